@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// Forks, not threads: the Pulumi SDK and the dynamic-provider plugin keep process-wide state,
+// and closure serialisation breaks under a worker-thread module transform.
+export default defineConfig({
+  test: {
+    pool: "forks",
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", "dist/**", ".work/**", "examples/**/node_modules/**"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
