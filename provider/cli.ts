@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/** The `docsplatform` command: one entry point whose subcommands live beside the parts they drive. */
+
+type Subcommand = (argv: string[]) => Promise<number>;
+
+const usage = `usage: docsplatform <command> [options]
+
+commands:
+  validate <stack.yaml>                      check a stack file; prints file:line:col: message per problem
+  emulator [--port N] [--data FILE] [--seed FILE]
+                                             run the local /v1 emulator (default port 4010)
+  export --org <organizationId> [--out FILE] write a stack file that adopts an organisation's live objects
+`;
+
+// Subcommands are loaded lazily so that `validate` does not pay for the emulator's framework and vice versa.
+const commands: Record<string, () => Subcommand> = {
+  validate: () => require("./stack/cli").validateMain as Subcommand,
+  emulator: () => require("../emulator/cli").emulatorMain as Subcommand,
+  export: () => require("./export/cli").exportMain as Subcommand,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(usage);
+    return name === undefined ? 1 : 0;
+  }
+  const load = commands[name];
+  if (!load) {
+    process.stderr.write(`docsplatform: unknown command '${name}'\n${usage}`);
+    return 1;
+  }
+  return load()(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`docsplatform: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);
