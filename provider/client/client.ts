@@ -1,0 +1,62 @@
+import { createHash } from "node:crypto";
+import { baseKey, checkBaseUrl } from "./baseUrl";
+import { CollectionsApi } from "./collections";
+import { RequestCore, type ClientOptions } from "./core";
+import { IntegrationsApi } from "./integrations";
+import { MembersApi } from "./members";
+import { OpenAPIApi } from "./openapi";
+import { OrgsApi } from "./orgs";
+import { SamlApi } from "./saml";
+import { SectionGroupsApi } from "./sectionGroups";
+import { SectionsApi } from "./sections";
+import { ShareLinksApi } from "./shareLinks";
+import { SitesApi } from "./sites";
+import { SiteSpacesApi } from "./siteSpaces";
+import { SpacesApi } from "./spaces";
+import { TeamsApi } from "./teams";
+import { TranslationsApi } from "./translations";
+
+/** The typed /v1 client: the request core plus one object per API area. */
+export class ApiClient extends RequestCore {
+  readonly orgs = new OrgsApi(this);
+  readonly members = new MembersApi(this);
+  readonly teams = new TeamsApi(this);
+  readonly collections = new CollectionsApi(this);
+  readonly spaces = new SpacesApi(this);
+  readonly sites = new SitesApi(this);
+  readonly sectionGroups = new SectionGroupsApi(this);
+  readonly sections = new SectionsApi(this);
+  readonly siteSpaces = new SiteSpacesApi(this);
+  readonly shareLinks = new ShareLinksApi(this);
+  readonly saml = new SamlApi(this);
+  readonly openapi = new OpenAPIApi(this);
+  readonly translations = new TranslationsApi(this);
+  readonly integrations = new IntegrationsApi(this);
+
+  constructor(opts: ClientOptions) {
+    super(opts);
+  }
+}
+
+const shared = new Map<string, ApiClient>();
+
+/**
+ * The process-wide client of a base URL and token. The cache key is the base URL plus a hash of
+ * the token (never the token itself); clients of one base URL share its connection pool,
+ * concurrency bound and rate-limit state.
+ */
+export function sharedClient(opts: { baseUrl: string; token: string }): ApiClient {
+  const key = `${baseKey(checkBaseUrl(opts.baseUrl))}#${createHash("sha256").update(opts.token).digest("hex").slice(0, 16)}`;
+  const cached = shared.get(key);
+  if (cached && !cached.closed) return cached;
+  const client = new ApiClient({ baseUrl: opts.baseUrl, token: opts.token });
+  shared.set(key, client);
+  return client;
+}
+
+/** Closes every client made by `sharedClient` (end of a command, test cleanup). */
+export async function closeSharedClients(): Promise<void> {
+  const clients = [...shared.values()];
+  shared.clear();
+  await Promise.all(clients.map((c) => c.close()));
+}

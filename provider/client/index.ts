@@ -1,0 +1,23 @@
+/** The typed /v1 client of the Docs Platform API. */
+export { ApiClient, sharedClient, closeSharedClients } from "./client";
+export { RequestCore, type ClientOptions, type ClientStats, type Query, type RequestOptions, type RetryOptions } from "./core";
+export { ApiError, isConflict, isNotFound, isOutcomeUnknown, isRateLimited, redact, type ApiErrorInit, type HttpMethod } from "./errors";
+export { checkBaseUrl } from "./baseUrl";
+export { DEFAULT_MAX_CONCURRENCY } from "./endpoint";
+export { DEFAULT_TIMEOUTS, type Timeouts } from "./transport";
+export { path } from "./path";
+export { OrgsApi } from "./orgs";
+export { MembersApi } from "./members";
+export { TeamsApi } from "./teams";
+export { CollectionsApi } from "./collections";
+export { SpacesApi } from "./spaces";
+export { SitesApi } from "./sites";
+export { SectionGroupsApi } from "./sectionGroups";
+export { SectionsApi } from "./sections";
+export { SiteSpacesApi } from "./siteSpaces";
+export { ShareLinksApi } from "./shareLinks";
+export { SamlApi } from "./saml";
+export { OpenAPIApi } from "./openapi";
+export { TranslationsApi } from "./translations";
+export { IntegrationsApi } from "./integrations";
+export * from "./types";
