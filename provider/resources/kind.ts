@@ -1,0 +1,104 @@
+import type { HttpMethod } from "../client/errors";
+import type { CustomResourceOptions, Input } from "@pulumi/pulumi";
+
+/**
+ * The contract every resource kind fills in. A kind module describes one declarative object of
+ * the API (its inputs, outputs, schema and CRUD against the client); `makeProvider` in
+ * `provider.ts` turns it into a Pulumi dynamic `ResourceProvider` with generic check, diff,
+ * adopt, error and output handling.
+ */
+
+/** The string Pulumi sends for a value unknown during preview (a whole unknown object/array is this one string). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** Query parameters of a request. */
+export type Query = Record<string, string | number | boolean | undefined>;
+
+/** What a kind needs from the /v1 client (the full `ApiClient` of provider/client satisfies it). Paths start with `/v1`. */
+export interface KindClient {
+  /** One request; resolves to the parsed JSON body (undefined for 204/205). Throws ApiError. */
+  request<T>(method: HttpMethod, path: string, options?: { query?: Query; body?: unknown }): Promise<T>;
+  /** Every item of a paged list endpoint, page after page. */
+  listAll<T>(path: string, query?: Query): Promise<T[]>;
+}
+
+/** What every kind method receives: the process-wide client for the configured API URL and token. */
+export interface KindContext {
+  client: KindClient;
+}
+
+/** How the framework treats one input field. */
+export interface FieldSpec {
+  /** A change replaces the object (the API cannot change it in place). */
+  createOnly?: boolean;
+  /**
+   * Maps a value (declared input or stored output) to the form compared by diff, e.g. a
+   * canonical JSON form where key order does not matter. Applied to both sides.
+   */
+  normalize?: (v: unknown) => unknown;
+}
+
+/** Inputs every kind accepts besides its own: `adopt` takes over an existing object by its natural key. */
+export interface AdoptInput {
+  /** Take over an existing object found by the kind's natural key instead of creating a second one. */
+  adopt?: boolean;
+}
+
+/** A created or adopted object: its ID and its outputs. */
+export interface Created<O> {
+  id: string;
+  outs: O;
+}
+
+/** One resource kind: its name, input schema, fields and CRUD against the API. */
+export interface KindDefinition<I extends object, O extends object> {
+  /** "Site" → type token `pulumi-nodejs:dynamic/docsplatform:Site`. */
+  name: string;
+  /** The kind's input schema (schemas/kinds/<kind>.json), used by check. */
+  schema: object;
+  /** Every input; diff compares those the user declared. */
+  fields: { [K in keyof I & string]-?: FieldSpec };
+  /** Outputs holding secrets → `additionalSecretOutputs` of the class. */
+  secretOutputs?: string[];
+  /** Replacement deletes the old object first (a new one would collide with it, e.g. on a unique path). */
+  deleteBeforeReplace?: boolean;
+  /** Documentation: which input adopt looks the object up by. */
+  naturalKey?: string;
+  /** One POST (plus the PATCH the API needs for fields only settable after creation). */
+  create(ctx: KindContext, inputs: I): Promise<Created<O>>;
+  /** The live object; undefined = gone (only on 404 / absent from its list). */
+  read(ctx: KindContext, id: string, state: O): Promise<O | undefined>;
+  /** One PATCH/PUT with only the `changed` fields (declared fields whose value differs). */
+  update(ctx: KindContext, id: string, olds: O, news: I, changed: string[]): Promise<O>;
+  /** Removes the object; a 404 is caught by the framework and counts as done. */
+  delete(ctx: KindContext, id: string, olds: O): Promise<void>;
+  /** Natural-key lookup, used for `adopt: true` and for creates whose outcome is unknown. */
+  adopt?(ctx: KindContext, inputs: I): Promise<Created<O> | undefined>;
+}
+
+/** A kind with its types erased, as held by the one list of kinds. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- variance: a list of kinds with different I/O
+export type AnyKind = KindDefinition<any, any>;
+
+/** Pulumi type token of a kind. */
+export function typeToken(kindName: string): string {
+  return `pulumi-nodejs:dynamic/docsplatform:${kindName}`;
+}
+
+/** True when `v` is, or contains, a preview-unknown value. */
+export function containsUnknown(v: unknown): boolean {
+  if (v === UNKNOWN) return true;
+  if (Array.isArray(v)) return v.some(containsUnknown);
+  if (v !== null && typeof v === "object") return Object.values(v).some(containsUnknown);
+  return false;
+}
+
+/** The constructor arguments of a kind's class: every input may be a Pulumi Input, plus `adopt`. */
+export type ResourceArgs<I extends object> = { [K in keyof I]: Input<I[K]> } & { adopt?: Input<boolean> };
+
+/** Resource options of a kind's class: the kind's secret outputs added to `additionalSecretOutputs`. */
+export function kindOptions(kind: { secretOutputs?: string[] }, opts: CustomResourceOptions | undefined): CustomResourceOptions {
+  const secrets = kind.secretOutputs ?? [];
+  if (secrets.length === 0) return opts ?? {};
+  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] };
+}

@@ -1,0 +1,363 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import limits from "../../schemas/limits.json";
+import { isNotFound, isOutcomeUnknown } from "../client/errors";
+import {
+  type AdoptInput,
+  type Created,
+  type FieldSpec,
+  type KindClient,
+  type KindContext,
+  type KindDefinition,
+  containsUnknown,
+} from "./kind";
+
+/**
+ * `makeProvider(kind)` turns a kind definition into a Pulumi dynamic `ResourceProvider` with
+ * generic configure, check, diff, create (with adopt), read, update and delete. The provider
+ * object holds no credential: `configure` stores the API URL and token in process-wide state and
+ * every call obtains the shared client for them.
+ */
+
+/** Config keys and their environment fallbacks. */
+export const CONFIG = {
+  apiToken: { key: "docsplatform:apiToken", env: "DOCSPLATFORM_API_TOKEN" },
+  apiUrl: { key: "docsplatform:apiUrl", env: "DOCSPLATFORM_API_URL" },
+} as const;
+
+/** The provider type of a kind: inputs are the kind's inputs plus `adopt`. */
+export type KindProvider<I extends object, O extends object> = dynamic.ResourceProvider<I & AdoptInput, O> & {
+  check: NonNullable<dynamic.ResourceProvider<I & AdoptInput, O>["check"]>;
+  diff: NonNullable<dynamic.ResourceProvider<I & AdoptInput, O>["diff"]>;
+  read: NonNullable<dynamic.ResourceProvider<I & AdoptInput, O>["read"]>;
+  update: NonNullable<dynamic.ResourceProvider<I & AdoptInput, O>["update"]>;
+  delete: NonNullable<dynamic.ResourceProvider<I & AdoptInput, O>["delete"]>;
+  configure: NonNullable<dynamic.ResourceProvider<I & AdoptInput, O>["configure"]>;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Connection: process-wide, set synchronously by configure (the plugin caches the provider before
+// awaiting configure, so concurrent first calls must already see it).
+
+interface Settings {
+  url: string | undefined;
+  token: string | undefined;
+}
+
+let configured: Settings | undefined;
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v === undefined || v.trim() === "" ? undefined : v;
+}
+
+/** Records the API URL and token from Pulumi config, falling back to the environment. Synchronous. */
+export function configureConnection(config: { get(key: string): string | undefined }): void {
+  configured = {
+    url: nonEmpty(config.get(CONFIG.apiUrl.key)) ?? nonEmpty(process.env[CONFIG.apiUrl.env]),
+    token: nonEmpty(config.get(CONFIG.apiToken.key)) ?? nonEmpty(process.env[CONFIG.apiToken.env]),
+  };
+}
+
+/** The shared client for the configured URL and token (environment when configure never ran). */
+export function kindContext(): KindContext {
+  const settings = configured ?? {
+    url: nonEmpty(process.env[CONFIG.apiUrl.env]),
+    token: nonEmpty(process.env[CONFIG.apiToken.env]),
+  };
+  if (settings.url === undefined) {
+    throw new Error(
+      `The docsplatform API URL is not set: run \`pulumi config set ${CONFIG.apiUrl.key} <url>\` or set ${CONFIG.apiUrl.env}`,
+    );
+  }
+  if (settings.token === undefined) {
+    throw new Error(
+      `The docsplatform API token is not set: run \`pulumi config set --secret ${CONFIG.apiToken.key} <token>\` or set ${CONFIG.apiToken.env}`,
+    );
+  }
+  return { client: sharedClientFor(settings.url, settings.token) };
+}
+
+function sharedClientFor(baseUrl: string, token: string): KindClient {
+  // Loaded on first use: the plugin deserialises every provider before any call needs the client.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const client = require("../client") as { sharedClient(options: { baseUrl: string; token: string }): KindClient };
+  return client.sharedClient({ baseUrl, token });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+/** Deep copy with every `undefined` replaced by `null` (the plugin rejects undefined in outputs). */
+export function toOutputs<T>(value: T): T {
+  return clean(value) as T;
+}
+
+function clean(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.map(clean);
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = clean(v);
+    return out;
+  }
+  return value;
+}
+
+/** Structural equality of JSON values; object key order does not matter. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined);
+  const kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && jsonEqual(ra[k], rb[k]));
+}
+
+/**
+ * The inputs a kind sees: only its declared fields (not the plugin's `__provider`, not `adopt`,
+ * not the `null` placeholders the class passes for its outputs).
+ */
+function pickFields<T>(fields: object, values: object): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (Object.prototype.hasOwnProperty.call(fields, k) && v !== undefined) out[k] = v;
+  }
+  return out as T;
+}
+
+/** Declared fields whose value differs from the stored outputs, split into in-place and replacing. */
+export function declaredChanges<I extends object>(
+  fields: { [K in keyof I & string]-?: FieldSpec },
+  olds: object,
+  news: object,
+): { changed: string[]; replaces: string[] } {
+  const changed: string[] = [];
+  const replaces: string[] = [];
+  const o = olds as Record<string, unknown>;
+  const n = news as Record<string, unknown>;
+  for (const [name, spec] of Object.entries(fields) as [string, FieldSpec][]) {
+    const next = n[name];
+    if (next === undefined) continue; // not declared: the server's value is not drift
+    const norm = spec.normalize ?? ((v: unknown) => v);
+    const differs = containsUnknown(next) || !jsonEqual(norm(next), norm(o[name] ?? null));
+    if (!differs) continue;
+    changed.push(name);
+    if (spec.createOnly) replaces.push(name);
+  }
+  return { changed, replaces };
+}
+
+// ---------------------------------------------------------------------------------------------
+// check
+
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+addFormats(ajv);
+ajv.addSchema(limits);
+const validators = new WeakMap<object, ValidateFunction>();
+
+function validatorFor(schema: object): ValidateFunction {
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
+/** `/members/0/role` → `members[0].role`. */
+function propertyPath(pointer: string, child?: string): string {
+  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (child !== undefined) parts.push(child);
+  let out = "";
+  for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out === "" ? p : `.${p}`;
+  return out;
+}
+
+function valueAt(root: unknown, pointer: string): unknown[] {
+  // Every value along the pointer, root first: an unknown anywhere on the way covers the error.
+  const seen: unknown[] = [root];
+  let cur = root;
+  for (const raw of pointer.split("/").slice(1)) {
+    const p = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (cur === null || typeof cur !== "object") break;
+    cur = (cur as Record<string, unknown>)[p];
+    seen.push(cur);
+  }
+  return seen;
+}
+
+function describeType(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  return typeof v === "object" ? "an object" : `a ${typeof v}`;
+}
+
+function reasonFor(kindName: string, e: ErrorObject): { property: string; reason: string } {
+  const params = e.params as Record<string, unknown>;
+  const parent = (e.parentSchema ?? {}) as { description?: string };
+  const limit = parent.description ? ` (${parent.description.replace(/\.$/, "")})` : "";
+  let property = propertyPath(e.instancePath);
+  const label = property || kindName;
+  let reason: string;
+  switch (e.keyword) {
+    case "required":
+      property = propertyPath(e.instancePath, String(params.missingProperty));
+      reason = `${property} is required`;
+      break;
+    case "additionalProperties":
+      property = propertyPath(e.instancePath, String(params.additionalProperty));
+      reason = `${property} is not an input of ${kindName}`;
+      break;
+    case "minLength":
+      reason = `${label} must be at least ${String(params.limit)} characters long, got ${String((e.data as string).length)}${limit}`;
+      break;
+    case "maxLength":
+      reason = `${label} must be at most ${String(params.limit)} characters long, got ${String((e.data as string).length)}${limit}`;
+      break;
+    case "pattern":
+      reason = `${label} must match ${String(params.pattern)}${limit}`;
+      break;
+    case "format":
+      reason = `${label} must be a valid ${String(params.format)}${limit}`;
+      break;
+    case "enum":
+      reason = `${label} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}${limit}`;
+      break;
+    case "type":
+      reason = `${label} must be ${String(params.type).replace(/,/g, " or ")}, got ${describeType(e.data)}`;
+      break;
+    case "minItems":
+    case "maxItems":
+      reason = `${label} must have ${e.keyword === "minItems" ? "at least" : "at most"} ${String(params.limit)} items${limit}`;
+      break;
+    case "minimum":
+    case "maximum":
+      reason = `${label} must be ${e.keyword === "minimum" ? "at least" : "at most"} ${String(params.limit)}${limit}`;
+      break;
+    default:
+      reason = `${label} ${e.message ?? "is invalid"}${limit}`;
+  }
+  return { property, reason };
+}
+
+/** Validates inputs against a kind's schema; preview unknowns are skipped. Reports every failure. */
+export function checkInputs(kindName: string, schema: object, fields: object, news: object): dynamic.CheckFailure[] {
+  const subject: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(news)) {
+    if (k.startsWith("__") || v === undefined) continue;
+    // Output placeholders (`null` for keys that are not inputs) come from the class, not the user.
+    if (v === null && k !== "adopt" && !Object.prototype.hasOwnProperty.call(fields, k)) continue;
+    subject[k] = v;
+  }
+  const validate = validatorFor(schema);
+  if (validate(subject)) return [];
+  const failures: dynamic.CheckFailure[] = [];
+  const seen = new Set<string>();
+  for (const e of validate.errors ?? []) {
+    if (valueAt(subject, e.instancePath).some((v) => v !== undefined && containsUnknown(v) && typeof v === "string")) continue;
+    if (e.keyword === "if" || e.keyword === "anyOf" || e.keyword === "oneOf") continue; // their branches report
+    const failure = reasonFor(kindName, e);
+    const key = `${failure.property}\u0000${failure.reason}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    failures.push(failure);
+  }
+  return failures;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The provider
+
+/** Builds the dynamic provider of a kind. */
+export function makeProvider<I extends object, O extends object>(kind: KindDefinition<I, O>): KindProvider<I, O> {
+  async function settle(ctx: KindContext, found: Created<O>, inputs: I, how: string): Promise<Created<O>> {
+    // An adopted object is brought to what the user declared; fields that cannot change in place must already match.
+    const { changed, replaces } = declaredChanges<I>(kind.fields, found.outs, inputs);
+    if (replaces.length > 0) {
+      const live = found.outs as Record<string, unknown>;
+      const declared = inputs as Record<string, unknown>;
+      const detail = replaces
+        .map((f) => `${f} is ${JSON.stringify(live[f] ?? null)} but ${JSON.stringify(declared[f])} is declared`)
+        .join("; ");
+      throw new Error(
+        `${kind.name}: ${how} ${found.id}, but it differs in fields that cannot change in place: ${detail}`,
+      );
+    }
+    if (changed.length === 0) return found;
+    return { id: found.id, outs: await kind.update(ctx, found.id, found.outs, inputs, changed) };
+  }
+
+  const provider: KindProvider<I, O> = {
+    async configure(req: dynamic.ConfigureRequest): Promise<void> {
+      configureConnection(req.config);
+    },
+
+    async check(_olds: I & AdoptInput, news: I & AdoptInput): Promise<dynamic.CheckResult<I & AdoptInput>> {
+      const failures = checkInputs(kind.name, kind.schema, kind.fields, news);
+      return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+    },
+
+    async diff(_id: string, olds: O, news: I & AdoptInput): Promise<dynamic.DiffResult> {
+      const { changed, replaces } = declaredChanges<I>(kind.fields, olds, pickFields<I>(kind.fields, news));
+      return {
+        changes: changed.length > 0,
+        replaces,
+        deleteBeforeReplace: replaces.length > 0 && kind.deleteBeforeReplace === true,
+      };
+    },
+
+    async create(news: I & AdoptInput): Promise<dynamic.CreateResult<O>> {
+      const ctx = kindContext();
+      const inputs = pickFields<I>(kind.fields, news);
+      if (news.adopt === true && kind.adopt) {
+        const found = await kind.adopt(ctx, inputs);
+        if (found) {
+          const settled = await settle(ctx, found, inputs, "adopting existing");
+          return { id: settled.id, outs: toOutputs(settled.outs) };
+        }
+      }
+      let created: Created<O>;
+      try {
+        created = await kind.create(ctx, inputs);
+      } catch (e) {
+        if (!isOutcomeUnknown(e) || !kind.adopt) throw e;
+        // The create may have taken effect: find it by its natural key rather than creating a duplicate.
+        const found = await kind.adopt(ctx, inputs);
+        if (!found) throw e;
+        created = await settle(ctx, found, inputs, "resolving an uncertain create found");
+      }
+      return { id: created.id, outs: toOutputs(created.outs) };
+    },
+
+    async read(id: string, props?: O): Promise<dynamic.ReadResult<O>> {
+      const ctx = kindContext();
+      const live = await kind.read(ctx, id, (props ?? {}) as O);
+      if (live === undefined) return { id: "", props: {} as O };
+      return { id, props: toOutputs(live) };
+    },
+
+    async update(id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> {
+      const ctx = kindContext();
+      const inputs = pickFields<I>(kind.fields, news);
+      const { changed } = declaredChanges<I>(kind.fields, olds, inputs);
+      if (changed.length === 0) return { outs: olds };
+      return { outs: toOutputs(await kind.update(ctx, id, olds, inputs, changed)) };
+    },
+
+    async delete(id: string, olds: O): Promise<void> {
+      const ctx = kindContext();
+      try {
+        await kind.delete(ctx, id, olds);
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+      }
+    },
+  };
+  return provider;
+}

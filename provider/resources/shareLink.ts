@@ -1,0 +1,134 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/shareLink.json";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions } from "./kind";
+import { findInList, listCoalesced } from "./lists";
+import { makeProvider } from "./provider";
+
+/** Inputs of a ShareLink: a named secret link to a site whose visibility is `share-link`. */
+export interface ShareLinkInputs {
+  organizationId: string;
+  siteId: string;
+  /** At most 50 characters; the natural key `adopt` looks up by. */
+  name: string;
+  /** Whether the link grants access (the API's default when not declared). */
+  active?: boolean;
+}
+
+/** Outputs of a ShareLink. `url` holds the secret token and is stored as a secret. */
+export interface ShareLinkOutputs {
+  organizationId: string;
+  siteId: string;
+  name: string;
+  active: boolean | null;
+  /** The site's published URL with the link's secret `?token=`: a secret output. */
+  url: string | null;
+  createdAt: string | null;
+}
+
+/** The API's share-link object (fields used here). */
+interface ApiShareLink {
+  id: string;
+  name?: string;
+  active?: boolean;
+  createdAt?: string;
+  urls?: { published?: string };
+}
+
+function listPath(organizationId: string, siteId: string): string {
+  return `/v1/orgs/${encodeURIComponent(organizationId)}/sites/${encodeURIComponent(siteId)}/share-links`;
+}
+
+function itemPath(organizationId: string, siteId: string, id: string): string {
+  return `${listPath(organizationId, siteId)}/${encodeURIComponent(id)}`;
+}
+
+function toOutputs(parent: { organizationId: string; siteId: string }, link: ApiShareLink): ShareLinkOutputs {
+  return {
+    organizationId: parent.organizationId,
+    siteId: parent.siteId,
+    name: link.name ?? "",
+    active: link.active ?? null,
+    url: link.urls?.published ?? null,
+    createdAt: link.createdAt ?? null,
+  };
+}
+
+async function adopt(ctx: KindContext, inputs: ShareLinkInputs) {
+  const links = await listCoalesced<ApiShareLink>(ctx.client, listPath(inputs.organizationId, inputs.siteId));
+  const matches = links.filter((l) => l.name === inputs.name);
+  if (matches.length > 1) {
+    throw new Error(
+      `ShareLink: ${matches.length} share links of site ${inputs.siteId} are named ${JSON.stringify(inputs.name)}; adopt needs exactly one (ids: ${matches.map((m) => m.id).join(", ")})`,
+    );
+  }
+  const [found] = matches;
+  return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
+}
+
+/** The ShareLink kind: POST `{name}`, PATCH `{active, name}`, read from the site's share-link list. */
+export const shareLinkKind = {
+  name: "ShareLink",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    siteId: { createOnly: true },
+    name: {},
+    active: {},
+  },
+  secretOutputs: ["url"],
+  naturalKey: "name",
+
+  async create(ctx, inputs) {
+    const { organizationId, siteId } = inputs;
+    let link = await ctx.client.request<ApiShareLink>("POST", listPath(organizationId, siteId), {
+      body: { name: inputs.name },
+    });
+    if (inputs.active !== undefined && link.active !== inputs.active) {
+      link = await ctx.client.request<ApiShareLink>("PATCH", itemPath(organizationId, siteId, link.id), {
+        body: { active: inputs.active },
+      });
+    }
+    return { id: link.id, outs: toOutputs(inputs, link) };
+  },
+
+  async read(ctx, id, state) {
+    const link = await findInList<ApiShareLink>(ctx.client, listPath(state.organizationId, state.siteId), id);
+    return link ? toOutputs(state, link) : undefined;
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    const body: { name?: string; active?: boolean } = {};
+    if (changed.includes("name")) body.name = news.name;
+    if (changed.includes("active") && news.active !== undefined) body.active = news.active;
+    const link = await ctx.client.request<ApiShareLink>("PATCH", itemPath(olds.organizationId, olds.siteId, id), { body });
+    return toOutputs(olds, link);
+  },
+
+  async delete(ctx, id, olds) {
+    await ctx.client.request<void>("DELETE", itemPath(olds.organizationId, olds.siteId, id));
+  },
+
+  adopt,
+} satisfies KindDefinition<ShareLinkInputs, ShareLinkOutputs>;
+
+/** The dynamic provider of ShareLink (serialised through `provider/providers/shareLink`). */
+export const shareLinkProvider = makeProvider<ShareLinkInputs, ShareLinkOutputs>(shareLinkKind);
+
+/** Arguments of a ShareLink. */
+export type ShareLinkArgs = ResourceArgs<ShareLinkInputs>;
+
+/** A share link of a site; its `url` (with the secret token) is stored as a secret. */
+export class ShareLink extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly siteId: pulumi.Output<string>;
+  declare public readonly name: pulumi.Output<string>;
+  /** The published URL with the secret token (a secret). */
+  declare public readonly url: pulumi.Output<string>;
+  declare public readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: ShareLinkArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/shareLink") as typeof shareLinkProvider;
+    super(provider, name, { url: null, createdAt: null, ...args }, kindOptions(shareLinkKind, opts), "docsplatform", "ShareLink");
+  }
+}
