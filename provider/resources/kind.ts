@@ -1,5 +1,5 @@
-import type { HttpMethod } from "../client/errors";
 import type { CustomResourceOptions, Input } from "@pulumi/pulumi";
+import type { ApiClient } from "../client";
 
 /**
  * The contract every resource kind fills in. A kind module describes one declarative object of
@@ -11,20 +11,10 @@ import type { CustomResourceOptions, Input } from "@pulumi/pulumi";
 /** The string Pulumi sends for a value unknown during preview (a whole unknown object/array is this one string). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/** Query parameters of a request. */
-export type Query = Record<string, string | number | boolean | undefined>;
-
-/** What a kind needs from the /v1 client (the full `ApiClient` of provider/client satisfies it). Paths start with `/v1`. */
-export interface KindClient {
-  /** One request; resolves to the parsed JSON body (undefined for 204/205). Throws ApiError. */
-  request<T>(method: HttpMethod, path: string, options?: { query?: Query; body?: unknown }): Promise<T>;
-  /** Every item of a paged list endpoint, page after page. */
-  listAll<T>(path: string, query?: Query): Promise<T[]>;
-}
-
 /** What every kind method receives: the process-wide client for the configured API URL and token. */
 export interface KindContext {
-  client: KindClient;
+  /** Process-wide per base URL: one agent, one concurrency bound, one rate-limit state. */
+  client: ApiClient;
 }
 
 /** How the framework treats one input field. */

@@ -1,5 +1,5 @@
-import { isNotFound } from "../client/errors";
-import type { KindClient } from "./kind";
+import type { ApiClient } from "../client";
+import { isNotFound } from "../client";
 
 /**
  * Coalesced list reads. Sections, section groups, site spaces and share links have no
@@ -9,37 +9,48 @@ import type { KindClient } from "./kind";
  * new one. There is no time-based cache, so an out-of-band change is never hidden.
  */
 
-const inflight = new WeakMap<KindClient, Map<string, Promise<readonly unknown[]>>>();
+const inflight = new WeakMap<ApiClient, Map<string, Promise<readonly unknown[]>>>();
 
-/** Every item of the list at `path`, sharing a walk already in flight for the same client and path. */
-export function listCoalesced<T>(client: KindClient, path: string): Promise<readonly T[]> {
+/**
+ * The result of `walk()` for the list named `key` (e.g. `sections:<org>/<site>`), sharing a walk
+ * of the same client and key that is already in flight.
+ */
+export function coalescedList<T>(client: ApiClient, key: string, walk: () => Promise<T[]>): Promise<readonly T[]> {
   let walks = inflight.get(client);
   if (!walks) {
     walks = new Map();
     inflight.set(client, walks);
   }
-  const running = walks.get(path);
+  const running = walks.get(key);
   if (running) return running as Promise<readonly T[]>;
   const table = walks;
-  const walk = client.listAll<T>(path).finally(() => {
-    if (table.get(path) === walk) table.delete(path);
+  const started: Promise<readonly T[]> = walk().finally(() => {
+    if (table.get(key) === started) table.delete(key);
   });
-  table.set(path, walk);
-  return walk;
+  table.set(key, started);
+  return started;
 }
 
-/**
- * The item with `id` in the list at `path`, or undefined when it is absent (gone) or the list's
- * parent is gone (404). Any other failure is an error.
- */
-export async function findInList<T extends { id: string }>(
-  client: KindClient,
-  path: string,
-  id: string,
-): Promise<T | undefined> {
+/** The four list-read kinds' list walks, keyed by parent, shared by every kind that reads them. */
+export const siteLists = {
+  sections(client: ApiClient, orgId: string, siteId: string) {
+    return coalescedList(client, `sections:${orgId}/${siteId}`, () => client.sections.list(orgId, siteId));
+  },
+  sectionGroups(client: ApiClient, orgId: string, siteId: string) {
+    return coalescedList(client, `section-groups:${orgId}/${siteId}`, () => client.sectionGroups.list(orgId, siteId));
+  },
+  siteSpaces(client: ApiClient, orgId: string, siteId: string) {
+    return coalescedList(client, `site-spaces:${orgId}/${siteId}`, () => client.siteSpaces.list(orgId, siteId));
+  },
+  shareLinks(client: ApiClient, orgId: string, siteId: string) {
+    return coalescedList(client, `share-links:${orgId}/${siteId}`, () => client.shareLinks.list(orgId, siteId));
+  },
+};
+
+/** The item with `id` from a site list, or undefined when absent or the site is gone (404). */
+export async function findIn<T extends { id: string }>(list: Promise<readonly T[]>, id: string): Promise<T | undefined> {
   try {
-    const items = await listCoalesced<T>(client, path);
-    return items.find((item) => item.id === id);
+    return (await list).find((item) => item.id === id);
   } catch (e) {
     if (isNotFound(e)) return undefined;
     throw e;

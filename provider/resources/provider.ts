@@ -2,12 +2,11 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import limits from "../../schemas/limits.json";
-import { isNotFound, isOutcomeUnknown } from "../client/errors";
+import { isNotFound, isOutcomeUnknown, sharedClient } from "../client";
 import {
   type AdoptInput,
   type Created,
   type FieldSpec,
-  type KindClient,
   type KindContext,
   type KindDefinition,
   containsUnknown,
@@ -75,14 +74,7 @@ export function kindContext(): KindContext {
       `The docsplatform API token is not set: run \`pulumi config set --secret ${CONFIG.apiToken.key} <token>\` or set ${CONFIG.apiToken.env}`,
     );
   }
-  return { client: sharedClientFor(settings.url, settings.token) };
-}
-
-function sharedClientFor(baseUrl: string, token: string): KindClient {
-  // Loaded on first use: the plugin deserialises every provider before any call needs the client.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const client = require("../client") as { sharedClient(options: { baseUrl: string; token: string }): KindClient };
-  return client.sharedClient({ baseUrl, token });
+  return { client: sharedClient({ baseUrl: settings.url, token: settings.token }) };
 }
 
 // ---------------------------------------------------------------------------------------------

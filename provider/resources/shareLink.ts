@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/shareLink.json";
+import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions } from "./kind";
-import { findInList, listCoalesced } from "./lists";
+import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
 /** Inputs of a ShareLink: a named secret link to a site whose visibility is `share-link`. */
@@ -25,23 +26,6 @@ export interface ShareLinkOutputs {
   createdAt: string | null;
 }
 
-/** The API's share-link object (fields used here). */
-interface ApiShareLink {
-  id: string;
-  name?: string;
-  active?: boolean;
-  createdAt?: string;
-  urls?: { published?: string };
-}
-
-function listPath(organizationId: string, siteId: string): string {
-  return `/v1/orgs/${encodeURIComponent(organizationId)}/sites/${encodeURIComponent(siteId)}/share-links`;
-}
-
-function itemPath(organizationId: string, siteId: string, id: string): string {
-  return `${listPath(organizationId, siteId)}/${encodeURIComponent(id)}`;
-}
-
 function toOutputs(parent: { organizationId: string; siteId: string }, link: ApiShareLink): ShareLinkOutputs {
   return {
     organizationId: parent.organizationId,
@@ -54,7 +38,8 @@ function toOutputs(parent: { organizationId: string; siteId: string }, link: Api
 }
 
 async function adopt(ctx: KindContext, inputs: ShareLinkInputs) {
-  const links = await listCoalesced<ApiShareLink>(ctx.client, listPath(inputs.organizationId, inputs.siteId));
+  // A fresh walk, not a coalesced one: a walk begun before an uncertain create may miss its result.
+  const links = await ctx.client.shareLinks.list(inputs.organizationId, inputs.siteId);
   const matches = links.filter((l) => l.name === inputs.name);
   if (matches.length > 1) {
     throw new Error(
@@ -80,32 +65,28 @@ export const shareLinkKind = {
 
   async create(ctx, inputs) {
     const { organizationId, siteId } = inputs;
-    let link = await ctx.client.request<ApiShareLink>("POST", listPath(organizationId, siteId), {
-      body: { name: inputs.name },
-    });
+    let link = await ctx.client.shareLinks.create(organizationId, siteId, { name: inputs.name });
     if (inputs.active !== undefined && link.active !== inputs.active) {
-      link = await ctx.client.request<ApiShareLink>("PATCH", itemPath(organizationId, siteId, link.id), {
-        body: { active: inputs.active },
-      });
+      link = await ctx.client.shareLinks.update(organizationId, siteId, link.id, { active: inputs.active });
     }
     return { id: link.id, outs: toOutputs(inputs, link) };
   },
 
   async read(ctx, id, state) {
-    const link = await findInList<ApiShareLink>(ctx.client, listPath(state.organizationId, state.siteId), id);
+    const link = await findIn(siteLists.shareLinks(ctx.client, state.organizationId, state.siteId), id);
     return link ? toOutputs(state, link) : undefined;
   },
 
   async update(ctx, id, olds, news, changed) {
-    const body: { name?: string; active?: boolean } = {};
+    const body: UpdateShareLinkBody = {};
     if (changed.includes("name")) body.name = news.name;
     if (changed.includes("active") && news.active !== undefined) body.active = news.active;
-    const link = await ctx.client.request<ApiShareLink>("PATCH", itemPath(olds.organizationId, olds.siteId, id), { body });
+    const link = await ctx.client.shareLinks.update(olds.organizationId, olds.siteId, id, body);
     return toOutputs(olds, link);
   },
 
   async delete(ctx, id, olds) {
-    await ctx.client.request<void>("DELETE", itemPath(olds.organizationId, olds.siteId, id));
+    await ctx.client.shareLinks.delete(olds.organizationId, olds.siteId, id);
   },
 
   adopt,
