@@ -10,7 +10,7 @@ export function checkBaseUrl(url: string): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`docsplatform API URL is not a valid URL: ${JSON.stringify(describe(url))}`);
+    throw new Error(`docsplatform API URL is not a valid absolute URL (expected https://host[:port]): ${JSON.stringify(describe(url))}`);
   }
   const shown = `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`;
   if (parsed.username !== "" || parsed.password !== "") {

@@ -1,0 +1,108 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient, ApiError, isOutcomeUnknown } from "./index";
+import { SecretRecorder } from "./testkit";
+
+// Cases no real API server produces on purpose: a body that stalls after its headers, and a server
+// that echoes the caller's credentials into its error message.
+const TOKEN = "dpt_TRANSPORT_7c1e9a44b02f";
+const rec = new SecretRecorder();
+let server: Server;
+let base: string;
+let hits = 0;
+
+function handler(req: IncomingMessage, res: ServerResponse): void {
+  hits++;
+  if (req.url?.startsWith("/v1/stall-body")) {
+    res.writeHead(200, { "content-type": "application/json", "content-length": String(10 * 1024 * 1024) });
+    res.write('{"items": [');
+    return; // never finishes
+  }
+  if (req.url?.startsWith("/v1/echo")) {
+    res.writeHead(400, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { code: 400, message: `bad header: ${req.headers.authorization}; token=${TOKEN}` } }));
+    return;
+  }
+  res.writeHead(404, { "content-type": "text/plain" });
+  res.end("nothing here");
+}
+
+beforeAll(async () => {
+  server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  expect(rec.errors.length).toBeGreaterThan(0);
+  expect(rec.occurrences(TOKEN)).toBe(0);
+});
+
+function client(over: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): ApiClient {
+  return new ApiClient({
+    baseUrl: base,
+    token: TOKEN,
+    logger: rec.logger,
+    timeouts: { bodyMs: 150, headersMs: 1_000 },
+    retry: { maxRetries: 2, baseDelayMs: 5, maxDelayMs: 20 },
+    ...over,
+  });
+}
+
+describe("transport failures", () => {
+  it("a body that stalls mid-way times out and is retried for GET, then fails with status 0", async () => {
+    // undici checks body and headers timeouts on a timer wheel of about 1 s: one retry keeps this short.
+    const c = client({ retry: { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 20 } });
+    hits = 0;
+    const err = (await rec.failure(c.request("GET", "/v1/stall-body"))) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(0);
+    expect(err.code).toBe("UND_ERR_BODY_TIMEOUT");
+    expect(err.message).toMatch(/^GET \/v1\/stall-body: the response body stalled for more than 150 ms/);
+    expect(hits).toBe(2);
+    expect(c.stats).toMatchObject({ requests: 2, retries: 1 });
+    await c.close();
+  });
+
+  it("a POST whose answer stalls is not retried and is outcome-unknown", async () => {
+    const c = client();
+    hits = 0;
+    const err = (await rec.failure(c.request("POST", "/v1/stall-body", { body: { title: "x" } }))) as ApiError;
+    expect(isOutcomeUnknown(err)).toBe(true);
+    expect(err.status).toBe(0);
+    expect(hits).toBe(1);
+    await c.close();
+  });
+
+  it("a non-JSON error body becomes the message excerpt", async () => {
+    const c = client();
+    const err = (await rec.failure(c.request("GET", "/v1/nothing?shareKey=abc"))) as ApiError;
+    expect(err.message).toBe("GET /v1/nothing: 404 Not Found: nothing here");
+    expect(err.code).toBe("HTTP_404");
+    await c.close();
+  });
+
+  it("redacts the token when a server echoes it back", async () => {
+    const c = client();
+    const err = (await rec.failure(c.request("GET", "/v1/echo"))) as ApiError;
+    expect(err.status).toBe(400);
+    expect(err.message).toBe("GET /v1/echo: 400 Bad Request: bad header: Bearer [redacted]; token=[redacted]");
+    await c.close();
+  });
+
+  it("retries a refused connection even for POST (nothing was sent), then reports it", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const c = client({ baseUrl: `http://127.0.0.1:${port}` });
+    const err = (await rec.failure(c.request("POST", "/v1/orgs/x/sites", { body: {} }))) as ApiError;
+    expect(err.code).toBe("ECONNREFUSED");
+    expect(err.outcomeUnknown).toBe(false);
+    expect(c.stats.requests).toBe(3);
+    await c.close();
+  });
+});
