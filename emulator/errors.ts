@@ -1,0 +1,35 @@
+/** The one error type routes throw: an HTTP status and a message for the `{"error":{code,message}}` body. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiFailure";
+  }
+}
+
+/** 404 naming the kind and the ID that was not found. */
+export function notFound(kind: string, id: string): ApiFailure {
+  return new ApiFailure(404, `${kind} '${id}' not found`);
+}
+
+/** 400 naming the request field. */
+export function badRequest(field: string, message: string): ApiFailure {
+  return new ApiFailure(400, `${field} ${message}`);
+}
+
+/** 403 naming the right that is missing. */
+export function forbidden(message: string): ApiFailure {
+  return new ApiFailure(403, message);
+}
+
+/** 409 naming the conflicting value. */
+export function conflict(message: string): ApiFailure {
+  return new ApiFailure(409, message);
+}
+
+/** The error body of every error response. */
+export function errorBody(status: number, message: string): { error: { code: number; message: string } } {
+  return { error: { code: status, message } };
+}

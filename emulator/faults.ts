@@ -1,0 +1,118 @@
+/** Seeded fault injection and the fixed-window rate limit of the emulator. */
+
+export interface FaultOptions {
+  /** Seed of the PRNG: the same seed and the same request sequence give the same faults. */
+  seed?: number;
+  /** 0..1: answer 500/502/503 (error body) before acting. */
+  error5xxRate?: number;
+  /** 0..1: act (commit the write), then answer 500. */
+  error5xxAfterCommitRate?: number;
+  /** 0..1: for writes: commit, then destroy the socket without a response. */
+  dropAfterCommitRate?: number;
+  /** 0..1: destroy the socket before acting. */
+  resetRate?: number;
+  /** 0..1: delay the request by `stallMs` before acting (to outlast a client timeout). */
+  stallRate?: number;
+  stallMs?: number;
+  /** Limit faults to these methods (default all). */
+  methods?: string[];
+  /** Limit faults to paths matching this (a string is a regular expression source). */
+  routes?: RegExp | string;
+}
+
+/** What the fault plan decided for one request. */
+export interface FaultDecision {
+  reset: boolean;
+  error5xx: number | null;
+  stallMs: number;
+  error5xxAfterCommit: boolean;
+  dropAfterCommit: boolean;
+}
+
+/** mulberry32: small, fast, good enough to replay fault sequences. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const STATUSES_5XX = [500, 502, 503];
+
+/** Decides faults per request; every eligible request draws the same number of values, so sequences replay. */
+export class FaultPlan {
+  private readonly random: () => number;
+  private readonly routes: RegExp | null;
+  private readonly methods: Set<string> | null;
+
+  constructor(readonly opts: FaultOptions) {
+    this.random = prng(opts.seed ?? 1);
+    this.routes = opts.routes === undefined ? null : typeof opts.routes === "string" ? new RegExp(opts.routes) : opts.routes;
+    this.methods = opts.methods ? new Set(opts.methods.map((m) => m.toUpperCase())) : null;
+  }
+
+  decide(method: string, path: string): FaultDecision | null {
+    if (this.methods && !this.methods.has(method)) return null;
+    if (this.routes && !this.routes.test(path)) return null;
+    const [r1, r2, r3, r4, r5, r6] = [this.random(), this.random(), this.random(), this.random(), this.random(), this.random()];
+    const o = this.opts;
+    const isWrite = method !== "GET" && method !== "HEAD";
+    return {
+      reset: r1 < (o.resetRate ?? 0),
+      error5xx: r2 < (o.error5xxRate ?? 0) ? STATUSES_5XX[Math.floor(r6 * STATUSES_5XX.length)]! : null,
+      stallMs: r3 < (o.stallRate ?? 0) ? (o.stallMs ?? 30_000) : 0,
+      error5xxAfterCommit: r4 < (o.error5xxAfterCommitRate ?? 0),
+      dropAfterCommit: isWrite && r5 < (o.dropAfterCommitRate ?? 0),
+    };
+  }
+}
+
+/** Checks fault options, naming the first bad field. */
+export function checkFaultOptions(o: FaultOptions): void {
+  for (const k of ["error5xxRate", "error5xxAfterCommitRate", "dropAfterCommitRate", "resetRate", "stallRate"] as const) {
+    const v = o[k];
+    if (v !== undefined && (typeof v !== "number" || !(v >= 0 && v <= 1))) throw new Error(`faults.${k} must be a number from 0 to 1`);
+  }
+  if (o.stallMs !== undefined && (typeof o.stallMs !== "number" || o.stallMs < 0)) throw new Error("faults.stallMs must be a non-negative number");
+  if (o.seed !== undefined && (typeof o.seed !== "number" || !Number.isInteger(o.seed))) throw new Error("faults.seed must be an integer");
+  if (o.methods !== undefined && !(Array.isArray(o.methods) && o.methods.every((m) => typeof m === "string"))) throw new Error("faults.methods must be a list of HTTP methods");
+  if (typeof o.routes === "string") new RegExp(o.routes);
+}
+
+/** Fixed-window rate limit across all tokens: the window opens at the first request after the previous one closed. */
+export class RateLimiter {
+  private windowStart = 0;
+  private used = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** Counts one request; returns the headers to send and whether it is over the limit. */
+  take(nowMs: number): { allowed: boolean; remaining: number; resetEpochS: number; retryAfterS: number } {
+    if (nowMs >= this.windowStart + this.windowMs) {
+      this.windowStart = nowMs;
+      this.used = 0;
+    }
+    const end = this.windowStart + this.windowMs;
+    const allowed = this.used < this.limit;
+    if (allowed) this.used++;
+    return {
+      allowed,
+      remaining: this.limit - this.used,
+      resetEpochS: Math.ceil(end / 1000),
+      retryAfterS: Math.max(1, Math.ceil((end - nowMs) / 1000)),
+    };
+  }
+}
+
+/** Checks rate-limit options. */
+export function checkRateLimit(o: { limit: number; windowMs: number }): void {
+  if (!Number.isInteger(o.limit) || o.limit < 1) throw new Error("rateLimit.limit must be a positive integer");
+  if (typeof o.windowMs !== "number" || !(o.windowMs > 0)) throw new Error("rateLimit.windowMs must be a positive number of milliseconds");
+}

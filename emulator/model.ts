@@ -1,0 +1,283 @@
+/** Stored rows of the emulator: the live data behind every /v1 resource, one table per kind. */
+
+/** Role of a member in an organization, or default level of content. */
+export type Role = "admin" | "create" | "review" | "edit" | "comment" | "read";
+/** Role in a team. */
+export type TeamRole = "owner" | "member";
+
+/** Roles from most to least powerful; a role may do what every role after it may do. */
+export const ROLES: readonly Role[] = ["admin", "create", "review", "edit", "comment", "read"];
+
+/** True when `role` is at least `needed` (a null role, a guest, only passes `read`). */
+export function roleAtLeast(role: Role | null, needed: Role): boolean {
+  if (role === null) return needed === "read";
+  return ROLES.indexOf(role) <= ROLES.indexOf(needed);
+}
+
+/** A JSON value as stored and served. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+/** A JSON object. */
+export type JsonObject = { [key: string]: Json };
+
+export interface UserRow {
+  id: string;
+  email: string;
+  displayName: string;
+  photoURL: string | null;
+}
+
+export interface OrgRow {
+  id: string;
+  title: string;
+  createdAt: string;
+  emailDomains: string[];
+  hostname: string | null;
+  type: string;
+  useCase: string | null;
+  communityType: string | null;
+  defaultRole: Role | null;
+  defaultContent: { type: "site"; site: string } | null;
+  logo: string | null;
+  sso: boolean;
+  ai: boolean;
+  inviteLinks: boolean;
+  plan: string;
+  /** IDs of open invite links (only deletable through the API). */
+  invites: string[];
+}
+
+export interface MemberRow {
+  /** `<org>:<user>` */
+  id: string;
+  org: string;
+  user: string;
+  role: Role | null;
+  disabled: boolean;
+  joinedAt: string;
+  lastSeenAt: string | null;
+  sso: boolean;
+}
+
+export interface TeamRow {
+  id: string;
+  org: string;
+  title: string;
+  createdAt: string;
+  members: { user: string; role: TeamRole }[];
+}
+
+export interface CollectionRow {
+  id: string;
+  org: string;
+  title: string;
+  description: string | null;
+  parent: string | null;
+  defaultLevel: Role | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type SpaceVisibility = "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private";
+
+export interface SpaceRow {
+  id: string;
+  org: string;
+  title: string;
+  emoji: string;
+  visibility: SpaceVisibility;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  editMode: "live" | "locked";
+  parent: string | null;
+  defaultLevel: Role | null;
+  revision: string;
+  comments: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
+}
+
+export type SiteVisibility = "public" | "unlisted" | "share-link" | "visitor-auth";
+
+export interface SiteRow {
+  id: string;
+  org: string;
+  title: string;
+  type: "basic" | "ultimate";
+  visibility: SiteVisibility;
+  published: boolean;
+  hostname: string | null;
+  basename: string | null;
+  proxy: string | null;
+  adaptiveContent: { enabled: boolean };
+  agentsContext: "excluded" | "included";
+  createdAt: string;
+  updatedAt: string;
+  /** Root level of the structure in display order: section IDs and section-group IDs. */
+  structure: string[];
+  /** Root-level site spaces in display order. */
+  rootSiteSpaces: string[];
+  defaultSection: string | null;
+  /** Default site space of the root level. */
+  defaultSiteSpace: string | null;
+  adaptiveSchema: { jsonSchema: JsonObject; updatedAt: string } | null;
+}
+
+export interface SectionRow {
+  id: string;
+  site: string;
+  title: string;
+  path: string;
+  description: string | null;
+  condition: string | null;
+  icon: string | null;
+  group: string | null;
+  /** Site spaces of the section in display order. */
+  siteSpaces: string[];
+  defaultSiteSpace: string | null;
+  createdAt: string;
+}
+
+export interface SectionGroupRow {
+  id: string;
+  site: string;
+  title: string;
+  icon: string | null;
+  /** Sections of the group in display order. */
+  sections: string[];
+  createdAt: string;
+}
+
+export interface SiteSpaceRow {
+  id: string;
+  site: string;
+  section: string | null;
+  space: string;
+  path: string;
+  condition: string | null;
+  createdAt: string;
+}
+
+export interface ShareLinkRow {
+  id: string;
+  site: string;
+  name: string | null;
+  active: boolean;
+  /** The secret that grants access; part of `urls.published`. */
+  secret: string;
+  createdAt: string;
+}
+
+export interface SamlRow {
+  id: string;
+  org: string;
+  label: string;
+  ssoURL: string | null;
+  entityID: string | null;
+  certificate: string | null;
+  defaultTeam: string | null;
+  defaultRole: Role | null;
+  createdAt: string;
+}
+
+export interface OpenApiVersionRow {
+  id: string;
+  createdAt: string;
+  url: string;
+}
+
+export interface OpenApiSpecRow {
+  id: string;
+  org: string;
+  slug: string;
+  createdAt: string;
+  updatedAt: string;
+  sourceURL: string | null;
+  /** When the latest version started processing (drives `processingState`). */
+  processingStartedAt: string;
+  versions: OpenApiVersionRow[];
+}
+
+export interface TranslationRow {
+  id: string;
+  org: string;
+  title: string;
+  languages: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface IntegrationRow {
+  /** The integration name (its identifier). */
+  id: string;
+  owner: string;
+  version: number;
+  runtime: string;
+  title: string;
+  description: string;
+  summary: string | null;
+  icon: string | null;
+  previewImages: string[];
+  target: string;
+  visibility: string;
+  scopes: string[];
+  categories: string[];
+  blocks: JsonObject[];
+  contentSources: JsonObject[];
+  externalLinks: JsonObject[];
+  configurations: JsonObject;
+  contentSecurityPolicy: string | null;
+  /** Names of the secrets given at publish time (the values are never served). */
+  secretNames: string[];
+  verified: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface InstallationRow {
+  id: string;
+  integration: string;
+  org: string;
+  externalIds: string[];
+  createdAt: string;
+}
+
+/** Every table and the type of its rows. */
+export interface TableRows {
+  users: UserRow;
+  orgs: OrgRow;
+  members: MemberRow;
+  teams: TeamRow;
+  collections: CollectionRow;
+  spaces: SpaceRow;
+  sites: SiteRow;
+  sections: SectionRow;
+  sectionGroups: SectionGroupRow;
+  siteSpaces: SiteSpaceRow;
+  shareLinks: ShareLinkRow;
+  samlProviders: SamlRow;
+  openapiSpecs: OpenApiSpecRow;
+  translations: TranslationRow;
+  integrations: IntegrationRow;
+  installations: InstallationRow;
+}
+export type TableName = keyof TableRows;
+export const TABLE_NAMES: readonly TableName[] = [
+  "users",
+  "orgs",
+  "members",
+  "teams",
+  "collections",
+  "spaces",
+  "sites",
+  "sections",
+  "sectionGroups",
+  "siteSpaces",
+  "shareLinks",
+  "samlProviders",
+  "openapiSpecs",
+  "translations",
+  "integrations",
+  "installations",
+];

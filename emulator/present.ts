@@ -1,0 +1,383 @@
+/** Turns stored rows into the API's resources (`object`, `urls`, `permissions`, counts), for the caller's role. */
+import { compact } from "./context";
+import {
+  roleAtLeast,
+  type CollectionRow,
+  type IntegrationRow,
+  type MemberRow,
+  type OpenApiSpecRow,
+  type OpenApiVersionRow,
+  type OrgRow,
+  type Role,
+  type SamlRow,
+  type SectionGroupRow,
+  type SectionRow,
+  type ShareLinkRow,
+  type SiteRow,
+  type SiteSpaceRow,
+  type SpaceRow,
+  type TeamRow,
+  type TranslationRow,
+  type UserRow,
+} from "./model";
+import type { Store } from "./store";
+
+/** Where app links point. */
+export const APP_URL = "https://app.docsplatform.dev";
+
+/** What every presenter needs: the store, the base URL and the caller's role in the object's organization. */
+export interface View {
+  store: Store;
+  base: string;
+  role: Role | null;
+}
+
+const at = (role: Role | null, need: Role) => roleAtLeast(role, need);
+
+export function presentUser(v: View, u: UserRow): Record<string, unknown> {
+  return compact({ object: "user", id: u.id, displayName: u.displayName, email: u.email, photoURL: u.photoURL ?? undefined, urls: { location: `${v.base}/v1/users/${u.id}` } });
+}
+
+export function presentOrg(v: View, o: OrgRow): Record<string, unknown> {
+  const admin = at(v.role, "admin");
+  return compact({
+    object: "organization",
+    id: o.id,
+    title: o.title,
+    createdAt: o.createdAt,
+    emailDomains: [...o.emailDomains],
+    hostname: o.hostname ?? undefined,
+    type: o.type,
+    useCase: o.useCase ?? undefined,
+    communityType: o.communityType ?? undefined,
+    defaultRole: o.defaultRole,
+    defaultContent: o.defaultContent ? { ...o.defaultContent } : undefined,
+    sso: o.sso,
+    ai: o.ai,
+    inviteLinks: o.inviteLinks,
+    plan: o.plan,
+    urls: compact({ location: `${v.base}/v1/orgs/${o.id}`, app: `${APP_URL}/o/${o.id}`, logo: o.logo ?? undefined }),
+    permissions: {
+      view: true,
+      admin,
+      ownTeam: at(v.role, "create"),
+      createContent: at(v.role, "create"),
+      createOpenAPISpec: at(v.role, "create"),
+      ingestConversations: admin,
+      viewBilling: admin,
+      listMembers: true,
+      listTeams: true,
+      listIntegrations: true,
+    },
+  });
+}
+
+/** Spaces a member can reach: every live space of the organization (guests reach none). */
+export function memberSpaces(store: Store, m: MemberRow): SpaceRow[] {
+  if (m.role === null) return [];
+  return [...store.all("spaces")].filter((s) => s.org === m.org && s.deletedAt === null);
+}
+
+export function presentMember(v: View, m: MemberRow): Record<string, unknown> {
+  const user = v.store.get("users", m.user)!;
+  let teams = 0;
+  for (const t of v.store.all("teams")) if (t.org === m.org && t.members.some((x) => x.user === m.user)) teams++;
+  return compact({
+    object: "member",
+    id: m.user,
+    role: m.role,
+    user: presentUser(v, user),
+    disabled: m.disabled,
+    joinedAt: m.joinedAt,
+    lastSeenAt: m.lastSeenAt ?? undefined,
+    sso: m.sso,
+    spaces: memberSpaces(v.store, m).length,
+    teams,
+  });
+}
+
+export function presentTeam(v: View, t: TeamRow): Record<string, unknown> {
+  return {
+    object: "team",
+    id: t.id,
+    title: t.title,
+    members: t.members.length,
+    spaces: 0,
+    createdAt: t.createdAt,
+    permissions: { admin: at(v.role, "admin"), view: true },
+  };
+}
+
+export function presentCollection(v: View, c: CollectionRow): Record<string, unknown> {
+  return compact({
+    object: "collection",
+    id: c.id,
+    title: c.title,
+    description: c.description ?? undefined,
+    organization: c.org,
+    parent: c.parent ?? undefined,
+    defaultLevel: c.defaultLevel,
+    urls: { location: `${v.base}/v1/collections/${c.id}`, app: `${APP_URL}/o/${c.org}/c/${c.id}` },
+    permissions: { view: true, admin: at(v.role, "admin"), viewInviteLinks: at(v.role, "admin"), create: at(v.role, "create") },
+  });
+}
+
+export function presentSpace(v: View, s: SpaceRow): Record<string, unknown> {
+  return compact({
+    object: "space",
+    id: s.id,
+    title: s.title,
+    emoji: s.emoji,
+    visibility: s.visibility,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    deletedAt: s.deletedAt ?? undefined,
+    editMode: s.editMode,
+    urls: { location: `${v.base}/v1/spaces/${s.id}`, app: `${APP_URL}/s/${s.id}` },
+    organization: s.org,
+    parent: s.parent ?? undefined,
+    revision: s.revision,
+    defaultLevel: s.defaultLevel,
+    comments: s.comments,
+    changeRequests: s.changeRequests,
+    changeRequestsOpen: s.changeRequestsOpen,
+    changeRequestsDraft: s.changeRequestsDraft,
+    permissions: {
+      view: true,
+      access: true,
+      admin: at(v.role, "admin"),
+      viewInviteLinks: at(v.role, "admin"),
+      edit: at(v.role, "edit") && s.editMode === "live",
+      triggerGitSync: at(v.role, "edit"),
+      comment: at(v.role, "comment"),
+      merge: at(v.role, "review"),
+      review: at(v.role, "review"),
+    },
+  });
+}
+
+// ---- sites ----
+
+/** The published URL of a site: its custom hostname, or the organization's default host, plus the basename. */
+export function sitePublishedUrl(store: Store, site: SiteRow): string {
+  if (site.hostname) return `https://${site.hostname}/${site.basename ?? ""}`.replace(/\/$/, "");
+  const org = store.get("orgs", site.org)!;
+  const host = `${org.hostname ?? org.id}.docsplatform.site`;
+  const path = site.basename ?? site.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return `https://${host}/${path}`.replace(/\/$/, "");
+}
+
+export function siteLocation(v: View, site: SiteRow): string {
+  return `${v.base}/v1/orgs/${site.org}/sites/${site.id}`;
+}
+
+export function countSiteSpaces(store: Store, site: SiteRow): number {
+  let n = site.rootSiteSpaces.length;
+  for (const id of sectionIdsInOrder(store, site)) n += store.get("sections", id)!.siteSpaces.length;
+  return n;
+}
+
+/** Section IDs of a site in display order (groups expanded in place). */
+export function sectionIdsInOrder(store: Store, site: SiteRow): string[] {
+  const out: string[] = [];
+  for (const item of site.structure) {
+    const group = store.get("sectionGroups", item);
+    if (group) out.push(...group.sections);
+    else out.push(item);
+  }
+  return out;
+}
+
+export function presentSite(v: View, s: SiteRow): Record<string, unknown> {
+  return compact({
+    object: "site",
+    id: s.id,
+    type: s.type,
+    title: s.title,
+    hostname: s.hostname ?? undefined,
+    basename: s.basename ?? undefined,
+    proxy: s.proxy ? { origin: `https://${s.proxy}`, target: sitePublishedUrl(v.store, s) } : undefined,
+    visibility: s.visibility,
+    published: s.published,
+    siteSpaces: countSiteSpaces(v.store, s),
+    createdAt: s.createdAt,
+    adaptiveContent: { enabled: s.adaptiveContent.enabled },
+    agentsContext: s.agentsContext,
+    features: [],
+    urls: { location: siteLocation(v, s), app: `${APP_URL}/o/${s.org}/sites/${s.id}`, published: sitePublishedUrl(v.store, s) },
+  });
+}
+
+function sectionPublishedUrl(v: View, site: SiteRow, sec: SectionRow): string {
+  const root = sitePublishedUrl(v.store, site);
+  return site.defaultSection === sec.id ? root : `${root}/${sec.path}`;
+}
+
+export function presentSiteSpace(v: View, site: SiteRow, ss: SiteSpaceRow): Record<string, unknown> {
+  const space = v.store.get("spaces", ss.space);
+  const section = ss.section ? v.store.get("sections", ss.section) : undefined;
+  const levelDefault = section ? section.defaultSiteSpace : site.defaultSiteSpace;
+  const levelUrl = section ? sectionPublishedUrl(v, site, section) : sitePublishedUrl(v.store, site);
+  return compact({
+    object: "site-space",
+    id: ss.id,
+    path: ss.path,
+    section: ss.section ?? undefined,
+    space: space ? presentSpace(v, space) : undefined,
+    title: space?.title ?? "",
+    default: levelDefault === ss.id,
+    condition: ss.condition ?? undefined,
+    hasAdvancedCustomizationFeature: false,
+    urls: { published: levelDefault === ss.id ? levelUrl : `${levelUrl}/${ss.path}` },
+  });
+}
+
+export function presentSection(v: View, site: SiteRow, sec: SectionRow): Record<string, unknown> {
+  return compact({
+    object: "site-section",
+    id: sec.id,
+    title: sec.title,
+    description: sec.description ?? undefined,
+    default: site.defaultSection === sec.id,
+    path: sec.path,
+    condition: sec.condition ?? undefined,
+    sectionGroup: sec.group ?? undefined,
+    icon: sec.icon ?? undefined,
+    siteSpaces: sec.siteSpaces.map((id) => presentSiteSpace(v, site, v.store.get("siteSpaces", id)!)),
+    urls: { published: sectionPublishedUrl(v, site, sec) },
+  });
+}
+
+export function presentSectionGroup(v: View, site: SiteRow, g: SectionGroupRow): Record<string, unknown> {
+  return compact({
+    object: "site-section-group",
+    id: g.id,
+    title: g.title,
+    icon: g.icon ?? undefined,
+    sections: g.sections.map((id) => presentSection(v, site, v.store.get("sections", id)!)),
+  });
+}
+
+export function presentShareLink(v: View, site: SiteRow, l: ShareLinkRow): Record<string, unknown> {
+  return compact({
+    object: "share-link",
+    id: l.id,
+    createdAt: l.createdAt,
+    name: l.name ?? undefined,
+    active: l.active,
+    urls: { published: `${sitePublishedUrl(v.store, site)}?token=${l.secret}` },
+  });
+}
+
+// ---- SSO, OpenAPI, translations, integrations ----
+
+export function samlService(p: SamlRow): { acsURL: string; startURL: string; entityID: string } {
+  return {
+    acsURL: `${APP_URL}/__/auth/saml/${p.id}/acs`,
+    startURL: `${APP_URL}/__/auth/saml/${p.id}/start`,
+    entityID: `${APP_URL}/__/auth/saml/${p.id}`,
+  };
+}
+
+export function presentSaml(v: View, p: SamlRow): Record<string, unknown> {
+  const team = p.defaultTeam ? v.store.get("teams", p.defaultTeam) : undefined;
+  return compact({
+    object: "saml-provider",
+    id: p.id,
+    label: p.label,
+    ssoURL: p.ssoURL ?? undefined,
+    entityID: p.entityID ?? undefined,
+    certificate: p.certificate ?? undefined,
+    defaultTeam: team ? presentTeam(v, team) : undefined,
+    defaultRole: p.defaultRole,
+    createdAt: p.createdAt,
+    status: p.ssoURL && p.entityID && p.certificate ? "active" : "pending",
+    service: samlService(p),
+    urls: { location: `${v.base}/v1/orgs/${p.org}/saml/${p.id}` },
+  });
+}
+
+/** Processing state of a spec's latest version: derived from the time since it was submitted. */
+export function openapiState(v: View, s: OpenApiSpecRow): { processingState: string; lastProcessedAt?: string; lastProcessErrorCode?: string } {
+  const elapsed = v.store.now().getTime() - Date.parse(s.processingStartedAt);
+  if (elapsed < OPENAPI_PENDING_MS) return { processingState: "pending" };
+  if (elapsed < OPENAPI_PROGRESS_MS) return { processingState: "progress" };
+  const done = new Date(Date.parse(s.processingStartedAt) + OPENAPI_PROGRESS_MS).toISOString();
+  const url = s.sourceURL ?? "";
+  const error = /fetch-timeout/.test(url) ? "FETCH_TIMEOUT" : /fetch-error/.test(url) ? "FETCH_ERROR" : /parse-error/.test(url) ? "PARSE_ERROR" : undefined;
+  return compact({ processingState: error ? "failed" : "complete", lastProcessedAt: done, lastProcessErrorCode: error });
+}
+/** A new version is `pending` this long, then `progress` until OPENAPI_PROGRESS_MS, then `complete`. */
+export const OPENAPI_PENDING_MS = 50;
+export const OPENAPI_PROGRESS_MS = 200;
+
+export function presentOpenApiSpec(v: View, s: OpenApiSpecRow): Record<string, unknown> {
+  const last = s.versions[s.versions.length - 1];
+  return compact({
+    object: "openapi-spec",
+    id: s.id,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    slug: s.slug,
+    sourceURL: s.sourceURL ?? undefined,
+    ...openapiState(v, s),
+    lastVersion: last?.id,
+    permissions: { view: true, edit: at(v.role, "create") },
+    urls: { location: `${v.base}/v1/orgs/${s.org}/openapi/${s.slug}`, app: `${APP_URL}/o/${s.org}/openapi/${s.slug}` },
+  });
+}
+
+export function presentOpenApiVersion(v: View, s: OpenApiSpecRow, ver: OpenApiVersionRow): Record<string, unknown> {
+  return {
+    object: "openapi-spec-version",
+    id: ver.id,
+    createdAt: ver.createdAt,
+    url: ver.url,
+    urls: { location: `${v.base}/v1/orgs/${s.org}/openapi/${s.slug}/versions/${ver.id}` },
+  };
+}
+
+export function presentTranslation(v: View, t: TranslationRow): Record<string, unknown> {
+  return {
+    object: "translation-settings",
+    id: t.id,
+    title: t.title,
+    languages: [...t.languages],
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    permissions: { view: true, edit: at(v.role, "admin") },
+    urls: { location: `${v.base}/v1/orgs/${t.org}/translations/${t.id}` },
+  };
+}
+
+export function presentIntegration(v: View, g: IntegrationRow): Record<string, unknown> {
+  const owner = v.store.get("orgs", g.owner);
+  return compact({
+    object: "integration",
+    name: g.id,
+    version: g.version,
+    title: g.title,
+    description: g.description,
+    summary: g.summary ?? undefined,
+    previewImages: [...g.previewImages],
+    target: g.target,
+    verified: g.verified,
+    visibility: g.visibility,
+    scopes: [...g.scopes],
+    categories: [...g.categories],
+    blocks: structuredClone(g.blocks),
+    contentSources: structuredClone(g.contentSources),
+    configurations: structuredClone(g.configurations),
+    externalLinks: structuredClone(g.externalLinks),
+    owner: owner ? presentOrg(v, owner) : undefined,
+    urls: {
+      location: `${v.base}/v1/integrations/${g.id}`,
+      icon: `${APP_URL}/integrations/${g.id}/icon.png`,
+      app: `${APP_URL}/integrations/${g.id}`,
+      assets: `${APP_URL}/integrations/${g.id}/assets/`,
+      publicEndpoint: `https://integrations.docsplatform.dev/v1/integrations/${g.id}/integration`,
+    },
+    permissions: { admin: at(v.role, "admin"), install: at(v.role, "admin") },
+    contentSecurityPolicy: g.contentSecurityPolicy ?? undefined,
+  });
+}

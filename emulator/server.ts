@@ -1,0 +1,328 @@
+/** The emulator's HTTP layer on fastify: parsing, validation, errors, auth, rate limit, faults, latency, request log, control surface. */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Ajv, { type ErrorObject } from "ajv";
+import addFormats from "ajv-formats";
+import { setTimeout as sleep } from "node:timers/promises";
+import limits from "../schemas/limits.json";
+import { ApiFailure, errorBody } from "./errors";
+import { checkFaultOptions, checkRateLimit, FaultPlan, RateLimiter, type FaultDecision, type FaultOptions } from "./faults";
+import type { Ctx, Route, RouteSpec } from "./context";
+import type { Store } from "./store";
+import type { Seed } from "./seed";
+import { registerAll } from "./routes";
+
+/** One /v1 request as the emulator saw it. */
+export interface RequestLogEntry {
+  method: string;
+  /** The route pattern, e.g. "/v1/orgs/:organizationId/sites/:siteId" ("(unmatched)" for unknown routes). */
+  route: string;
+  path: string;
+  status: number;
+  ms: number;
+  fault?: string;
+}
+
+/** Switches shared by the HTTP control surface and the in-process `control`. */
+export interface Switches {
+  latencyMs: number;
+  rateLimit: RateLimiter | null;
+  faults: FaultPlan | null;
+  log: RequestLogEntry[];
+}
+
+interface RequestState {
+  start: number;
+  user?: string;
+  fault?: string;
+  decision?: FaultDecision;
+  logged: boolean;
+}
+
+/** Nominal window reported in X-RateLimit-* headers when no rate limit is set (never answers 429). */
+const UNLIMITED = { limit: 1_000_000, windowMs: 60_000 };
+
+function formatAjvErrors(errors: ErrorObject[], dataVar: string): string {
+  const useful = errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf" && e.keyword !== "if");
+  const nonNull = useful.filter((e) => !(e.keyword === "type" && (e.params as { type?: string }).type === "null"));
+  const e = nonNull[0] ?? useful[0] ?? errors[0];
+  if (!e) return `${dataVar} is invalid`;
+  let message = `${dataVar}${e.instancePath} ${e.message ?? "is invalid"}`;
+  if (e.keyword === "enum") message += `: ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
+  if (e.keyword === "additionalProperties") message += ` '${(e.params as { additionalProperty: string }).additionalProperty}'`;
+  return message;
+}
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({ allErrors: false, coerceTypes: coerce ? "array" : false, useDefaults: false, strict: false, removeAdditional: false });
+  addFormats(ajv);
+  ajv.addSchema(limits);
+  return ajv;
+}
+
+export interface AppOptions {
+  store: Store;
+  switches: Switches;
+  base: () => string;
+  resolveSeed: (seed: string | Seed | undefined) => Seed;
+  logger: boolean;
+}
+
+/** Builds the fastify app with every /v1 route and the `/_emulator` control surface. */
+export function buildApp(opts: AppOptions): FastifyInstance {
+  const { store, switches } = opts;
+  const bodyAjv = makeAjv(false);
+  const queryAjv = makeAjv(true);
+  const app = Fastify({
+    logger: opts.logger,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 4096 },
+    forceCloseConnections: true,
+    schemaErrorFormatter: (errors, dataVar) => new Error(formatAjvErrors(errors as ErrorObject[], dataVar)),
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(errorBody(400, `bad request: ${error.message}`));
+    },
+  });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? bodyAjv : queryAjv).compile(schema as object));
+
+  // JSON only: any other content type with a body is a 415; an empty JSON body is no body.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(new ApiFailure(400, `body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`), undefined);
+    }
+  });
+
+  const states = new WeakMap<FastifyRequest, RequestState>();
+  const isControl = (url: string) => url.startsWith("/_emulator/") || url === "/_emulator";
+  const pathOf = (url: string) => {
+    const q = url.indexOf("?");
+    return q === -1 ? url : url.slice(0, q);
+  };
+  const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? "(unmatched)";
+  const record = (request: FastifyRequest, status: number, fault?: string) => {
+    const st = states.get(request);
+    if (!st || st.logged) return;
+    st.logged = true;
+    const entry: RequestLogEntry = { method: request.method, route: routeOf(request), path: pathOf(request.url), status, ms: performance.now() - st.start };
+    const f = fault ?? st.fault;
+    if (f) entry.fault = f;
+    switches.log.push(entry);
+  };
+  const destroy = (request: FastifyRequest, reply: FastifyReply, fault: string): FastifyReply => {
+    record(request, 0, fault);
+    reply.hijack();
+    request.raw.socket.destroy();
+    return reply;
+  };
+
+  app.addHook("onRequest", async (request, reply: FastifyReply) => {
+    if (isControl(request.url)) return;
+    const st: RequestState = { start: performance.now(), logged: false };
+    states.set(request, st);
+
+    const limiter = switches.rateLimit;
+    const window = limiter ?? new RateLimiter(UNLIMITED.limit, UNLIMITED.windowMs);
+    const taken = limiter ? limiter.take(Date.now()) : { allowed: true, remaining: UNLIMITED.limit, resetEpochS: Math.ceil((Date.now() + UNLIMITED.windowMs) / 1000), retryAfterS: 0 };
+    void reply.header("x-ratelimit-limit", String(window.limit));
+    void reply.header("x-ratelimit-remaining", String(taken.remaining));
+    void reply.header("x-ratelimit-reset", String(taken.resetEpochS));
+    if (!taken.allowed) {
+      void reply.header("retry-after", String(taken.retryAfterS));
+      st.fault = "rate-limited";
+      return reply.code(429).send(errorBody(429, `API rate limit exceeded. Limit: ${window.limit} requests per ${window.windowMs} ms; retry after ${taken.retryAfterS} s.`));
+    }
+
+    const decision = switches.faults?.decide(request.method, pathOf(request.url));
+    if (decision) {
+      st.decision = decision;
+      if (decision.reset) return destroy(request, reply, "reset");
+      if (decision.error5xx !== null) {
+        st.fault = "5xx";
+        return reply.code(decision.error5xx).send(errorBody(decision.error5xx, "injected server error (emulator fault)"));
+      }
+      if (decision.stallMs > 0) {
+        st.fault = "stall";
+        await sleep(decision.stallMs);
+        if (request.raw.destroyed || request.raw.socket.destroyed) return destroy(request, reply, "stall");
+      }
+    }
+    if (switches.latencyMs > 0) await sleep(switches.latencyMs);
+
+    if (request.routeOptions.url === undefined) return;
+    const header = request.headers.authorization;
+    const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!m) return reply.code(401).send(errorBody(401, "missing bearer token: send 'Authorization: Bearer <token>'"));
+    const user = store.userForToken(m[1]!);
+    if (!user || !store.get("users", user)) return reply.code(401).send(errorBody(401, "unknown API token"));
+    st.user = user;
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    if (isControl(request.url)) return;
+    record(request, reply.statusCode);
+  });
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    let status = 500;
+    let message = "internal emulator error";
+    const e = error as { statusCode?: number; code?: string; validation?: unknown; message?: string };
+    if (error instanceof ApiFailure) {
+      status = error.status;
+      message = error.message;
+    } else if (e.validation) {
+      status = 400;
+      message = e.message ?? "invalid request";
+    } else if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      status = 413;
+      message = "request body is larger than 1 MiB (1048576 bytes)";
+    } else if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      status = 415;
+      message = `Content-Type '${request.headers["content-type"] ?? ""}' is not supported: send application/json`;
+    } else if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+      status = e.statusCode;
+      message = e.message ?? "bad request";
+    } else {
+      process.stderr.write(`emulator: ${request.method} ${pathOf(request.url)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    }
+    void reply.code(status).send(errorBody(status, message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send(errorBody(404, `no route ${request.method} ${pathOf(request.url)}`));
+  });
+
+  const route: Route = <P, Q, B>(spec: RouteSpec<P, Q, B>) => {
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      schema: {
+        ...(spec.query ? { querystring: spec.query } : {}),
+        ...(spec.body ? { body: spec.body } : {}),
+      },
+      // A body-less write validates as an empty object: "body must have required property 'title'".
+      ...(spec.body
+        ? {
+            preValidation: async (request: FastifyRequest) => {
+              if (request.body === undefined) request.body = {};
+            },
+          }
+        : {}),
+      handler: async (request, reply) => {
+        const st = states.get(request)!;
+        const ctx: Ctx<P, Q, B> = {
+          params: request.params as P,
+          query: (request.query ?? {}) as Q,
+          body: request.body as B,
+          store,
+          base: opts.base(),
+          user: st.user!,
+        };
+        let result;
+        try {
+          result = spec.handler(ctx);
+        } finally {
+          // Whatever was written is made durable before anything is answered.
+          store.commit();
+        }
+        const d = st.decision;
+        if (d?.dropAfterCommit) return destroy(request, reply, "drop-after-commit");
+        if (d?.error5xxAfterCommit) {
+          st.fault = "5xx-after-commit";
+          return reply.code(500).send(errorBody(500, "injected server error after commit (emulator fault)"));
+        }
+        void reply.code(result.status);
+        if (result.location) void reply.header("location", result.location);
+        return result.body === undefined ? reply.send() : reply.send(result.body);
+      },
+    });
+  };
+  registerAll(route);
+  registerControl(app, opts);
+  return app;
+}
+
+/** Parses an optional JSON control body. */
+function controlBody(request: FastifyRequest): Record<string, unknown> | null {
+  const b = request.body;
+  if (b === undefined || b === null) return null;
+  if (typeof b !== "object" || Array.isArray(b)) throw new ApiFailure(400, "control body must be a JSON object or null");
+  return b as Record<string, unknown>;
+}
+
+function registerControl(app: FastifyInstance, opts: AppOptions): void {
+  const { store, switches } = opts;
+  const guard = (fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof ApiFailure) throw err;
+      throw new ApiFailure(400, err instanceof Error ? err.message : String(err));
+    }
+  };
+  app.post("/_emulator/reset", async (request, reply) => {
+    const b = controlBody(request);
+    guard(() => {
+      store.reset(b && "seed" in b ? opts.resolveSeed(b.seed as Seed | string) : undefined);
+      switches.log.length = 0;
+    });
+    return reply.code(204).send();
+  });
+  app.get("/_emulator/log", async () => ({ items: switches.log, count: switches.log.length }));
+  app.delete("/_emulator/log", async (_request, reply) => {
+    switches.log.length = 0;
+    return reply.code(204).send();
+  });
+  app.get("/_emulator/counts", async () => countRoutes(switches.log));
+  app.get("/_emulator/snapshot", async () => store.snapshot());
+  app.put("/_emulator/latency", async (request, reply) => {
+    const b = controlBody(request);
+    const ms = b?.ms ?? 0;
+    if (typeof ms !== "number" || ms < 0) throw new ApiFailure(400, "ms must be a non-negative number");
+    switches.latencyMs = ms;
+    return reply.code(204).send();
+  });
+  app.put("/_emulator/rate-limit", async (request, reply) => {
+    const b = controlBody(request);
+    guard(() => {
+      if (b === null) switches.rateLimit = null;
+      else {
+        const o = { limit: b.limit as number, windowMs: b.windowMs as number };
+        checkRateLimit(o);
+        switches.rateLimit = new RateLimiter(o.limit, o.windowMs);
+      }
+    });
+    return reply.code(204).send();
+  });
+  app.put("/_emulator/faults", async (request, reply) => {
+    const b = controlBody(request);
+    guard(() => {
+      if (b === null) switches.faults = null;
+      else {
+        checkFaultOptions(b as FaultOptions);
+        switches.faults = new FaultPlan(b as FaultOptions);
+      }
+    });
+    return reply.code(204).send();
+  });
+  app.post("/_emulator/clock", async (request) => {
+    const b = controlBody(request);
+    const ms = b?.advanceMs ?? 0;
+    if (typeof ms !== "number") throw new ApiFailure(400, "advanceMs must be a number of milliseconds");
+    store.advanceClock(ms);
+    return { now: store.nowIso() };
+  });
+}
+
+/** Requests per "METHOD route" in the log. */
+export function countRoutes(log: RequestLogEntry[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const e of log) {
+    const key = `${e.method} ${e.route}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
