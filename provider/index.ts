@@ -4,10 +4,11 @@
  */
 
 export { kinds, kindByName, type KindName } from "./resources/kinds";
-export type { KindDefinition, KindContext, FieldSpec, ResourceArgs } from "./resources/kind";
+export type { KindDefinition, KindContext, FieldSpec, ResourceArgs, AdoptInput, AnyKind } from "./resources/kind";
 export { makeProvider, CONFIG } from "./resources/provider";
 
 // Site structure
+export { Site, siteProvider, siteKind, type SiteArgs, type SiteInputs, type SiteOutputs } from "./resources/site";
 export {
   ShareLink,
   shareLinkProvider,

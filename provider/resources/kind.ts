@@ -87,8 +87,19 @@ export function containsUnknown(v: unknown): boolean {
 export type ResourceArgs<I extends object> = { [K in keyof I]: Input<I[K]> } & { adopt?: Input<boolean> };
 
 /** Resource options of a kind's class: the kind's secret outputs added to `additionalSecretOutputs`. */
-export function kindOptions(kind: { secretOutputs?: string[] }, opts: CustomResourceOptions | undefined): CustomResourceOptions {
+export function kindOptions(kind: { name: string; secretOutputs?: readonly string[] }, opts: CustomResourceOptions | undefined): CustomResourceOptions {
   const secrets = kind.secretOutputs ?? [];
   if (secrets.length === 0) return opts ?? {};
   return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] };
+}
+
+/**
+ * The props a kind's class passes to `dynamic.Resource`: its args plus an `undefined` slot for
+ * every other output it exposes. The SDK creates an Output property for each key (resolved from
+ * what the provider returns); an `undefined` slot is not sent, so it is never a declared input.
+ */
+export function withOutputSlots<A extends object>(args: A, outputs: readonly string[]): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  for (const k of outputs) props[k] = undefined;
+  return { ...props, ...args };
 }

@@ -56,3 +56,13 @@ export async function findIn<T extends { id: string }>(list: Promise<readonly T[
     throw e;
   }
 }
+
+/** The value of `read()`, or undefined when it fails with 404 (the object is gone). */
+export async function orGone<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}

@@ -254,6 +254,7 @@ export function checkInputs(kindName: string, schema: object, fields: object, ne
   for (const e of validate.errors ?? []) {
     if (valueAt(subject, e.instancePath).some((v) => v !== undefined && containsUnknown(v) && typeof v === "string")) continue;
     if (e.keyword === "if" || e.keyword === "anyOf" || e.keyword === "oneOf") continue; // their branches report
+    if (e.keyword === "type" && (e.params as { type?: unknown }).type === "null") continue; // the nullable branch of an anyOf
     const failure = reasonFor(kindName, e);
     const key = `${failure.property}\u0000${failure.reason}`;
     if (seen.has(key)) continue;

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/shareLink.json";
 import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -103,6 +103,7 @@ export class ShareLink extends pulumi.dynamic.Resource {
   declare public readonly organizationId: pulumi.Output<string>;
   declare public readonly siteId: pulumi.Output<string>;
   declare public readonly name: pulumi.Output<string>;
+  declare public readonly active: pulumi.Output<boolean>;
   /** The published URL with the secret token (a secret). */
   declare public readonly url: pulumi.Output<string>;
   declare public readonly createdAt: pulumi.Output<string>;
@@ -110,6 +111,6 @@ export class ShareLink extends pulumi.dynamic.Resource {
   constructor(name: string, args: ShareLinkArgs, opts?: pulumi.CustomResourceOptions) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
     const provider = require("../providers/shareLink") as typeof shareLinkProvider;
-    super(provider, name, { url: null, createdAt: null, ...args }, kindOptions(shareLinkKind, opts), "docsplatform", "ShareLink");
+    super(provider, name, withOutputSlots(args, ["active", "url", "createdAt"]), kindOptions(shareLinkKind, opts), "docsplatform", "ShareLink");
   }
 }

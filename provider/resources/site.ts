@@ -1,0 +1,173 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/site.json";
+import type { Site as ApiSite, SiteVisibility, AgentsContext, UpdateSiteBody } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { orGone } from "./lists";
+import { makeProvider } from "./provider";
+
+/** Inputs of a Site. */
+export interface SiteInputs {
+  organizationId: string;
+  /** Create-only; `basic` by default. */
+  type?: string;
+  /** 2 to 128 characters; the natural key `adopt` looks up by. */
+  title: string;
+  visibility?: SiteVisibility;
+  basename?: string;
+  hostname?: string;
+  /** Host plus one or more path segments; `null` removes the proxy. */
+  proxy?: string | null;
+  agentsContext?: AgentsContext;
+  adaptiveContent?: { enabled: boolean };
+  published?: boolean;
+}
+
+/** Outputs of a Site. */
+export interface SiteOutputs {
+  organizationId: string;
+  type: string;
+  title: string;
+  visibility: SiteVisibility;
+  basename: string | null;
+  hostname: string | null;
+  proxy: string | null;
+  agentsContext: AgentsContext;
+  adaptiveContent: { enabled: boolean } | null;
+  published: boolean;
+  /** Number of site spaces. */
+  siteSpaces: number;
+  createdAt: string | null;
+  urls: { location: string | null; app: string | null; published: string | null };
+}
+
+/** The proxy in the form it is declared: the response's origin without its scheme. */
+function proxyOf(site: ApiSite): string | null {
+  const origin = site.proxy?.origin;
+  if (!origin) return null;
+  return origin.replace(/^[a-z]+:\/\//i, "").replace(/\/+$/, "");
+}
+
+function toOutputs(organizationId: string, site: ApiSite): SiteOutputs {
+  return {
+    organizationId,
+    type: site.type,
+    title: site.title,
+    visibility: site.visibility,
+    basename: site.basename ?? null,
+    hostname: site.hostname ?? null,
+    proxy: proxyOf(site),
+    agentsContext: site.agentsContext,
+    adaptiveContent: site.adaptiveContent ? { enabled: site.adaptiveContent.enabled } : null,
+    published: site.published,
+    siteSpaces: site.siteSpaces,
+    createdAt: site.createdAt ?? null,
+    urls: {
+      location: site.urls?.location ?? null,
+      app: site.urls?.app ?? null,
+      published: site.urls?.published ?? null,
+    },
+  };
+}
+
+/** Fields set by PATCH (all but type, which is create-only, and title/visibility, which POST takes too). */
+const PATCHED = ["title", "visibility", "basename", "hostname", "proxy", "agentsContext", "adaptiveContent", "published"] as const;
+
+function patchBody(news: SiteInputs, fields: readonly string[]): UpdateSiteBody & { hostname?: string } {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) {
+    if ((PATCHED as readonly string[]).includes(f)) body[f] = news[f as keyof SiteInputs];
+  }
+  return body as UpdateSiteBody & { hostname?: string };
+}
+
+async function adopt(ctx: KindContext, inputs: SiteInputs) {
+  const candidates = await ctx.client.sites.list(inputs.organizationId, { title: inputs.title });
+  const matches = candidates.filter((s) => s.title === inputs.title);
+  if (matches.length > 1) {
+    throw new Error(
+      `Site: ${matches.length} sites of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}; adopt needs exactly one (ids: ${matches.map((m) => m.id).join(", ")})`,
+    );
+  }
+  const [found] = matches;
+  return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
+}
+
+/** The Site kind: POST `{type, title, visibility}`, then one PATCH for the fields only settable after creation. */
+export const siteKind = {
+  name: "Site",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    type: { createOnly: true },
+    title: {},
+    visibility: {},
+    basename: {},
+    hostname: {},
+    proxy: {},
+    agentsContext: {},
+    adaptiveContent: {},
+    published: {},
+  },
+  naturalKey: "title",
+
+  async create(ctx, inputs) {
+    const org = inputs.organizationId;
+    let site = await ctx.client.sites.create(org, {
+      title: inputs.title,
+      ...(inputs.type === undefined ? {} : { type: inputs.type }),
+      ...(inputs.visibility === undefined ? {} : { visibility: inputs.visibility }),
+    });
+    const created = toOutputs(org, site) as unknown as Record<string, unknown>;
+    const declared = inputs as unknown as Record<string, unknown>;
+    const pending = PATCHED.filter((f) => declared[f] !== undefined && JSON.stringify(declared[f]) !== JSON.stringify(created[f]));
+    if (pending.length > 0) site = await ctx.client.sites.update(org, site.id, patchBody(inputs, pending));
+    return { id: site.id, outs: toOutputs(org, site) };
+  },
+
+  async read(ctx, id, state) {
+    const site = await orGone(ctx.client.sites.get(state.organizationId, id));
+    return site ? toOutputs(state.organizationId, site) : undefined;
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    const site = await ctx.client.sites.update(olds.organizationId, id, patchBody(news, changed));
+    return toOutputs(olds.organizationId, site);
+  },
+
+  async delete(ctx, id, olds) {
+    await ctx.client.sites.delete(olds.organizationId, id);
+  },
+
+  adopt,
+} satisfies KindDefinition<SiteInputs, SiteOutputs>;
+
+/** The dynamic provider of Site (serialised through `provider/providers/site`). */
+export const siteProvider = makeProvider<SiteInputs, SiteOutputs>(siteKind);
+
+/** Arguments of a Site. */
+export type SiteArgs = ResourceArgs<SiteInputs>;
+
+/** A docs site. */
+export class Site extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly title: pulumi.Output<string>;
+  declare public readonly type: pulumi.Output<string>;
+  declare public readonly visibility: pulumi.Output<SiteVisibility>;
+  declare public readonly published: pulumi.Output<boolean>;
+  declare public readonly siteSpaces: pulumi.Output<number>;
+  declare public readonly createdAt: pulumi.Output<string>;
+  declare public readonly urls: pulumi.Output<SiteOutputs["urls"]>;
+
+  constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/site") as typeof siteProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["type", "visibility", "published", "siteSpaces", "createdAt", "urls"]),
+      kindOptions(siteKind, opts),
+      "docsplatform",
+      "Site",
+    );
+  }
+}
