@@ -410,11 +410,8 @@ export interface UpdateSiteSpaceBody {
   spaceId?: string;
 }
 
-/** Where a moved section, section group or site space goes: before or after a sibling (by ID). */
-export interface MovePosition {
-  before?: string;
-  after?: string;
-}
+/** Where a moved section, section group or site space goes: right before or right after a sibling (by ID). */
+export type MovePosition = { before: string; after?: undefined } | { after: string; before?: undefined };
 
 export interface ShareLink {
   object: "share-link";
