@@ -1,0 +1,63 @@
+/** `docsplatform validate <stack.yaml>...`: check stack files offline, as an editor or CI would. */
+import { loadStackFile, formatProblem } from "./load";
+import { countObjects, type StackObjectKind } from "./model";
+
+const usage = `usage: docsplatform validate <stack.yaml> [more.yaml...]
+
+Checks each stack file against the schema and the cross-object rules (unique keys, references,
+defaults, paths) without calling the API. Prints file:line:col: message for each problem on stderr
+and exits 1 if any file has a problem; otherwise prints one summary line per file and exits 0.
+`;
+
+/** Names of the kinds in summaries, singular and plural, in the order they are listed. */
+const KIND_NAMES: [StackObjectKind, string, string][] = [
+  ["site", "site", "sites"],
+  ["section", "section", "sections"],
+  ["sectionGroup", "section group", "section groups"],
+  ["siteSpace", "site space", "site spaces"],
+  ["shareLink", "share link", "share links"],
+  ["adaptiveSchema", "adaptive schema", "adaptive schemas"],
+  ["space", "space", "spaces"],
+  ["collection", "collection", "collections"],
+  ["team", "team", "teams"],
+  ["teamMember", "team member", "team members"],
+  ["member", "member role", "member roles"],
+  ["saml", "SAML provider", "SAML providers"],
+  ["openapi", "OpenAPI spec", "OpenAPI specs"],
+  ["translation", "translation setting", "translation settings"],
+  ["settings", "organisation settings", "organisation settings"],
+];
+
+/** Run `validate`; resolves to the process exit code (0 valid, 1 problems, 2 usage). */
+export async function validateMain(argv: string[]): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  const files = argv.filter((a) => a !== "--");
+  const unknownOption = files.find((a) => a.startsWith("-"));
+  if (files.length === 0 || unknownOption !== undefined) {
+    if (unknownOption !== undefined) process.stderr.write(`docsplatform validate: unknown option '${unknownOption}'\n`);
+    process.stderr.write(usage);
+    return 2;
+  }
+  let failed = false;
+  for (const file of files) {
+    const result = loadStackFile(file);
+    for (const w of result.warnings) process.stderr.write(`${formatProblem({ ...w, message: `warning: ${w.message}` })}\n`);
+    if (!result.ok) {
+      failed = true;
+      for (const p of result.problems) process.stderr.write(`${formatProblem(p)}\n`);
+      const n = result.problems.length;
+      process.stderr.write(`${file}: ${n} problem${n === 1 ? "" : "s"}\n`);
+      continue;
+    }
+    const counts = countObjects(result.stack);
+    const parts = KIND_NAMES.filter(([kind]) => counts[kind] > 0).map(
+      ([kind, one, many]) => (kind === "settings" ? one : `${counts[kind]} ${counts[kind] === 1 ? one : many}`),
+    );
+    const summary = parts.length > 0 ? parts.join(", ") : "no objects";
+    process.stdout.write(`${file}: OK (organisation ${result.stack.organization}: ${summary})\n`);
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,315 @@
+/**
+ * Loading a stack file: YAML with positions, refused early when it is too large, too deep or an alias
+ * bomb, then the JSON Schema, then the cross-object checks. Every problem carries `file:line:col`.
+ */
+import * as fs from "node:fs";
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, Parser, visit, type CST, type Document } from "yaml";
+import { checkStack, describe } from "./checks";
+import type { StackFile } from "./model";
+import { schemaIssues } from "./schema";
+
+/** One problem of a stack file, located at the offending key or value. */
+export interface Problem {
+  /** The file name as given to the loader. */
+  file: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column. */
+  col: number;
+  /** Human sentence naming the field and the limit, e.g. `sites[0].title: must be at most 128 characters (got 140)`. */
+  message: string;
+  /** JSON pointer of the offending value (`""` for the whole file). */
+  path: string;
+}
+
+/** The outcome of loading: the typed stack, or every problem at once, sorted by position. */
+export type LoadResult =
+  | { ok: true; file: string; stack: StackFile; warnings: Problem[] }
+  | { ok: false; file: string; problems: Problem[]; warnings: Problem[] };
+
+/** Limits that keep loading fast and deterministic on hostile input. */
+export const STACK_FILE_LIMITS = {
+  /** Largest accepted file, in bytes (5 MiB). */
+  maxBytes: 5 * 1024 * 1024,
+  /** Deepest accepted nesting of YAML collections. */
+  maxDepth: 64,
+  /** Most alias expansions accepted (YAML `*anchor` references), against exponential "billion laughs" files. */
+  maxAliasCount: 100,
+} as const;
+
+/** `file:line:col: message`, the way editors and CI annotate a line. */
+export function formatProblem(p: Problem): string {
+  return `${p.file}:${p.line}:${p.col}: ${p.message}`;
+}
+
+/** Read and load a stack file from disk. Never throws for a bad file: unreadable files are a problem too. */
+export function loadStackFile(file: string): LoadResult {
+  let size: number;
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) return failure(file, [at(file, 1, 1, "", "is not a regular file")]);
+    size = stat.size;
+  } catch (err) {
+    return failure(file, [at(file, 1, 1, "", `cannot read the file: ${errorText(err)}`)]);
+  }
+  // Refuse a huge file before reading it into memory.
+  if (size > STACK_FILE_LIMITS.maxBytes) return failure(file, [tooLarge(file, size)]);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    return failure(file, [at(file, 1, 1, "", `cannot read the file: ${errorText(err)}`)]);
+  }
+  return parseStack(text, file);
+}
+
+/** Load a stack file from its text; `fileName` is used in problems only. */
+export function parseStack(text: string, fileName: string): LoadResult {
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > STACK_FILE_LIMITS.maxBytes) return failure(fileName, [tooLarge(fileName, bytes)]);
+
+  const lineCounter = new LineCounter();
+  const position = (offset: number): { line: number; col: number } => lineCounter.linePos(offset);
+  const problemAt = (offset: number, pointer: string, message: string): Problem => {
+    const { line, col } = position(offset);
+    return at(fileName, line, col, pointer, message);
+  };
+
+  // Syntax, with the nesting depth checked while the parser builds its stack: deeply nested input
+  // would otherwise exhaust the composer's recursion.
+  let doc: Document.Parsed;
+  let secondDocument: number | undefined;
+  try {
+    ({ doc, secondDocument } = composeFirst(text, lineCounter));
+  } catch (err) {
+    if (err instanceof TooDeep) {
+      return failure(fileName, [
+        problemAt(err.offset, "", `nesting is deeper than ${STACK_FILE_LIMITS.maxDepth} levels; a stack file never needs that many`),
+      ]);
+    }
+    throw err;
+  }
+  const syntax = [...doc.errors, ...doc.warnings].map((e) => {
+    const pointer = pointerAt(doc, e.pos[0]);
+    const where = pointer === undefined || pointer === "" ? "" : `${describe(pointer)}: `;
+    return problemAt(e.pos[0], pointer ?? "", `${where}${yamlMessage(e.code, e.message)}`);
+  });
+  if (secondDocument !== undefined) {
+    syntax.push(problemAt(secondDocument, "", "the file holds more than one YAML document (---); a stack file is one document"));
+  }
+  if (syntax.length > 0) return failure(fileName, sortProblems(syntax));
+
+  if (doc.contents === null) {
+    return failure(fileName, [problemAt(0, "", "the file is empty; a stack file is a mapping with at least `organization`")]);
+  }
+  const depth = deepestNode(doc.contents);
+  if (depth.depth > STACK_FILE_LIMITS.maxDepth) {
+    return failure(fileName, [
+      problemAt(depth.offset, "", `nesting is deeper than ${STACK_FILE_LIMITS.maxDepth} levels; a stack file never needs that many`),
+    ]);
+  }
+
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: STACK_FILE_LIMITS.maxAliasCount });
+  } catch (err) {
+    if (err instanceof ReferenceError) {
+      const offset = firstAliasOffset(doc) ?? 0;
+      return failure(fileName, [
+        problemAt(
+          offset,
+          "",
+          `aliases expand too much (more than ${STACK_FILE_LIMITS.maxAliasCount} expansions of one anchor): refusing a possible alias bomb`,
+        ),
+      ]);
+    }
+    throw err;
+  }
+
+  const locate = (pointer: string, atKey: boolean): number => locateOffset(doc, pointer, atKey);
+  const problems: Problem[] = schemaIssues(data).map((issue) =>
+    problemAt(locate(issue.pointer, issue.atKey), issue.pointer, `${describe(issue.pointer)}: ${issue.reason}`),
+  );
+  const warnings: Problem[] = [];
+  for (const issue of checkStack(data as StackFile, (pointer) => position(locate(pointer, false)).line)) {
+    const problem = problemAt(locate(issue.pointer, issue.atKey), issue.pointer, `${describe(issue.pointer)}: ${issue.reason}`);
+    (issue.warning ? warnings : problems).push(problem);
+  }
+  if (problems.length > 0) return failure(fileName, sortProblems(problems), sortProblems(warnings));
+  return { ok: true, file: fileName, stack: data as StackFile, warnings: sortProblems(warnings) };
+}
+
+class TooDeep extends Error {
+  constructor(readonly offset: number) {
+    super("nesting too deep");
+  }
+}
+
+/** `parseDocument`, with the parser's stack depth checked after every lexeme. */
+function composeFirst(text: string, lineCounter: LineCounter): { doc: Document.Parsed; secondDocument?: number } {
+  const parser = new Parser(lineCounter.addNewLine);
+  lineCounter.addNewLine(0);
+  const tokens = function* (): Generator<CST.Token> {
+    for (const lexeme of new Lexer().lex(text, false)) {
+      yield* parser.next(lexeme);
+      // Document + collection + pair levels: the parser stack is about one deeper than the data.
+      if (parser.stack.length > STACK_FILE_LIMITS.maxDepth + 2) throw new TooDeep(parser.offset);
+    }
+    yield* parser.end();
+  };
+  // YAML 1.2 core schema: `yes`, `no`, `on`, `off` stay strings.
+  const composer = new Composer({ uniqueKeys: true, schema: "core" });
+  let first: Document.Parsed | undefined;
+  for (const doc of composer.compose(tokens(), true, text.length)) {
+    if (first !== undefined) return { doc: first, secondDocument: doc.range[0] };
+    first = doc;
+  }
+  if (first === undefined) throw new Error("YAML composer produced no document");
+  return { doc: first };
+}
+
+function yamlMessage(code: string, message: string): string {
+  switch (code) {
+    case "DUPLICATE_KEY":
+      return "duplicate key in a mapping; each key may appear once";
+    default:
+      return `YAML syntax error: ${message.replace(/\s+/g, " ").trim()}`;
+  }
+}
+
+/** The JSON pointer of the deepest node of the document whose range holds `offset`. */
+function pointerAt(doc: Document.Parsed, offset: number): string | undefined {
+  let node: unknown = doc.contents;
+  let pointer = "";
+  for (;;) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => {
+        const start = rangeStart(p.key) ?? -1;
+        const end = nodeEnd(p.value) ?? nodeEnd(p.key) ?? -1;
+        return start <= offset && offset <= end;
+      });
+      if (!pair) return pointer;
+      pointer += `/${escape(keyText(pair.key))}`;
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const index = node.items.findIndex((item) => {
+        const start = rangeStart(item);
+        const end = nodeEnd(item);
+        return start !== undefined && end !== undefined && start <= offset && offset <= end;
+      });
+      if (index < 0) return pointer;
+      pointer += `/${index}`;
+      node = node.items[index];
+    } else {
+      return pointer;
+    }
+  }
+}
+
+function nodeEnd(node: unknown): number | undefined {
+  return isScalar(node) || isMap(node) || isSeq(node) || isAlias(node) ? node.range?.[2] : undefined;
+}
+
+/** Offset of the node a JSON pointer names (its key when `atKey`), or of its deepest existing ancestor. */
+function locateOffset(doc: Document.Parsed, pointer: string, atKey: boolean): number {
+  let node: unknown = doc.contents;
+  let offset = rangeStart(node) ?? 0;
+  const segments = pointer === "" ? [] : pointer.split("/").slice(1).map(unescape);
+  for (let i = 0; i < segments.length; i++) {
+    if (isAlias(node)) node = node.resolve(doc);
+    const last = i === segments.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && keyText(p.key) === segments[i]);
+      if (!pair) return offset;
+      const keyStart = rangeStart(pair.key) ?? offset;
+      const value = pair.value;
+      // An empty value (`title:`) has no useful position: point at its key.
+      const valueStart = isScalar(value) && value.source === "" ? undefined : rangeStart(value);
+      offset = last && atKey ? keyStart : (valueStart ?? keyStart);
+      node = value;
+    } else if (isSeq(node)) {
+      const item = node.items[Number(segments[i])];
+      const start = rangeStart(item);
+      if (start === undefined) return offset;
+      offset = start;
+      node = item;
+    } else {
+      return offset;
+    }
+  }
+  return offset;
+}
+
+function rangeStart(node: unknown): number | undefined {
+  if (isScalar(node) || isMap(node) || isSeq(node) || isAlias(node)) return node.range?.[0];
+  return undefined;
+}
+
+function keyText(key: unknown): string {
+  if (isScalar(key)) return String(key.value);
+  return String(key);
+}
+
+function escape(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function unescape(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** Depth of the deepest collection, and where it starts. */
+function deepestNode(root: unknown): { depth: number; offset: number } {
+  let best = { depth: 0, offset: 0 };
+  const stack: { node: unknown; depth: number }[] = [{ node: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (!isMap(node) && !isSeq(node)) continue;
+    if (depth > best.depth) best = { depth, offset: node.range?.[0] ?? 0 };
+    for (const item of node.items) {
+      if (isPair(item)) {
+        stack.push({ node: item.key, depth: depth + 1 }, { node: item.value, depth: depth + 1 });
+      } else {
+        stack.push({ node: item, depth: depth + 1 });
+      }
+    }
+  }
+  return best;
+}
+
+function firstAliasOffset(doc: Document.Parsed): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      found = node.range?.[0];
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+function tooLarge(file: string, bytes: number): Problem {
+  const mib = (n: number): string => (n / (1024 * 1024)).toFixed(1);
+  return at(file, 1, 1, "", `the file is ${mib(bytes)} MiB; a stack file may be at most ${mib(STACK_FILE_LIMITS.maxBytes)} MiB`);
+}
+
+function at(file: string, line: number, col: number, path: string, message: string): Problem {
+  return { file, line, col, message, path };
+}
+
+function failure(file: string, problems: Problem[], warnings: Problem[] = []): LoadResult {
+  return { ok: false, file, problems, warnings };
+}
+
+/** Sort by position, then message; drop exact repeats. */
+function sortProblems(problems: Problem[]): Problem[] {
+  const sorted = [...problems].sort((a, b) => a.line - b.line || a.col - b.col || a.message.localeCompare(b.message));
+  return sorted.filter((p, i) => i === 0 || formatProblem(p) !== formatProblem(sorted[i - 1]));
+}
+
+function errorText(err: unknown): string {
+  const code = (err as { code?: unknown }).code;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EACCES") return "permission denied";
+  return err instanceof Error ? err.message : String(err);
+}
