@@ -1,6 +1,20 @@
 import type { AnyKind } from "./kind";
+import { collectionKind } from "./collection";
+import { memberRoleKind } from "./memberRole";
+import { openApiSpecKind } from "./openApiSpec";
+import { organizationSettingsKind } from "./organizationSettings";
+import { samlProviderKind } from "./samlProvider";
+import { spaceKind } from "./space";
+import { teamKind } from "./team";
+import { teamMembersKind } from "./teamMembers";
+import { translationSettingsKind } from "./translationSettings";
 import { shareLinkKind } from "./shareLink";
 import { siteKind } from "./site";
+import { siteAdaptiveSchemaKind } from "./siteAdaptiveSchema";
+import { siteSectionKind } from "./siteSection";
+import { siteSectionGroupKind } from "./siteSectionGroup";
+import { siteSpaceKind } from "./siteSpace";
+import { siteStructureOrderKind } from "./siteStructureOrder";
 
 /**
  * THE list of resource kinds: the stack loader, the docs and the table-driven tests walk it.
@@ -10,8 +24,22 @@ import { siteKind } from "./site";
 export const kinds = [
   // Site structure
   siteKind,
+  siteSectionKind,
+  siteSectionGroupKind,
+  siteSpaceKind,
+  siteStructureOrderKind,
+  siteAdaptiveSchemaKind,
   shareLinkKind,
   // Organisation
+  teamKind,
+  teamMembersKind,
+  samlProviderKind,
+  openApiSpecKind,
+  collectionKind,
+  spaceKind,
+  organizationSettingsKind,
+  memberRoleKind,
+  translationSettingsKind,
 ] as const satisfies readonly AnyKind[];
 
 /** Name of a registered kind. */

@@ -1,0 +1,138 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/collection.json";
+import { isNotFound, type Collection as ApiCollection, type Role, type UpdateCollectionBody } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { makeProvider } from "./provider";
+
+/** Inputs of a Collection. */
+export interface CollectionInputs {
+  organizationId: string;
+  /** At most 50 characters; the natural key `adopt` looks up by (exactly one collection must have it). */
+  title: string;
+  /** At most 100 characters. */
+  description?: string;
+  /** Default level for content (null: no default). */
+  defaultLevel?: Role | null;
+  /** ID of the parent collection (null: top level). */
+  parent?: string | null;
+}
+
+/** Outputs of a Collection. */
+export interface CollectionOutputs {
+  organizationId: string;
+  title: string;
+  description: string | null;
+  defaultLevel: Role | null;
+  parent: string | null;
+  url: string | null;
+  appUrl: string | null;
+}
+
+function toOutputs(organizationId: string, c: ApiCollection): CollectionOutputs {
+  return {
+    organizationId,
+    title: c.title,
+    description: c.description ?? null,
+    defaultLevel: c.defaultLevel ?? null,
+    parent: c.parent ?? null,
+    url: c.urls?.location ?? null,
+    appUrl: c.urls?.app ?? null,
+  };
+}
+
+/** The PATCH body of the declared fields among `names` (title, description, defaultLevel). */
+function patchOf(inputs: CollectionInputs, names: readonly string[]): UpdateCollectionBody {
+  const body: UpdateCollectionBody = {};
+  if (names.includes("title")) body.title = inputs.title;
+  if (names.includes("description") && inputs.description !== undefined) body.description = inputs.description;
+  if (names.includes("defaultLevel") && inputs.defaultLevel !== undefined) body.defaultLevel = inputs.defaultLevel;
+  return body;
+}
+
+/** The one collection of the organization with exactly this title (nested ones included). */
+async function adopt(ctx: KindContext, inputs: CollectionInputs): Promise<Created<CollectionOutputs> | undefined> {
+  const all = await ctx.client.collections.list(inputs.organizationId, { nested: true });
+  const matches = all.filter((c) => c.title === inputs.title);
+  if (matches.length > 1) {
+    throw new Error(
+      `Collection: ${matches.length} collections of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}; adopt needs exactly one (ids: ${matches.map((c) => c.id).join(", ")})`,
+    );
+  }
+  const [found] = matches;
+  return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
+}
+
+/** The Collection kind: POST `{title, parent}`, PATCH for description/defaultLevel, `move` for parent. */
+export const collectionKind = {
+  name: "Collection",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    title: {},
+    // An empty description and no description are the same to the API.
+    description: { normalize: (v) => v ?? "" },
+    defaultLevel: {},
+    parent: {},
+  },
+  naturalKey: "title",
+
+  async create(ctx, inputs) {
+    const { organizationId } = inputs;
+    let c = await ctx.client.collections.create(organizationId, {
+      title: inputs.title,
+      ...(typeof inputs.parent === "string" ? { parent: inputs.parent } : {}),
+    });
+    // description and defaultLevel are only settable after creation.
+    const patch = patchOf(inputs, ["description", "defaultLevel"]);
+    if (Object.keys(patch).length > 0) c = await ctx.client.collections.update(c.id, patch);
+    return { id: c.id, outs: toOutputs(organizationId, c) };
+  },
+
+  async read(ctx, id, state) {
+    try {
+      return toOutputs(state.organizationId, await ctx.client.collections.get(id));
+    } catch (e) {
+      if (isNotFound(e)) return undefined;
+      throw e;
+    }
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    let outs = olds;
+    const patch = patchOf(news, changed);
+    if (Object.keys(patch).length > 0) outs = toOutputs(olds.organizationId, await ctx.client.collections.update(id, patch));
+    if (changed.includes("parent")) {
+      outs = toOutputs(olds.organizationId, await ctx.client.collections.move(id, { parent: news.parent ?? null }));
+    }
+    return outs;
+  },
+
+  async delete(ctx, id) {
+    await ctx.client.collections.delete(id);
+  },
+
+  adopt,
+} satisfies KindDefinition<CollectionInputs, CollectionOutputs>;
+
+/** The dynamic provider of Collection (serialised through `provider/providers/collection`). */
+export const collectionProvider = makeProvider<CollectionInputs, CollectionOutputs>(collectionKind);
+
+/** Arguments of a Collection. */
+export type CollectionArgs = ResourceArgs<CollectionInputs>;
+
+/** A collection: a nestable group of spaces. */
+export class Collection extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly title: pulumi.Output<string>;
+  declare public readonly description: pulumi.Output<string | null>;
+  declare public readonly defaultLevel: pulumi.Output<Role | null>;
+  declare public readonly parent: pulumi.Output<string | null>;
+  declare public readonly url: pulumi.Output<string | null>;
+  declare public readonly appUrl: pulumi.Output<string | null>;
+
+  constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/collection") as typeof collectionProvider;
+    super(provider, name, withOutputSlots(args, ["description", "defaultLevel", "parent", "url", "appUrl"]), kindOptions(collectionKind, opts), "docsplatform", "Collection");
+  }
+}

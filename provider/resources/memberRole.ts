@@ -1,0 +1,121 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/memberRole.json";
+import { isNotFound, type Member, type Role } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { makeProvider } from "./provider";
+
+/** Inputs of a MemberRole: the organization role of an existing member. */
+export interface MemberRoleInputs {
+  organizationId: string;
+  /** User ID of the member. */
+  userId: string;
+  /** Role in the organization (null: guest). */
+  role: Role | null;
+}
+
+/** Outputs of a MemberRole. */
+export interface MemberRoleOutputs {
+  organizationId: string;
+  userId: string;
+  role: Role | null;
+  /** The role before this resource first set it: restored on delete. */
+  previous: { role?: Role | null };
+  email: string | null;
+  displayName: string | null;
+}
+
+function toOutputs(organizationId: string, member: Member, previous: MemberRoleOutputs["previous"]): MemberRoleOutputs {
+  return {
+    organizationId,
+    userId: member.user?.id ?? member.id,
+    role: member.role ?? null,
+    previous,
+    email: member.user?.email ?? null,
+    displayName: member.user?.displayName ?? null,
+  };
+}
+
+/** Sets the member's role when it differs. */
+async function setRole(ctx: KindContext, organizationId: string, member: Member, role: Role | null): Promise<Member> {
+  if ((member.role ?? null) === role) return member;
+  return ctx.client.members.update(organizationId, member.user?.id ?? member.id, { role });
+}
+
+/**
+ * The MemberRole kind: takes over an existing member and sets its organization role,
+ * remembering the role it replaced; delete sets that role back (the member stays).
+ */
+export const memberRoleKind = {
+  name: "MemberRole",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    userId: { createOnly: true },
+    role: {},
+  },
+  naturalKey: "userId",
+
+  async create(ctx, inputs) {
+    let member: Member;
+    try {
+      member = await ctx.client.members.get(inputs.organizationId, inputs.userId);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+      throw new Error(`MemberRole: ${inputs.userId} is not a member of organization ${inputs.organizationId}`, { cause: e });
+    }
+    const previous = { role: member.role ?? null };
+    const updated = await setRole(ctx, inputs.organizationId, member, inputs.role);
+    return { id: inputs.userId, outs: toOutputs(inputs.organizationId, updated, previous) };
+  },
+
+  async read(ctx, _id, state) {
+    try {
+      return toOutputs(state.organizationId, await ctx.client.members.get(state.organizationId, state.userId), state.previous ?? {});
+    } catch (e) {
+      if (isNotFound(e)) return undefined;
+      throw e;
+    }
+  },
+
+  async update(ctx, _id, olds, news) {
+    const member = await ctx.client.members.get(olds.organizationId, olds.userId);
+    const previous = "role" in (olds.previous ?? {}) ? olds.previous : { role: olds.role };
+    return toOutputs(olds.organizationId, await setRole(ctx, olds.organizationId, member, news.role), previous);
+  },
+
+  async delete(ctx, _id, olds) {
+    if (!olds.previous || !("role" in olds.previous) || olds.previous.role === undefined) return;
+    const member = await ctx.client.members.get(olds.organizationId, olds.userId);
+    await setRole(ctx, olds.organizationId, member, olds.previous.role);
+  },
+} satisfies KindDefinition<MemberRoleInputs, MemberRoleOutputs>;
+
+/** The dynamic provider of MemberRole (serialised through `provider/providers/memberRole`). */
+export const memberRoleProvider = makeProvider<MemberRoleInputs, MemberRoleOutputs>(memberRoleKind);
+
+/** Arguments of a MemberRole. */
+export type MemberRoleArgs = ResourceArgs<MemberRoleInputs>;
+
+/** The organization role of an existing member; destroying the resource restores the previous role. */
+export class MemberRole extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly userId: pulumi.Output<string>;
+  declare public readonly role: pulumi.Output<Role | null>;
+  /** The role before this resource changed it (restored on delete). */
+  declare public readonly previous: pulumi.Output<{ role?: Role | null }>;
+  declare public readonly email: pulumi.Output<string | null>;
+  declare public readonly displayName: pulumi.Output<string | null>;
+
+  constructor(name: string, args: MemberRoleArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/memberRole") as typeof memberRoleProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["previous", "email", "displayName"]),
+      kindOptions(memberRoleKind, opts),
+      "docsplatform",
+      "MemberRole",
+    );
+  }
+}

@@ -1,0 +1,138 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/openApiSpec.json";
+import { isConflict, isNotFound, type OpenAPISpec as ApiOpenAPISpec } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { makeProvider } from "./provider";
+
+/** Inputs of an OpenAPISpec. */
+export interface OpenAPISpecInputs {
+  organizationId: string;
+  /** 1 to 100 lowercase letters, digits and single hyphens; unique in the organization, create-only, the natural key. */
+  slug: string;
+  /** URL the spec is fetched from (at most 2048 characters); a new URL adds a version. */
+  sourceURL: string;
+}
+
+/** Outputs of an OpenAPISpec: the declared fields plus the processing state of its latest version. */
+export interface OpenAPISpecOutputs {
+  organizationId: string;
+  slug: string;
+  sourceURL: string | null;
+  /** `pending` → `progress` → `complete`, as the platform processes the latest version. */
+  processingState: string | null;
+  lastVersion: string | null;
+  lastProcessedAt: string | null;
+  /** e.g. `FETCH_ERROR`, `FETCH_TIMEOUT`, `PARSE_ERROR` when the latest version failed. */
+  lastProcessErrorCode: string | null;
+  url: string | null;
+  appUrl: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+function toOutputs(organizationId: string, spec: ApiOpenAPISpec): OpenAPISpecOutputs {
+  return {
+    organizationId,
+    slug: spec.slug,
+    sourceURL: spec.sourceURL ?? null,
+    processingState: spec.processingState ?? null,
+    lastVersion: spec.lastVersion ?? null,
+    lastProcessedAt: spec.lastProcessedAt ?? null,
+    lastProcessErrorCode: spec.lastProcessErrorCode ?? null,
+    url: spec.urls?.location ?? null,
+    appUrl: spec.urls?.app ?? null,
+    createdAt: spec.createdAt ?? null,
+    updatedAt: spec.updatedAt ?? null,
+  };
+}
+
+/** The spec with this slug (slugs are unique in an organization). */
+async function adopt(ctx: KindContext, inputs: OpenAPISpecInputs): Promise<Created<OpenAPISpecOutputs> | undefined> {
+  try {
+    const spec = await ctx.client.openapi.get(inputs.organizationId, inputs.slug);
+    return { id: spec.id, outs: toOutputs(inputs.organizationId, spec) };
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}
+
+/** The OpenAPISpec kind: POST `{slug, source: {url}}`, a new source URL with `PUT /openapi/{slug}`. */
+export const openApiSpecKind = {
+  name: "OpenAPISpec",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    slug: { createOnly: true },
+    sourceURL: {},
+  },
+  naturalKey: "slug",
+
+  async create(ctx, inputs) {
+    try {
+      const spec = await ctx.client.openapi.create(inputs.organizationId, { slug: inputs.slug, source: { url: inputs.sourceURL } });
+      return { id: spec.id, outs: toOutputs(inputs.organizationId, spec) };
+    } catch (e) {
+      if (!isConflict(e)) throw e;
+      throw new Error(
+        `OpenAPISpec: organization ${inputs.organizationId} already has a spec with slug ${JSON.stringify(inputs.slug)}; declare adopt: true to take it over`,
+        { cause: e },
+      );
+    }
+  },
+
+  async read(ctx, _id, state) {
+    try {
+      return toOutputs(state.organizationId, await ctx.client.openapi.get(state.organizationId, state.slug));
+    } catch (e) {
+      if (isNotFound(e)) return undefined;
+      throw e;
+    }
+  },
+
+  async update(ctx, _id, olds, news, changed) {
+    if (!changed.includes("sourceURL")) return olds;
+    const spec = await ctx.client.openapi.put(olds.organizationId, olds.slug, { source: { url: news.sourceURL } });
+    return toOutputs(olds.organizationId, spec);
+  },
+
+  async delete(ctx, _id, olds) {
+    await ctx.client.openapi.delete(olds.organizationId, olds.slug);
+  },
+
+  adopt,
+} satisfies KindDefinition<OpenAPISpecInputs, OpenAPISpecOutputs>;
+
+/** The dynamic provider of OpenAPISpec (serialised through `provider/providers/openApiSpec`). */
+export const openApiSpecProvider = makeProvider<OpenAPISpecInputs, OpenAPISpecOutputs>(openApiSpecKind);
+
+/** Arguments of an OpenAPISpec. */
+export type OpenAPISpecArgs = ResourceArgs<OpenAPISpecInputs>;
+
+/** An OpenAPI specification stored by the platform, fetched from `sourceURL`. */
+export class OpenAPISpec extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly slug: pulumi.Output<string>;
+  declare public readonly sourceURL: pulumi.Output<string>;
+  declare public readonly processingState: pulumi.Output<string | null>;
+  declare public readonly lastVersion: pulumi.Output<string | null>;
+  declare public readonly lastProcessedAt: pulumi.Output<string | null>;
+  declare public readonly lastProcessErrorCode: pulumi.Output<string | null>;
+  declare public readonly url: pulumi.Output<string | null>;
+  declare public readonly appUrl: pulumi.Output<string | null>;
+  declare public readonly createdAt: pulumi.Output<string | null>;
+  declare public readonly updatedAt: pulumi.Output<string | null>;
+
+  constructor(name: string, args: OpenAPISpecArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/openApiSpec") as typeof openApiSpecProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["processingState", "lastVersion", "lastProcessedAt", "lastProcessErrorCode", "url", "appUrl", "createdAt", "updatedAt"]),
+      kindOptions(openApiSpecKind, opts),
+      "docsplatform",
+      "OpenAPISpec",
+    );
+  }
+}

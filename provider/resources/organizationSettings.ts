@@ -1,0 +1,211 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/organizationSettings.json";
+import { isNotFound, type Organization, type Role, type UpdateOrganizationBody } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { makeProvider } from "./provider";
+
+/** Content shown by default: a site of the organization. */
+export interface DefaultContent {
+  type: "site";
+  site: string;
+}
+
+/** What an OrganizationSettings resource may set on an existing organization. */
+export interface OrganizationSettingsValues {
+  /** 2 to 255 characters. */
+  title?: string;
+  /** E-mail domains whose users can join. Compared as a set (order and case do not matter). */
+  emailDomains?: string[];
+  /** Default hostname of public content, 3 to 32 characters. */
+  hostname?: string;
+  /** Role of new members (null: guests). */
+  defaultRole?: Role | null;
+  /** Content shown by default (null: none). */
+  defaultContent?: DefaultContent | null;
+  /** Logo URI, at most 2048 characters (null: none). */
+  logo?: string | null;
+  /** SSO enforced organization-wide. */
+  sso?: boolean;
+  ai?: boolean;
+  inviteLinks?: boolean;
+}
+
+/** Inputs of OrganizationSettings. */
+export interface OrganizationSettingsInputs extends OrganizationSettingsValues {
+  organizationId: string;
+}
+
+/** The settings as the organization has them (absent ones as null). */
+export interface LiveOrganizationSettings {
+  title: string;
+  emailDomains: string[];
+  hostname: string | null;
+  defaultRole: Role | null;
+  defaultContent: DefaultContent | null;
+  logo: string | null;
+  sso: boolean | null;
+  ai: boolean | null;
+  inviteLinks: boolean | null;
+}
+
+/** Outputs of OrganizationSettings: the live settings and the values they had before this resource set them. */
+export interface OrganizationSettingsOutputs extends LiveOrganizationSettings {
+  organizationId: string;
+  /** Values of the managed settings before this resource first set them: restored on delete. */
+  previous: Partial<LiveOrganizationSettings>;
+  type: string | null;
+  plan: string | null;
+  appUrl: string | null;
+}
+
+const SETTINGS = ["title", "emailDomains", "hostname", "defaultRole", "defaultContent", "logo", "sso", "ai", "inviteLinks"] as const;
+type Setting = (typeof SETTINGS)[number];
+/** Settings the PATCH accepts null for. */
+const NULLABLE: ReadonlySet<Setting> = new Set<Setting>(["defaultRole", "defaultContent", "logo"]);
+
+function liveSettings(org: Organization): LiveOrganizationSettings {
+  return {
+    title: org.title,
+    emailDomains: org.emailDomains ?? [],
+    hostname: org.hostname ?? null,
+    defaultRole: org.defaultRole ?? null,
+    defaultContent: org.defaultContent ? { type: org.defaultContent.type, site: org.defaultContent.site } : null,
+    logo: org.urls?.logo ?? null,
+    sso: org.sso ?? null,
+    ai: org.ai ?? null,
+    inviteLinks: org.inviteLinks ?? null,
+  };
+}
+
+function toOutputs(org: Organization, previous: Partial<LiveOrganizationSettings>): OrganizationSettingsOutputs {
+  return {
+    organizationId: org.id,
+    ...liveSettings(org),
+    previous,
+    type: org.type ?? null,
+    plan: org.plan ?? null,
+    appUrl: org.urls?.app ?? null,
+  };
+}
+
+const normalizeDomains = (v: unknown): unknown =>
+  Array.isArray(v) ? [...new Set(v.map((d) => String(d).toLowerCase()))].sort() : v;
+
+const sameSetting = (f: Setting, a: unknown, b: unknown): boolean =>
+  JSON.stringify(f === "emailDomains" ? normalizeDomains(a) : a) === JSON.stringify(f === "emailDomains" ? normalizeDomains(b) : b);
+
+/**
+ * One PATCH with the wanted settings that differ from the live ones. A value the API cannot set
+ * back (null for hostname, sso or ai: the organization never had one) is left as it is.
+ */
+async function apply(ctx: KindContext, org: Organization, wanted: Partial<LiveOrganizationSettings>): Promise<Organization> {
+  const live = liveSettings(org);
+  const body: Record<string, unknown> = {};
+  for (const f of SETTINGS) {
+    const v = wanted[f];
+    if (v === undefined || sameSetting(f, v, live[f])) continue;
+    if (v === null && !NULLABLE.has(f)) continue;
+    body[f] = v;
+  }
+  if (Object.keys(body).length === 0) return org;
+  return ctx.client.orgs.update(org.id, body as UpdateOrganizationBody);
+}
+
+function declared(inputs: OrganizationSettingsValues, names: readonly string[] = SETTINGS): Partial<LiveOrganizationSettings> {
+  const out: Record<string, unknown> = {};
+  for (const f of SETTINGS) if (names.includes(f) && inputs[f] !== undefined) out[f] = inputs[f];
+  return out as Partial<LiveOrganizationSettings>;
+}
+
+/**
+ * The OrganizationSettings kind: takes over the existing organization and patches its declared
+ * settings, remembering the values it replaced; delete patches them back.
+ */
+export const organizationSettingsKind = {
+  name: "OrganizationSettings",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    title: {},
+    emailDomains: { normalize: normalizeDomains },
+    hostname: {},
+    defaultRole: {},
+    defaultContent: {},
+    logo: {},
+    sso: {},
+    ai: {},
+    inviteLinks: {},
+  },
+  naturalKey: "organizationId",
+
+  async create(ctx, inputs) {
+    const org = await ctx.client.orgs.get(inputs.organizationId);
+    const wanted = declared(inputs);
+    const live = liveSettings(org);
+    const previous: Record<string, unknown> = {};
+    for (const f of Object.keys(wanted) as Setting[]) previous[f] = live[f];
+    const updated = await apply(ctx, org, wanted);
+    return { id: org.id, outs: toOutputs(updated, previous as Partial<LiveOrganizationSettings>) };
+  },
+
+  async read(ctx, id, state) {
+    try {
+      return toOutputs(await ctx.client.orgs.get(id), state.previous ?? {});
+    } catch (e) {
+      if (isNotFound(e)) return undefined;
+      throw e;
+    }
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    const wanted = declared(news, changed);
+    // A setting managed for the first time: remember the value it had before.
+    const previous: Record<string, unknown> = { ...olds.previous };
+    for (const f of Object.keys(wanted) as Setting[]) if (!(f in previous)) previous[f] = olds[f];
+    const org = await ctx.client.orgs.get(id);
+    return toOutputs(await apply(ctx, org, wanted), previous as Partial<LiveOrganizationSettings>);
+  },
+
+  async delete(ctx, id, olds) {
+    const org = await ctx.client.orgs.get(id);
+    await apply(ctx, org, olds.previous ?? {});
+  },
+} satisfies KindDefinition<OrganizationSettingsInputs, OrganizationSettingsOutputs>;
+
+/** The dynamic provider of OrganizationSettings (serialised through `provider/providers/organizationSettings`). */
+export const organizationSettingsProvider = makeProvider<OrganizationSettingsInputs, OrganizationSettingsOutputs>(organizationSettingsKind);
+
+/** Arguments of OrganizationSettings. */
+export type OrganizationSettingsArgs = ResourceArgs<OrganizationSettingsInputs>;
+
+/** Settings of an existing organization; destroying the resource restores the values it replaced. */
+export class OrganizationSettings extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly title: pulumi.Output<string>;
+  declare public readonly emailDomains: pulumi.Output<string[]>;
+  declare public readonly hostname: pulumi.Output<string | null>;
+  declare public readonly defaultRole: pulumi.Output<Role | null>;
+  declare public readonly defaultContent: pulumi.Output<DefaultContent | null>;
+  declare public readonly logo: pulumi.Output<string | null>;
+  declare public readonly sso: pulumi.Output<boolean | null>;
+  declare public readonly ai: pulumi.Output<boolean | null>;
+  declare public readonly inviteLinks: pulumi.Output<boolean | null>;
+  /** The settings' values before this resource changed them (restored on delete). */
+  declare public readonly previous: pulumi.Output<Partial<LiveOrganizationSettings>>;
+  declare public readonly type: pulumi.Output<string | null>;
+  declare public readonly plan: pulumi.Output<string | null>;
+  declare public readonly appUrl: pulumi.Output<string | null>;
+
+  constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/organizationSettings") as typeof organizationSettingsProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, [...SETTINGS, "previous", "type", "plan", "appUrl"]),
+      kindOptions(organizationSettingsKind, opts),
+      "docsplatform",
+      "OrganizationSettings",
+    );
+  }
+}

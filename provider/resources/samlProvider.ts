@@ -1,0 +1,162 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/samlProvider.json";
+import { isNotFound, type Role, type SamlProvider as ApiSamlProvider, type UpdateSamlProviderBody } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { makeProvider } from "./provider";
+
+/** Inputs of a SamlProvider. */
+export interface SamlProviderInputs {
+  organizationId: string;
+  /** 1 to 30 characters; the natural key `adopt` looks up by. */
+  label: string;
+  /** The identity provider's entity ID, at most 1024 characters. */
+  entityID?: string;
+  /** The identity provider's public signing certificate, at most 10000 characters. */
+  certificate?: string;
+  /** The identity provider's single sign-on URL, at most 2048 characters. */
+  ssoURL?: string;
+  /** ID of the team new SSO members join. */
+  defaultTeam?: string;
+  /** Role of new SSO members (null: guests). */
+  defaultRole?: Role | null;
+}
+
+/** Outputs of a SamlProvider: the declared fields as live, plus what the platform reports. */
+export interface SamlProviderOutputs {
+  organizationId: string;
+  label: string;
+  entityID: string | null;
+  certificate: string | null;
+  ssoURL: string | null;
+  /** ID of the default team (the API answers with the Team object). */
+  defaultTeam: string | null;
+  defaultRole: Role | null;
+  status: string | null;
+  /** The platform's side of the SAML exchange, to configure at the identity provider. */
+  service: { acsURL: string | null; startURL: string | null; entityID: string | null } | null;
+  url: string | null;
+  createdAt: string | null;
+}
+
+/** The declared fields of a SamlProvider that the API body takes as they are. */
+const BODY_FIELDS = ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"] as const;
+
+function toOutputs(organizationId: string, p: ApiSamlProvider): SamlProviderOutputs {
+  // `defaultTeam` is a Team object in responses but an ID in requests: keep the ID so declaring it is not drift.
+  const team: unknown = p.defaultTeam;
+  const defaultTeam = typeof team === "string" ? team : ((team as { id?: string } | null | undefined)?.id ?? null);
+  return {
+    organizationId,
+    label: p.label,
+    entityID: p.entityID ?? null,
+    certificate: p.certificate ?? null,
+    ssoURL: p.ssoURL ?? null,
+    defaultTeam,
+    defaultRole: p.defaultRole ?? null,
+    status: p.status ?? null,
+    service: p.service
+      ? { acsURL: p.service.acsURL ?? null, startURL: p.service.startURL ?? null, entityID: p.service.entityID ?? null }
+      : null,
+    url: p.urls?.location ?? null,
+    createdAt: p.createdAt ?? null,
+  };
+}
+
+/** The body of the declared fields among `names`. */
+function bodyOf(inputs: SamlProviderInputs, names: readonly string[]): UpdateSamlProviderBody {
+  const body: Record<string, unknown> = {};
+  for (const f of BODY_FIELDS) if (names.includes(f) && inputs[f] !== undefined) body[f] = inputs[f];
+  return body as UpdateSamlProviderBody;
+}
+
+/** The one SAML provider with exactly this label. */
+async function adopt(ctx: KindContext, inputs: SamlProviderInputs): Promise<Created<SamlProviderOutputs> | undefined> {
+  const providers = await ctx.client.saml.list(inputs.organizationId);
+  const matches = providers.filter((p) => p.label === inputs.label);
+  if (matches.length > 1) {
+    throw new Error(
+      `SamlProvider: ${matches.length} SAML providers of organization ${inputs.organizationId} are labelled ${JSON.stringify(inputs.label)}; adopt needs exactly one (ids: ${matches.map((p) => p.id).join(", ")})`,
+    );
+  }
+  const [found] = matches;
+  return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
+}
+
+/** The SamlProvider kind: one POST with every declared field, PATCH with the changed ones. */
+export const samlProviderKind = {
+  name: "SamlProvider",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    label: {},
+    entityID: {},
+    certificate: {},
+    ssoURL: {},
+    defaultTeam: {},
+    defaultRole: {},
+  },
+  naturalKey: "label",
+
+  async create(ctx, inputs) {
+    const body = { ...bodyOf(inputs, BODY_FIELDS), label: inputs.label };
+    const created = await ctx.client.saml.create(inputs.organizationId, body);
+    return { id: created.id, outs: toOutputs(inputs.organizationId, created) };
+  },
+
+  async read(ctx, id, state) {
+    try {
+      return toOutputs(state.organizationId, await ctx.client.saml.get(state.organizationId, id));
+    } catch (e) {
+      if (isNotFound(e)) return undefined;
+      throw e;
+    }
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    const body = bodyOf(news, changed);
+    if (Object.keys(body).length === 0) return olds;
+    return toOutputs(olds.organizationId, await ctx.client.saml.update(olds.organizationId, id, body));
+  },
+
+  async delete(ctx, id, olds) {
+    await ctx.client.saml.delete(olds.organizationId, id);
+  },
+
+  adopt,
+} satisfies KindDefinition<SamlProviderInputs, SamlProviderOutputs>;
+
+/** The dynamic provider of SamlProvider (serialised through `provider/providers/samlProvider`). */
+export const samlProviderProvider = makeProvider<SamlProviderInputs, SamlProviderOutputs>(samlProviderKind);
+
+/** Arguments of a SamlProvider. */
+export type SamlProviderArgs = ResourceArgs<SamlProviderInputs>;
+
+/** A SAML single sign-on provider of an organization. */
+export class SamlProvider extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly label: pulumi.Output<string>;
+  declare public readonly entityID: pulumi.Output<string | null>;
+  declare public readonly certificate: pulumi.Output<string | null>;
+  declare public readonly ssoURL: pulumi.Output<string | null>;
+  /** ID of the default team. */
+  declare public readonly defaultTeam: pulumi.Output<string | null>;
+  declare public readonly defaultRole: pulumi.Output<Role | null>;
+  declare public readonly status: pulumi.Output<string | null>;
+  /** The platform's ACS URL, start URL and entity ID, to configure at the identity provider. */
+  declare public readonly service: pulumi.Output<SamlProviderOutputs["service"]>;
+  declare public readonly url: pulumi.Output<string | null>;
+  declare public readonly createdAt: pulumi.Output<string | null>;
+
+  constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/samlProvider") as typeof samlProviderProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "status", "service", "url", "createdAt"]),
+      kindOptions(samlProviderKind, opts),
+      "docsplatform",
+      "SamlProvider",
+    );
+  }
+}

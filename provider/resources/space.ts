@@ -1,0 +1,223 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/space.json";
+import { isNotFound, type EditMode, type Role, type Space as ApiSpace, type UpdateSpaceBody } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { makeProvider } from "./provider";
+
+/** What a Space resource may set on an existing space. */
+export interface SpaceSettings {
+  /** At most 50 characters. */
+  title?: string;
+  /** At most 50 characters. */
+  emoji?: string;
+  /** `live`: direct edits; `locked`: all edits locked. */
+  editMode?: EditMode;
+  /** Default level for content (null: no default). */
+  defaultLevel?: Role | null;
+  /** ID of the parent collection (null: top level). */
+  parent?: string | null;
+}
+
+/** Inputs of a Space: settings of an existing space (the API creates spaces only through sites or duplication). */
+export interface SpaceInputs extends SpaceSettings {
+  /** The organization that owns the space; when declared it must match. */
+  organizationId?: string;
+  /** ID of the existing space. */
+  spaceId: string;
+  /** On delete: `restore` (default) patches the previous values back; `delete` soft-deletes the space (restorable for 7 days). */
+  deletionPolicy?: "restore" | "delete";
+}
+
+/** Outputs of a Space: its live settings, what they were before this resource changed them, and its URLs. */
+export interface SpaceOutputs {
+  organizationId: string;
+  spaceId: string;
+  title: string;
+  emoji: string;
+  editMode: EditMode | null;
+  defaultLevel: Role | null;
+  parent: string | null;
+  visibility: string | null;
+  deletionPolicy: "restore" | "delete";
+  /** The values of the managed settings before this resource first set them: restored on delete. */
+  previous: SpaceSettings;
+  url: string | null;
+  appUrl: string | null;
+  publishedUrl: string | null;
+  updatedAt: string | null;
+}
+
+/** Settings patched with `PATCH /spaces/{id}`; `parent` goes through `move`. */
+const PATCHED = ["title", "emoji", "editMode", "defaultLevel"] as const;
+const MANAGED = [...PATCHED, "parent"] as const;
+type Managed = (typeof MANAGED)[number];
+
+/** The managed settings as the space has them (`editMode` may be absent: null). */
+interface LiveSettings {
+  title: string;
+  emoji: string;
+  editMode: EditMode | null;
+  defaultLevel: Role | null;
+  parent: string | null;
+}
+
+function liveSettings(space: ApiSpace): LiveSettings {
+  return {
+    title: space.title,
+    emoji: space.emoji ?? "",
+    editMode: space.editMode ?? null,
+    defaultLevel: space.defaultLevel ?? null,
+    parent: space.parent ?? null,
+  };
+}
+
+function toOutputs(space: ApiSpace, deletionPolicy: "restore" | "delete", previous: SpaceSettings): SpaceOutputs {
+  const live = liveSettings(space);
+  return {
+    organizationId: space.organization,
+    spaceId: space.id,
+    ...live,
+    visibility: space.visibility ?? null,
+    deletionPolicy,
+    previous,
+    url: space.urls?.location ?? null,
+    appUrl: space.urls?.app ?? null,
+    publishedUrl: space.urls?.published ?? null,
+    updatedAt: space.updatedAt ?? null,
+  };
+}
+
+/** The space, or undefined when it is gone or soft-deleted. */
+async function getLive(ctx: KindContext, spaceId: string): Promise<ApiSpace | undefined> {
+  try {
+    const space = await ctx.client.spaces.get(spaceId);
+    return space.deletedAt ? undefined : space;
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}
+
+/** Sets `wanted` on the space: one PATCH for what differs, and a move when the parent differs. */
+async function apply(ctx: KindContext, space: ApiSpace, wanted: SpaceSettings): Promise<ApiSpace> {
+  const live = liveSettings(space);
+  const patch: Record<string, unknown> = {};
+  for (const f of PATCHED) {
+    const v = wanted[f];
+    if (v === undefined || v === live[f]) continue;
+    if (f === "editMode" && v === null) continue; // editMode cannot be unset
+    patch[f] = v;
+  }
+  let current = space;
+  if (Object.keys(patch).length > 0) current = await ctx.client.spaces.update(space.id, patch as UpdateSpaceBody);
+  if (wanted.parent !== undefined && (wanted.parent ?? null) !== (current.parent ?? null)) {
+    current = await ctx.client.spaces.move(space.id, { parent: wanted.parent ?? null });
+  }
+  return current;
+}
+
+function declaredSettings(inputs: SpaceSettings, names: readonly string[] = MANAGED): SpaceSettings {
+  const out: Record<string, unknown> = {};
+  for (const f of MANAGED) if (names.includes(f) && inputs[f] !== undefined) out[f] = inputs[f];
+  return out as SpaceSettings;
+}
+
+/**
+ * The Space kind: takes over an existing space and sets its declared settings, remembering the
+ * values it replaced. Delete restores them, or soft-deletes the space with `deletionPolicy: delete`.
+ * A soft-deleted space reads as gone.
+ */
+export const spaceKind = {
+  name: "Space",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    spaceId: { createOnly: true },
+    title: {},
+    emoji: {},
+    editMode: {},
+    defaultLevel: {},
+    parent: {},
+    deletionPolicy: {},
+  },
+  naturalKey: "spaceId",
+
+  async create(ctx, inputs) {
+    const space = await getLive(ctx, inputs.spaceId);
+    if (!space) throw new Error(`Space: space ${inputs.spaceId} does not exist (or is deleted); a Space resource manages an existing space`);
+    if (inputs.organizationId !== undefined && space.organization !== inputs.organizationId) {
+      throw new Error(
+        `Space: space ${inputs.spaceId} belongs to organization ${space.organization}, not ${inputs.organizationId} as declared`,
+      );
+    }
+    const wanted = declaredSettings(inputs);
+    const live = liveSettings(space);
+    const previous: Record<string, unknown> = {};
+    for (const f of Object.keys(wanted) as Managed[]) previous[f] = live[f];
+    const updated = await apply(ctx, space, wanted);
+    return { id: space.id, outs: toOutputs(updated, inputs.deletionPolicy ?? "restore", previous as SpaceSettings) };
+  },
+
+  async read(ctx, id, state) {
+    const space = await getLive(ctx, id);
+    return space ? toOutputs(space, state.deletionPolicy ?? "restore", state.previous ?? {}) : undefined;
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    const wanted = declaredSettings(news, changed);
+    // A setting managed for the first time: remember the value it had before.
+    const previous: Record<string, unknown> = { ...olds.previous };
+    for (const f of Object.keys(wanted) as Managed[]) if (!(f in previous)) previous[f] = olds[f];
+    const deletionPolicy = changed.includes("deletionPolicy") ? (news.deletionPolicy ?? "restore") : olds.deletionPolicy;
+    if (Object.keys(wanted).length === 0) return { ...olds, previous: previous as SpaceSettings, deletionPolicy };
+    const space = await ctx.client.spaces.get(id);
+    return toOutputs(await apply(ctx, space, wanted), deletionPolicy, previous as SpaceSettings);
+  },
+
+  async delete(ctx, id, olds) {
+    if (olds.deletionPolicy === "delete") {
+      await ctx.client.spaces.delete(id);
+      return;
+    }
+    const space = await getLive(ctx, id);
+    if (space) await apply(ctx, space, olds.previous ?? {});
+  },
+} satisfies KindDefinition<SpaceInputs, SpaceOutputs>;
+
+/** The dynamic provider of Space (serialised through `provider/providers/space`). */
+export const spaceProvider = makeProvider<SpaceInputs, SpaceOutputs>(spaceKind);
+
+/** Arguments of a Space. */
+export type SpaceArgs = ResourceArgs<SpaceInputs>;
+
+/** Settings of an existing space: title, emoji, editMode, defaultLevel, parent collection. */
+export class Space extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly spaceId: pulumi.Output<string>;
+  declare public readonly title: pulumi.Output<string>;
+  declare public readonly emoji: pulumi.Output<string>;
+  declare public readonly editMode: pulumi.Output<EditMode | null>;
+  declare public readonly defaultLevel: pulumi.Output<Role | null>;
+  declare public readonly parent: pulumi.Output<string | null>;
+  declare public readonly deletionPolicy: pulumi.Output<"restore" | "delete">;
+  declare public readonly visibility: pulumi.Output<string | null>;
+  /** The settings' values before this resource changed them (restored on delete). */
+  declare public readonly previous: pulumi.Output<SpaceSettings>;
+  declare public readonly url: pulumi.Output<string | null>;
+  declare public readonly appUrl: pulumi.Output<string | null>;
+  declare public readonly publishedUrl: pulumi.Output<string | null>;
+  declare public readonly updatedAt: pulumi.Output<string | null>;
+
+  constructor(name: string, args: SpaceArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/space") as typeof spaceProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["organizationId", "title", "emoji", "editMode", "defaultLevel", "parent", "visibility", "deletionPolicy", "previous", "url", "appUrl", "publishedUrl", "updatedAt"]),
+      kindOptions(spaceKind, opts),
+      "docsplatform",
+      "Space",
+    );
+  }
+}

@@ -1,0 +1,105 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/team.json";
+import { isNotFound, type Team as ApiTeam } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { makeProvider } from "./provider";
+
+/** Inputs of a Team. */
+export interface TeamInputs {
+  organizationId: string;
+  /** 1 to 64 characters, unique in the organization; the natural key `adopt` looks up by (exact, case-sensitive). */
+  title: string;
+}
+
+/** Outputs of a Team. */
+export interface TeamOutputs {
+  organizationId: string;
+  title: string;
+  /** Number of members. */
+  members: number | null;
+  /** Number of spaces the team has access to. */
+  spaces: number | null;
+  createdAt: string | null;
+}
+
+function toOutputs(organizationId: string, team: ApiTeam): TeamOutputs {
+  return {
+    organizationId,
+    title: team.title ?? "",
+    members: team.members ?? null,
+    spaces: team.spaces ?? null,
+    createdAt: team.createdAt ?? null,
+  };
+}
+
+/** The team with exactly this title: the API's `title` filter is a case-insensitive substring match. */
+async function adopt(ctx: KindContext, inputs: TeamInputs): Promise<Created<TeamOutputs> | undefined> {
+  const teams = await ctx.client.teams.list(inputs.organizationId, { title: inputs.title });
+  const matches = teams.filter((t) => t.title === inputs.title);
+  if (matches.length > 1) {
+    throw new Error(
+      `Team: ${matches.length} teams of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}; adopt needs exactly one (ids: ${matches.map((t) => t.id).join(", ")})`,
+    );
+  }
+  const [found] = matches;
+  return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
+}
+
+/** The Team kind: created with `PUT /orgs/{org}/teams {title}` (never retried blindly), renamed with PATCH. */
+export const teamKind = {
+  name: "Team",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    title: {},
+  },
+  naturalKey: "title",
+
+  async create(ctx, inputs) {
+    const team = await ctx.client.teams.create(inputs.organizationId, { title: inputs.title });
+    return { id: team.id, outs: toOutputs(inputs.organizationId, team) };
+  },
+
+  async read(ctx, id, state) {
+    try {
+      return toOutputs(state.organizationId, await ctx.client.teams.get(state.organizationId, id));
+    } catch (e) {
+      if (isNotFound(e)) return undefined;
+      throw e;
+    }
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    if (!changed.includes("title")) return olds;
+    return toOutputs(olds.organizationId, await ctx.client.teams.update(olds.organizationId, id, { title: news.title }));
+  },
+
+  async delete(ctx, id, olds) {
+    await ctx.client.teams.delete(olds.organizationId, id);
+  },
+
+  adopt,
+} satisfies KindDefinition<TeamInputs, TeamOutputs>;
+
+/** The dynamic provider of Team (serialised through `provider/providers/team`). */
+export const teamProvider = makeProvider<TeamInputs, TeamOutputs>(teamKind);
+
+/** Arguments of a Team. */
+export type TeamArgs = ResourceArgs<TeamInputs>;
+
+/** A team of an organization. Its membership is declared with `TeamMembers`. */
+export class Team extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly title: pulumi.Output<string>;
+  /** Number of members. */
+  declare public readonly members: pulumi.Output<number | null>;
+  /** Number of spaces the team has access to. */
+  declare public readonly spaces: pulumi.Output<number | null>;
+  declare public readonly createdAt: pulumi.Output<string | null>;
+
+  constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/team") as typeof teamProvider;
+    super(provider, name, withOutputSlots(args, ["members", "spaces", "createdAt"]), kindOptions(teamKind, opts), "docsplatform", "Team");
+  }
+}

@@ -1,0 +1,187 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/teamMembers.json";
+import { isNotFound, type TeamMemberItem, type TeamRole, type UpdateTeamMembersBody } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { makeProvider } from "./provider";
+
+/** One declared membership: `user` is a member ID or the member's e-mail address. */
+export interface TeamMember {
+  user: string;
+  /** `owner` can manage the team's members; `member` when not declared. */
+  role?: TeamRole;
+}
+
+/** Inputs of TeamMembers: the whole membership set of one team. */
+export interface TeamMembersInputs {
+  organizationId: string;
+  teamId: string;
+  /** Every member of the team; members not listed are removed. */
+  members: TeamMember[];
+}
+
+/** A live membership: the user as declared (or the member ID when not declared) with the resolved member ID. */
+export interface ResolvedTeamMember {
+  /** As declared (member ID or e-mail); the member ID for a member nobody declared. */
+  user: string;
+  /** The member ID the API reports. */
+  memberId: string;
+  email: string | null;
+  role: TeamRole;
+}
+
+/** Outputs of TeamMembers. */
+export interface TeamMembersOutputs {
+  organizationId: string;
+  teamId: string;
+  /** The live membership in the declared form (users as declared, roles filled in). */
+  members: { user: string; role: TeamRole }[];
+  /** The live membership with resolved member IDs and e-mail addresses. */
+  resolved: ResolvedTeamMember[];
+}
+
+const DEFAULT_ROLE: TeamRole = "member";
+
+const isEmail = (user: string): boolean => user.includes("@");
+
+/** The comparable form of a user reference: e-mail addresses are case-insensitive. */
+const userKey = (user: string): string => (isEmail(user) ? user.toLowerCase() : user);
+
+/** Whether a declared user reference (member ID or e-mail) names the member of a list item. */
+function refersTo(user: string, item: TeamMemberItem): boolean {
+  const member = item.organization;
+  if (isEmail(user)) return (member.user?.email ?? "").toLowerCase() === user.toLowerCase();
+  return user === member.id || user === member.user?.id;
+}
+
+/** The ID a member is addressed by in `add`/`remove`: the user ID. */
+const memberIdOf = (item: TeamMemberItem): string => item.organization.user?.id ?? item.organization.id;
+
+/** Membership sets compare as sets of `{user, role}` with the default role filled in. */
+function normalizeMembers(v: unknown): unknown {
+  if (!Array.isArray(v)) return v;
+  return (v as TeamMember[])
+    .map((m) => ({ user: userKey(String(m.user)), role: m.role ?? DEFAULT_ROLE }))
+    .sort((a, b) => (a.user < b.user ? -1 : a.user > b.user ? 1 : a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
+}
+
+/** Rejects a set that names one user twice (it could not be applied unambiguously). */
+function assertDistinct(members: TeamMember[]): void {
+  const seen = new Map<string, number>();
+  members.forEach((m, i) => {
+    const key = userKey(m.user);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw new Error(`TeamMembers: members[${i}].user ${JSON.stringify(m.user)} repeats members[${first}].user`);
+    }
+    seen.set(key, i);
+  });
+}
+
+/** Outputs from the live list: each live member labelled with the declared reference that names it. */
+function toOutputs(parent: { organizationId: string; teamId: string }, declared: TeamMember[], live: TeamMemberItem[]): TeamMembersOutputs {
+  const labelled = live.map((item) => {
+    const index = declared.findIndex((d) => refersTo(d.user, item));
+    return { index: index < 0 ? Number.MAX_SAFE_INTEGER : index, user: index < 0 ? memberIdOf(item) : declared[index]!.user, item };
+  });
+  labelled.sort((a, b) => a.index - b.index || (a.user < b.user ? -1 : a.user > b.user ? 1 : 0));
+  const resolved = labelled.map(({ user, item }) => ({
+    user,
+    memberId: memberIdOf(item),
+    email: item.organization.user?.email ?? null,
+    role: item.team.role,
+  }));
+  return {
+    organizationId: parent.organizationId,
+    teamId: parent.teamId,
+    members: resolved.map(({ user, role }) => ({ user, role })),
+    resolved,
+  };
+}
+
+/** The one `PUT /members` that turns the live set into the declared one, or undefined when they already match. */
+export function membershipChange(declared: TeamMember[], live: TeamMemberItem[]): UpdateTeamMembersBody | undefined {
+  const add: string[] = [];
+  const memberships: Record<string, { role: TeamRole }> = {};
+  for (const d of declared) {
+    const role = d.role ?? DEFAULT_ROLE;
+    const item = live.find((l) => refersTo(d.user, l));
+    if (!item) add.push(d.user);
+    if (!item || item.team.role !== role) memberships[d.user] = { role };
+  }
+  const remove = live.filter((l) => !declared.some((d) => refersTo(d.user, l))).map(memberIdOf);
+  if (add.length === 0 && remove.length === 0 && Object.keys(memberships).length === 0) return undefined;
+  const body: UpdateTeamMembersBody = {};
+  if (add.length > 0) body.add = add;
+  if (remove.length > 0) body.remove = remove;
+  if (Object.keys(memberships).length > 0) body.memberships = memberships;
+  return body;
+}
+
+/** Brings the team's membership to exactly the declared set and reports the result. */
+async function converge(ctx: KindContext, inputs: TeamMembersInputs): Promise<TeamMembersOutputs> {
+  assertDistinct(inputs.members);
+  const { organizationId, teamId } = inputs;
+  const live = await ctx.client.teams.listMembers(organizationId, teamId);
+  const body = membershipChange(inputs.members, live);
+  if (!body) return toOutputs(inputs, inputs.members, live);
+  await ctx.client.teams.updateMembers(organizationId, teamId, body);
+  return toOutputs(inputs, inputs.members, await ctx.client.teams.listMembers(organizationId, teamId));
+}
+
+/** The TeamMembers kind: one team's whole membership, set with one `PUT /teams/{id}/members`. */
+export const teamMembersKind = {
+  name: "TeamMembers",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    teamId: { createOnly: true },
+    members: { normalize: normalizeMembers },
+  },
+  naturalKey: "teamId",
+
+  async create(ctx, inputs) {
+    return { id: inputs.teamId, outs: await converge(ctx, inputs) };
+  },
+
+  async read(ctx, _id, state) {
+    try {
+      const live = await ctx.client.teams.listMembers(state.organizationId, state.teamId);
+      return toOutputs(state, state.members ?? [], live);
+    } catch (e) {
+      if (isNotFound(e)) return undefined;
+      throw e;
+    }
+  },
+
+  async update(ctx, _id, olds, news) {
+    return converge(ctx, { ...news, organizationId: olds.organizationId, teamId: olds.teamId });
+  },
+
+  async delete(ctx, _id, olds) {
+    const live = await ctx.client.teams.listMembers(olds.organizationId, olds.teamId);
+    const remove = live.filter((l) => olds.members.some((m) => refersTo(m.user, l))).map(memberIdOf);
+    if (remove.length > 0) await ctx.client.teams.updateMembers(olds.organizationId, olds.teamId, { remove });
+  },
+} satisfies KindDefinition<TeamMembersInputs, TeamMembersOutputs>;
+
+/** The dynamic provider of TeamMembers (serialised through `provider/providers/teamMembers`). */
+export const teamMembersProvider = makeProvider<TeamMembersInputs, TeamMembersOutputs>(teamMembersKind);
+
+/** Arguments of TeamMembers. */
+export type TeamMembersArgs = ResourceArgs<TeamMembersInputs>;
+
+/** The whole membership set of one team: declared members are added with their roles, others removed. */
+export class TeamMembers extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly teamId: pulumi.Output<string>;
+  /** The live membership, users as declared. */
+  declare public readonly members: pulumi.Output<{ user: string; role: TeamRole }[]>;
+  /** The live membership with resolved member IDs. */
+  declare public readonly resolved: pulumi.Output<ResolvedTeamMember[]>;
+
+  constructor(name: string, args: TeamMembersArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/teamMembers") as typeof teamMembersProvider;
+    super(provider, name, withOutputSlots(args, ["resolved"]), kindOptions(teamMembersKind, opts), "docsplatform", "TeamMembers");
+  }
+}

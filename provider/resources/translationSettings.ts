@@ -1,0 +1,112 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/translationSettings.json";
+import { isNotFound, type TranslationSettings as ApiTranslationSettings } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { makeProvider } from "./provider";
+
+/** Inputs of TranslationSettings. */
+export interface TranslationSettingsInputs {
+  organizationId: string;
+  /** 1 to 100 characters; the natural key `adopt` looks up by (exactly one must have it). */
+  title: string;
+}
+
+/** Outputs of TranslationSettings. */
+export interface TranslationSettingsOutputs {
+  organizationId: string;
+  title: string;
+  /** Languages the platform translates into (e.g. language codes). */
+  languages: string[];
+  url: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+function toOutputs(organizationId: string, t: ApiTranslationSettings): TranslationSettingsOutputs {
+  return {
+    organizationId,
+    title: t.title,
+    languages: t.languages ?? [],
+    url: t.urls?.location ?? null,
+    createdAt: t.createdAt ?? null,
+    updatedAt: t.updatedAt ?? null,
+  };
+}
+
+/** The one translation settings object with exactly this title. */
+async function adopt(ctx: KindContext, inputs: TranslationSettingsInputs): Promise<Created<TranslationSettingsOutputs> | undefined> {
+  const all = await ctx.client.translations.list(inputs.organizationId);
+  const matches = all.filter((t) => t.title === inputs.title);
+  if (matches.length > 1) {
+    throw new Error(
+      `TranslationSettings: ${matches.length} translation settings of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}; adopt needs exactly one (ids: ${matches.map((t) => t.id).join(", ")})`,
+    );
+  }
+  const [found] = matches;
+  return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
+}
+
+/** The TranslationSettings kind: POST `{title}`, PUT `{title}`. */
+export const translationSettingsKind = {
+  name: "TranslationSettings",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    title: {},
+  },
+  naturalKey: "title",
+
+  async create(ctx, inputs) {
+    const t = await ctx.client.translations.create(inputs.organizationId, { title: inputs.title });
+    return { id: t.id, outs: toOutputs(inputs.organizationId, t) };
+  },
+
+  async read(ctx, id, state) {
+    try {
+      return toOutputs(state.organizationId, await ctx.client.translations.get(state.organizationId, id));
+    } catch (e) {
+      if (isNotFound(e)) return undefined;
+      throw e;
+    }
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    if (!changed.includes("title")) return olds;
+    return toOutputs(olds.organizationId, await ctx.client.translations.update(olds.organizationId, id, { title: news.title }));
+  },
+
+  async delete(ctx, id, olds) {
+    await ctx.client.translations.delete(olds.organizationId, id);
+  },
+
+  adopt,
+} satisfies KindDefinition<TranslationSettingsInputs, TranslationSettingsOutputs>;
+
+/** The dynamic provider of TranslationSettings (serialised through `provider/providers/translationSettings`). */
+export const translationSettingsProvider = makeProvider<TranslationSettingsInputs, TranslationSettingsOutputs>(translationSettingsKind);
+
+/** Arguments of TranslationSettings. */
+export type TranslationSettingsArgs = ResourceArgs<TranslationSettingsInputs>;
+
+/** Translation settings of an organization. */
+export class TranslationSettings extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly title: pulumi.Output<string>;
+  declare public readonly languages: pulumi.Output<string[]>;
+  declare public readonly url: pulumi.Output<string | null>;
+  declare public readonly createdAt: pulumi.Output<string | null>;
+  declare public readonly updatedAt: pulumi.Output<string | null>;
+
+  constructor(name: string, args: TranslationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/translationSettings") as typeof translationSettingsProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["languages", "url", "createdAt", "updatedAt"]),
+      kindOptions(translationSettingsKind, opts),
+      "docsplatform",
+      "TranslationSettings",
+    );
+  }
+}
