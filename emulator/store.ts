@@ -229,11 +229,6 @@ export class Store {
     this.journal?.append(change, () => this.tableData());
   }
 
-  /** Forgets writes not yet committed from the durable record (they stay in memory). */
-  hasPendingWrites(): boolean {
-    return this.dirty.size > 0;
-  }
-
   close(): void {
     this.commit();
     this.journal?.close();

@@ -1,12 +1,24 @@
 /** Every /v1 area, registered in one place. */
 import type { Route } from "../context";
+import { registerIntegrations } from "./integrations";
+import { registerOpenApi } from "./openapi";
+import { registerOrgs } from "./orgs";
 import { registerSites } from "./sites";
+import { registerSpaces } from "./spaces";
+import { registerSso } from "./sso";
 import { registerStructure } from "./structure";
 import { registerTeams } from "./teams";
+import { registerTranslations } from "./translations";
 
 /** Registers every /v1 route. */
 export function registerAll(route: Route): void {
+  registerOrgs(route);
+  registerTeams(route);
+  registerSpaces(route);
   registerSites(route);
   registerStructure(route);
-  registerTeams(route);
+  registerSso(route);
+  registerOpenApi(route);
+  registerTranslations(route);
+  registerIntegrations(route);
 }

@@ -1,5 +1,5 @@
 /** Sites: list, create (with site spaces or a new space), get, patch (defaults, publishing, hostname, proxy), delete, adaptive schema, published structure. */
-import { badRequest, notFound } from "../errors";
+import { badRequest } from "../errors";
 import {
   BOOLEAN,
   ID,
@@ -259,7 +259,6 @@ export function registerSites(route: Route): void {
         sections.length > 0
           ? { type: "sections", structure: sections.map((id) => presentSection(v, site, ctx.store.get("sections", id)!)) }
           : { type: "siteSpaces", structure: site.rootSiteSpaces.map((id) => presentSiteSpace(v, site, ctx.store.get("siteSpaces", id)!)) };
-      if (!ctx.store.get("sites", site.id)) throw notFound("site", site.id);
       return { status: 200, body: { object: "published-content-site", site: presentSite(v, site), structure } };
     },
   });

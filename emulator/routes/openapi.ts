@@ -1,0 +1,167 @@
+/** OpenAPI specs and their versions: POST creates (409 on an existing slug), PUT creates or updates; each new source URL adds a version. */
+import { conflict, notFound } from "../errors";
+import { limit, listQuery, obj, paginate, requireOrg, type Ctx, type ListQuery, type Route } from "../context";
+import { newId } from "../seed";
+import type { OpenApiSpecRow, OrgRow } from "../model";
+import { presentOpenApiSpec, presentOpenApiVersion, type View } from "../present";
+
+type OrgP = { organizationId: string };
+type SpecP = OrgP & { specSlug: string };
+type VersionP = SpecP & { versionId: string };
+type AnyCtx = Ctx<unknown, unknown, unknown>;
+
+const SOURCE = obj({ url: limit("openapiSourceURL") }, ["url"]);
+
+function findSpec(ctx: AnyCtx, org: OrgRow, slug: string): OpenApiSpecRow {
+  for (const s of ctx.store.all("openapiSpecs")) if (s.org === org.id && s.slug === slug) return s;
+  throw notFound("OpenAPI spec", slug);
+}
+
+/** Records a new source URL as a new version (processing starts over); the same URL adds nothing. */
+function submitSource(ctx: AnyCtx, spec: OpenApiSpecRow, url: string): void {
+  const now = ctx.store.nowIso();
+  spec.updatedAt = now;
+  if (spec.sourceURL === url && spec.versions.length > 0) return;
+  spec.sourceURL = url;
+  spec.processingStartedAt = now;
+  spec.versions.push({ id: newId("ver_"), createdAt: now, url });
+}
+
+function versionContent(url: string): { filesystem: Record<string, unknown>; url: string } {
+  return { filesystem: { "openapi.yaml": { url } }, url };
+}
+
+export function registerOpenApi(route: Route): void {
+  const base = "/v1/orgs/:organizationId/openapi";
+  const v = (ctx: AnyCtx, role: View["role"]): View => ({ store: ctx.store, base: ctx.base, role });
+
+  route<OrgP, ListQuery>({
+    method: "GET",
+    url: base,
+    query: listQuery(),
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
+      const items = [...ctx.store.all("openapiSpecs")].filter((s) => s.org === org.id);
+      return { status: 200, body: paginate(items, ctx.query, `openapi:${org.id}`, (s) => presentOpenApiSpec(v(ctx, role), s)) };
+    },
+  });
+
+  route<OrgP, Record<string, never>, { slug: string; source: { url: string } }>({
+    method: "POST",
+    url: base,
+    body: obj({ slug: limit("openapiSlug"), source: SOURCE }, ["slug", "source"]),
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "create", "manage OpenAPI specs");
+      for (const s of ctx.store.all("openapiSpecs")) {
+        if (s.org === org.id && s.slug === ctx.body.slug) throw conflict(`an OpenAPI spec with slug '${ctx.body.slug}' already exists in organization '${org.id}'`);
+      }
+      const spec = createSpec(ctx, org, ctx.body.slug, ctx.body.source.url);
+      return { status: 201, body: presentOpenApiSpec(v(ctx, role), spec), location: `${ctx.base}/v1/orgs/${org.id}/openapi/${spec.slug}` };
+    },
+  });
+
+  route<SpecP>({
+    method: "GET",
+    url: `${base}/:specSlug`,
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
+      return { status: 200, body: presentOpenApiSpec(v(ctx, role), findSpec(ctx, org, ctx.params.specSlug)) };
+    },
+  });
+
+  route<SpecP, Record<string, never>, { source: { url: string } }>({
+    method: "PUT",
+    url: `${base}/:specSlug`,
+    body: obj({ source: SOURCE }, ["source"]),
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "create", "manage OpenAPI specs");
+      const slug = ctx.params.specSlug;
+      let spec = [...ctx.store.all("openapiSpecs")].find((s) => s.org === org.id && s.slug === slug);
+      if (spec) {
+        submitSource(ctx, spec, ctx.body.source.url);
+        ctx.store.touch("openapiSpecs", spec);
+      } else {
+        if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || slug.length > 100) {
+          throw notFound("OpenAPI spec", slug);
+        }
+        spec = createSpec(ctx, org, slug, ctx.body.source.url);
+      }
+      return { status: 200, body: presentOpenApiSpec(v(ctx, role), spec) };
+    },
+  });
+
+  route<SpecP>({
+    method: "DELETE",
+    url: `${base}/:specSlug`,
+    handler: (ctx) => {
+      const { org } = requireOrg(ctx, ctx.params.organizationId, "create", "manage OpenAPI specs");
+      ctx.store.del("openapiSpecs", findSpec(ctx, org, ctx.params.specSlug).id);
+      return { status: 205 };
+    },
+  });
+
+  route<SpecP, ListQuery>({
+    method: "GET",
+    url: `${base}/:specSlug/versions`,
+    query: listQuery(),
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
+      const spec = findSpec(ctx, org, ctx.params.specSlug);
+      return { status: 200, body: paginate(spec.versions, ctx.query, `openapi-versions:${spec.id}`, (ver) => presentOpenApiVersion(v(ctx, role), spec, ver)) };
+    },
+  });
+
+  const latest = (ctx: AnyCtx, spec: OpenApiSpecRow) => {
+    const ver = spec.versions[spec.versions.length - 1];
+    if (!ver) throw notFound("version of OpenAPI spec", spec.slug);
+    return ver;
+  };
+  const byId = (spec: OpenApiSpecRow, id: string) => {
+    const ver = spec.versions.find((x) => x.id === id);
+    if (!ver) throw notFound("OpenAPI spec version", id);
+    return ver;
+  };
+
+  route<SpecP>({
+    method: "GET",
+    url: `${base}/:specSlug/versions/latest`,
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
+      const spec = findSpec(ctx, org, ctx.params.specSlug);
+      return { status: 200, body: presentOpenApiVersion(v(ctx, role), spec, latest(ctx, spec)) };
+    },
+  });
+  route<SpecP>({
+    method: "GET",
+    url: `${base}/:specSlug/versions/latest/content`,
+    handler: (ctx) => {
+      const { org } = requireOrg(ctx, ctx.params.organizationId, "read");
+      return { status: 200, body: versionContent(latest(ctx, findSpec(ctx, org, ctx.params.specSlug)).url) };
+    },
+  });
+  route<VersionP>({
+    method: "GET",
+    url: `${base}/:specSlug/versions/:versionId`,
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
+      const spec = findSpec(ctx, org, ctx.params.specSlug);
+      return { status: 200, body: presentOpenApiVersion(v(ctx, role), spec, byId(spec, ctx.params.versionId)) };
+    },
+  });
+  route<VersionP>({
+    method: "GET",
+    url: `${base}/:specSlug/versions/:versionId/content`,
+    handler: (ctx) => {
+      const { org } = requireOrg(ctx, ctx.params.organizationId, "read");
+      return { status: 200, body: versionContent(byId(findSpec(ctx, org, ctx.params.specSlug), ctx.params.versionId).url) };
+    },
+  });
+}
+
+function createSpec(ctx: AnyCtx, org: OrgRow, slug: string, url: string): OpenApiSpecRow {
+  const now = ctx.store.nowIso();
+  const spec: OpenApiSpecRow = { id: newId("oas_"), org: org.id, slug, createdAt: now, updatedAt: now, sourceURL: null, processingStartedAt: now, versions: [] };
+  submitSource(ctx, spec, url);
+  ctx.store.put("openapiSpecs", spec);
+  return spec;
+}

@@ -1,0 +1,128 @@
+/** SAML providers and the organization's SSO login info. */
+import { badRequest, notFound } from "../errors";
+import { limit, listQuery, nullable, obj, paginate, requireOrg, type Ctx, type ListQuery, type Route } from "../context";
+import { newId } from "../seed";
+import type { OrgRow, Role, SamlRow } from "../model";
+import { presentSaml, samlService, type View } from "../present";
+
+type OrgP = { organizationId: string };
+type SamlP = OrgP & { samlProviderId: string };
+type AnyCtx = Ctx<unknown, unknown, unknown>;
+
+interface SamlBody {
+  label?: string;
+  entityID?: string | null;
+  certificate?: string | null;
+  ssoURL?: string | null;
+  defaultTeam?: string | null;
+  defaultRole?: Role | null;
+}
+
+const SAML_FIELDS = {
+  label: limit("samlLabel"),
+  entityID: nullable(limit("samlEntityID")),
+  certificate: nullable(limit("samlCertificate")),
+  ssoURL: nullable(limit("samlSsoURL")),
+  defaultTeam: nullable(limit("id")),
+  defaultRole: limit("role"),
+};
+
+function view(ctx: AnyCtx, role: Role | null): View {
+  return { store: ctx.store, base: ctx.base, role };
+}
+
+function checkTeam(ctx: AnyCtx, org: OrgRow, team: string | null | undefined): void {
+  if (team === undefined || team === null) return;
+  const t = ctx.store.get("teams", team);
+  if (!t || t.org !== org.id) throw badRequest("body/defaultTeam", `names no team of organization '${org.id}': '${team}'`);
+}
+
+function findSaml(ctx: AnyCtx, org: OrgRow, id: string): SamlRow {
+  const p = ctx.store.get("samlProviders", id);
+  if (!p || p.org !== org.id) throw notFound("SAML provider", id);
+  return p;
+}
+
+export function registerSso(route: Route): void {
+  const base = "/v1/orgs/:organizationId/saml";
+
+  route<OrgP, ListQuery>({
+    method: "GET",
+    url: base,
+    query: listQuery(),
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "admin", "manage SSO");
+      const items = [...ctx.store.all("samlProviders")].filter((p) => p.org === org.id);
+      return { status: 200, body: paginate(items, ctx.query, `saml:${org.id}`, (p) => presentSaml(view(ctx, role), p)) };
+    },
+  });
+
+  route<OrgP, Record<string, never>, SamlBody & { label: string }>({
+    method: "POST",
+    url: base,
+    body: obj(SAML_FIELDS, ["label"]),
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "admin", "manage SSO");
+      const b = ctx.body;
+      checkTeam(ctx, org, b.defaultTeam);
+      const p: SamlRow = {
+        id: newId("saml_"), org: org.id, label: b.label, ssoURL: b.ssoURL ?? null, entityID: b.entityID ?? null, certificate: b.certificate ?? null,
+        defaultTeam: b.defaultTeam ?? null, defaultRole: b.defaultRole ?? null, createdAt: ctx.store.nowIso(),
+      };
+      ctx.store.put("samlProviders", p);
+      const v = view(ctx, role);
+      return { status: 201, body: presentSaml(v, p), location: `${ctx.base}/v1/orgs/${org.id}/saml/${p.id}` };
+    },
+  });
+
+  route<SamlP>({
+    method: "GET",
+    url: `${base}/:samlProviderId`,
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "admin", "manage SSO");
+      return { status: 200, body: presentSaml(view(ctx, role), findSaml(ctx, org, ctx.params.samlProviderId)) };
+    },
+  });
+
+  route<SamlP, Record<string, never>, SamlBody>({
+    method: "PATCH",
+    url: `${base}/:samlProviderId`,
+    body: obj(SAML_FIELDS),
+    handler: (ctx) => {
+      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "admin", "manage SSO");
+      const p = findSaml(ctx, org, ctx.params.samlProviderId);
+      const b = ctx.body ?? {};
+      checkTeam(ctx, org, b.defaultTeam);
+      if (b.label !== undefined) p.label = b.label;
+      if (b.entityID !== undefined) p.entityID = b.entityID;
+      if (b.certificate !== undefined) p.certificate = b.certificate;
+      if (b.ssoURL !== undefined) p.ssoURL = b.ssoURL;
+      if (b.defaultTeam !== undefined) p.defaultTeam = b.defaultTeam;
+      if (b.defaultRole !== undefined) p.defaultRole = b.defaultRole;
+      ctx.store.touch("samlProviders", p);
+      return { status: 200, body: presentSaml(view(ctx, role), p) };
+    },
+  });
+
+  route<SamlP>({
+    method: "DELETE",
+    url: `${base}/:samlProviderId`,
+    handler: (ctx) => {
+      const { org } = requireOrg(ctx, ctx.params.organizationId, "admin", "manage SSO");
+      ctx.store.del("samlProviders", findSaml(ctx, org, ctx.params.samlProviderId).id);
+      return { status: 204 };
+    },
+  });
+
+  route<OrgP>({
+    method: "GET",
+    url: "/v1/orgs/:organizationId/sso",
+    handler: (ctx) => {
+      const { org } = requireOrg(ctx, ctx.params.organizationId, "read");
+      const items = [...ctx.store.all("samlProviders")]
+        .filter((p) => p.org === org.id)
+        .map((p) => ({ id: p.id, label: p.label, startURL: samlService(p).startURL }));
+      return { status: 200, body: { items } };
+    },
+  });
+}
