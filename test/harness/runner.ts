@@ -1,0 +1,402 @@
+/**
+ * Runs a Pulumi program the way `pulumi preview|up|refresh|destroy` does, without the CLI: the SDK's
+ * language host (`@pulumi/pulumi/cmd/run`) runs the program against a fake resource monitor, which turns
+ * registrations into steps against a state file and forwards every provider call to the real
+ * dynamic-provider plugin. One runner serves one program folder and stack; it starts the plugin once and
+ * reuses it across runs (restarting it only when the config it was configured with changes).
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as grpcModule from "@grpc/grpc-js";
+import { parse as parseYaml } from "yaml";
+import { Deployment, type DeploymentContext, type Step, type StepOp, StepError, destroy, refresh } from "./deployment";
+import { FakeEngine, type LogEntry } from "./engine";
+import { FakeMonitor } from "./monitor";
+import { type PluginDriver, startPlugin } from "./plugin";
+import { SDK_DIR, bindServer, channelOptions, grpc, shutdownServer } from "./rpc";
+import { STACK_TYPE, type StateFile, type StateResource, loadState, saveState, toStateFile } from "./state";
+import { type PropertyMap, isSecret, stripSecretsMap } from "./values";
+
+/** Entry point of the SDK's language host. */
+export const LANGUAGE_HOST = path.join(SDK_DIR, "cmd", "run", "index.js");
+
+/** Pulumi's default `--parallel`: unbounded. */
+const UNBOUNDED = 2147483647;
+
+/** One API request as the emulator's log reports it. */
+export interface ApiCall {
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+}
+
+/** The part of the emulator a runner uses: its request log. */
+export interface EmulatorLog {
+  control: { log(): readonly ApiCall[]; clearLog(): void };
+}
+
+/** Per-run options; each overrides the runner's option of the same name (config is merged). */
+export interface RunOptions {
+  /** Stack config with namespaced keys (`docsplatform:apiUrl`, `tiny:title`). */
+  config?: Record<string, string>;
+  /** Config keys holding secrets (`docsplatform:apiToken`). */
+  secretKeys?: string[];
+  /** Extra environment for the program and the plugin. */
+  env?: Record<string, string>;
+  /** Maximum concurrent provider operations (default unbounded, like Pulumi). */
+  parallel?: number;
+  /** Emulator whose request log is reported as `apiCalls`. */
+  emulator?: EmulatorLog;
+  /** Resolve with `result.error` set instead of rejecting when the run fails. */
+  allowError?: boolean;
+  /** Kill the program after this long (default 120 s). */
+  timeoutMs?: number;
+}
+
+/** Options of a {@link ProgramRunner}. */
+export interface ProgramRunnerOptions extends Omit<RunOptions, "allowError" | "timeoutMs"> {
+  /** The program folder (a prepared copy, see `prepareProgram`). */
+  dir: string;
+  /** Project name (default: `name` in Pulumi.yaml). */
+  project?: string;
+  /** Stack name (default `dev`). */
+  stack?: string;
+  /** Organization name (default `organization`, as for a self-managed backend). */
+  organization?: string;
+  /** State file (default `<dir>/.pulumi-state/<stack>.json`). */
+  stateFile?: string;
+}
+
+/** What one run did. */
+export interface RunResult {
+  /** Every step, in the order they completed. Components and the stack are included (`custom: false`). */
+  steps: Step[];
+  /** Stack outputs, secrets as plaintext (their names are in `secretOutputs`). */
+  outputs: Record<string, unknown>;
+  /** Names of stack outputs that are secret. */
+  secretOutputs: string[];
+  /** Requests the emulator served during the run (empty without an emulator). */
+  apiCalls: ApiCall[];
+  /** Resources whose live object no longer matches their inputs (refresh only). */
+  drift: Step[];
+  /** Set when the run failed (program error or failed steps). */
+  error?: Error;
+  /** Number of steps per operation. */
+  summary: Partial<Record<StepOp, number>>;
+  /** Diagnostics the program and plugin sent to the engine. */
+  logs: LogEntry[];
+  /** The program's stdout and stderr (last 64 KiB). */
+  output: string;
+}
+
+/** A failed run; carries the run's result. */
+export class RunError extends Error {
+  constructor(
+    message: string,
+    readonly result: RunResult,
+    readonly errors: readonly Error[],
+  ) {
+    super(message);
+    this.name = "RunError";
+  }
+}
+
+interface ProjectFile {
+  name?: string;
+  main?: string;
+  runtime?: string | { name?: string; options?: { typescript?: boolean } };
+}
+
+function summarise(steps: readonly Step[]): Partial<Record<StepOp, number>> {
+  const summary: Partial<Record<StepOp, number>> = {};
+  for (const s of steps) summary[s.op] = (summary[s.op] ?? 0) + 1;
+  return summary;
+}
+
+function inheritedEnv(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    // The test process's own Pulumi settings and loader hooks must not reach the program.
+    if (k.startsWith("PULUMI_") || k === "NODE_OPTIONS" || k.startsWith("VITEST")) continue;
+    env[k] = v;
+  }
+  return Object.assign(env, extra);
+}
+
+/** Runs one program folder's stack through preview, up, refresh and destroy. */
+export class ProgramRunner {
+  readonly dir: string;
+  readonly project: string;
+  readonly stack: string;
+  readonly stateFile: string;
+  private readonly organization: string;
+  private readonly program: string;
+  private readonly typescript: boolean;
+  private readonly engine = new FakeEngine();
+  private readonly monitor = new FakeMonitor();
+  private server: { server: grpcModule.Server; address: string } | undefined;
+  private pluginState: { key: string; driver: Promise<PluginDriver> } | undefined;
+  private busy = false;
+
+  constructor(private readonly opts: ProgramRunnerOptions) {
+    this.dir = path.resolve(opts.dir);
+    const projectFile = parseYaml(fs.readFileSync(path.join(this.dir, "Pulumi.yaml"), "utf8")) as ProjectFile;
+    this.project = opts.project ?? projectFile.name ?? path.basename(this.dir);
+    this.stack = opts.stack ?? "dev";
+    this.organization = opts.organization ?? "organization";
+    this.stateFile = opts.stateFile ?? path.join(this.dir, ".pulumi-state", `${this.stack}.json`);
+    this.program = projectFile.main ?? ".";
+    const runtime = projectFile.runtime;
+    this.typescript = typeof runtime === "object" ? runtime.options?.typescript !== false : true;
+  }
+
+  /** `pulumi preview`: runs the program without changing anything; new outputs flow as unknowns. */
+  preview(opts: RunOptions = {}): Promise<RunResult> {
+    return this.exclusive(() => this.runProgram(true, opts), opts);
+  }
+
+  /** `pulumi up`: runs the program, applies its steps, then deletes what it no longer declares. */
+  up(opts: RunOptions = {}): Promise<RunResult> {
+    return this.exclusive(() => this.runProgram(false, opts), opts);
+  }
+
+  /** `pulumi refresh`: reads every resource; gone ones leave the state; drift is reported. */
+  refresh(opts: RunOptions = {}): Promise<RunResult> {
+    return this.exclusive(async () => {
+      const settings = this.settings(opts);
+      settings.emulator?.control.clearLog();
+      const ctx = await this.context(settings, false);
+      const outcome = await refresh(ctx, loadState(this.stateFile));
+      saveState(this.stateFile, outcome.resources);
+      return this.result(outcome.steps, outcome.drift, outcome.errors, outcome.resources, settings.emulator, "");
+    }, opts);
+  }
+
+  /** `pulumi destroy`: deletes every resource in reverse dependency order. */
+  destroy(opts: RunOptions = {}): Promise<RunResult> {
+    return this.exclusive(async () => {
+      const settings = this.settings(opts);
+      settings.emulator?.control.clearLog();
+      const ctx = await this.context(settings, false);
+      const outcome = await destroy(ctx, loadState(this.stateFile));
+      saveState(this.stateFile, outcome.resources);
+      return this.result(outcome.steps, [], outcome.errors, outcome.resources, settings.emulator, "");
+    }, opts);
+  }
+
+  /** The state file as a document (secrets as `plaintext` markers). */
+  state(): StateFile {
+    return toStateFile(loadState(this.stateFile));
+  }
+
+  /** The state's resources in memory form (secrets as wire-form secrets). */
+  resources(): StateResource[] {
+    return loadState(this.stateFile);
+  }
+
+  /** The plugin driver of this runner, started with the runner's config. */
+  plugin(opts: RunOptions = {}): Promise<PluginDriver> {
+    return this.ensurePlugin(this.settings(opts));
+  }
+
+  /** Stops the plugin and the gRPC server. The state file and program folder stay. */
+  async close(): Promise<void> {
+    const plugin = this.pluginState;
+    this.pluginState = undefined;
+    if (plugin) await (await plugin.driver.catch(() => undefined))?.close();
+    if (this.server) await shutdownServer(this.server.server);
+    this.server = undefined;
+  }
+
+  private settings(opts: RunOptions) {
+    const config = { ...this.opts.config, ...opts.config };
+    const secretKeys = [...new Set([...(this.opts.secretKeys ?? []), ...(opts.secretKeys ?? [])])];
+    const env = { ...this.opts.env, ...opts.env };
+    const parallel = Math.min(opts.parallel ?? this.opts.parallel ?? UNBOUNDED, UNBOUNDED);
+    if (!(parallel >= 1)) throw new Error(`parallel must be at least 1, got ${parallel}`);
+    return { config, secretKeys, env, parallel, emulator: opts.emulator ?? this.opts.emulator };
+  }
+
+  private async exclusive(fn: () => Promise<RunResult>, opts: RunOptions): Promise<RunResult> {
+    if (this.busy) throw new Error("a run is already in progress on this runner");
+    this.busy = true;
+    let result: RunResult;
+    try {
+      result = await fn();
+    } finally {
+      this.busy = false;
+    }
+    if (result.error && !opts.allowError) {
+      throw new RunError(result.error.message, result, result.error instanceof AggregateError ? result.error.errors : [result.error]);
+    }
+    return result;
+  }
+
+  private async address(): Promise<string> {
+    if (!this.server) {
+      const server = new grpc.Server(channelOptions);
+      this.engine.addTo(server);
+      this.monitor.addTo(server);
+      this.server = { server, address: await bindServer(server) };
+    }
+    return this.server.address;
+  }
+
+  private async ensurePlugin(settings: ReturnType<ProgramRunner["settings"]>): Promise<PluginDriver> {
+    // The plugin configures each provider once per process, so a change in the config a provider can see
+    // (every namespace but the program's own), the secret keys or the environment means a new process —
+    // as each `pulumi` command starts its own. Changing only the program's config keeps the plugin.
+    const providerConfig = Object.entries(settings.config).filter(([k]) => !k.startsWith(`${this.project}:`)).sort();
+    const key = JSON.stringify([providerConfig, settings.secretKeys, settings.env]);
+    if (this.pluginState?.key !== key) {
+      const previous = this.pluginState?.driver;
+      const engineAddress = await this.address();
+      const driver = (async () => {
+        await (await previous?.catch(() => undefined))?.close();
+        return startPlugin({ cwd: this.dir, env: settings.env, engineAddress });
+      })();
+      this.pluginState = { key, driver };
+      driver.catch(() => {
+        if (this.pluginState?.driver === driver) this.pluginState = undefined;
+      });
+    }
+    return this.pluginState!.driver;
+  }
+
+  private async context(settings: ReturnType<ProgramRunner["settings"]>, preview: boolean): Promise<DeploymentContext> {
+    let configured: Promise<PluginDriver> | undefined;
+    const plugin = () => {
+      // The engine configures the provider at the start of every run.
+      configured ??= this.ensurePlugin(settings).then(async (driver) => {
+        await driver.configure(settings.config, settings.secretKeys);
+        return driver;
+      });
+      return configured;
+    };
+    // Start the plugin while the language host boots.
+    plugin().catch(() => undefined);
+    return {
+      project: this.project,
+      stack: this.stack,
+      parallel: settings.parallel,
+      plugin,
+      ...(preview ? {} : { persist: (resources: StateResource[]) => saveState(this.stateFile, resources) }),
+    };
+  }
+
+  private async runProgram(preview: boolean, opts: RunOptions): Promise<RunResult> {
+    const settings = this.settings(opts);
+    settings.emulator?.control.clearLog();
+    const logStart = this.engine.logs.length;
+    const address = await this.address();
+    const ctx = await this.context(settings, preview);
+    const deployment = new Deployment(ctx, loadState(this.stateFile), preview);
+    this.monitor.current = {
+      deployment,
+      info: {
+        project: this.project,
+        stack: this.stack,
+        organization: this.organization,
+        config: settings.config,
+        secretKeys: settings.secretKeys,
+        dryRun: preview,
+        parallel: settings.parallel,
+      },
+    };
+    let exit: { code: number | null; output: string };
+    try {
+      exit = await this.spawnLanguageHost(address, preview, settings, opts.timeoutMs ?? 120_000);
+      await deployment.finish(exit.code === 0);
+    } finally {
+      this.monitor.current = undefined;
+    }
+    const errors: Error[] = [...deployment.errors];
+    if (exit.code !== 0 && errors.length === 0) {
+      const diagnostics = this.engine.logs.slice(logStart).filter((l) => l.severity === "error").map((l) => l.message);
+      const detail = diagnostics.length > 0 ? diagnostics.join("\n") : exit.output.slice(-4000);
+      errors.push(new Error(`program exited with code ${exit.code}: ${detail}`));
+    }
+    const result = this.result(deployment.steps, [], errors, deployment.snapshot(), settings.emulator, exit.output, logStart);
+    if (preview) {
+      result.outputs = Object.fromEntries(Object.entries(stripSecretsMap(deployment.stackOutputs)));
+      result.secretOutputs = Object.entries(deployment.stackOutputs).filter(([, v]) => isSecret(v)).map(([k]) => k);
+    }
+    return result;
+  }
+
+  private result(
+    steps: Step[],
+    drift: Step[],
+    errors: readonly Error[],
+    resources: readonly StateResource[],
+    emulator: EmulatorLog | undefined,
+    output: string,
+    logStart = this.engine.logs.length,
+  ): RunResult {
+    const stackOutputs: PropertyMap = resources.find((r) => r.type === STACK_TYPE && !r.delete)?.outputs ?? {};
+    const result: RunResult = {
+      steps,
+      outputs: stripSecretsMap(stackOutputs),
+      secretOutputs: Object.entries(stackOutputs).filter(([, v]) => isSecret(v)).map(([k]) => k),
+      apiCalls: (emulator?.control.log() ?? []).map(({ method, route, path: p, status }) => ({ method, route, path: p, status })),
+      drift,
+      summary: summarise(steps),
+      logs: this.engine.logs.slice(logStart),
+      output,
+    };
+    if (errors.length === 1) result.error = errors[0];
+    else if (errors.length > 1) result.error = new AggregateError(errors, errors.map((e) => e.message).join("\n"));
+    return result;
+  }
+
+  private spawnLanguageHost(
+    address: string,
+    preview: boolean,
+    settings: ReturnType<ProgramRunner["settings"]>,
+    timeoutMs: number,
+  ): Promise<{ code: number | null; output: string }> {
+    const args = [
+      LANGUAGE_HOST,
+      `--monitor=${address}`,
+      `--engine=${address}`,
+      `--project=${this.project}`,
+      `--stack=${this.stack}`,
+      `--organization=${this.organization}`,
+      `--root-directory=${this.dir}`,
+      `--pwd=${this.dir}`,
+      `--parallel=${settings.parallel}`,
+      ...(preview ? ["--dry-run"] : []),
+      this.program,
+    ];
+    const env = inheritedEnv(settings.env);
+    env["PULUMI_CONFIG"] = JSON.stringify(settings.config);
+    env["PULUMI_CONFIG_SECRET_KEYS"] = JSON.stringify(settings.secretKeys);
+    env["PULUMI_NODEJS_TYPESCRIPT"] = String(this.typescript);
+    env["PULUMI_NODEJS_TRANSPILE_ONLY"] = "true";
+    const child = spawn(process.execPath, args, { cwd: this.dir, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString("utf8")).slice(-65536);
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        collect(Buffer.from(`\n[harness] program killed after ${timeoutMs} ms\n`));
+      }, timeoutMs);
+      child.on("error", (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      child.on("close", (code) => {
+        clearTimeout(timer);
+        resolve({ code, output });
+      });
+    });
+  }
+}
+
+export { StepError };
