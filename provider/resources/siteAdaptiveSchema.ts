@@ -1,0 +1,88 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/siteAdaptiveSchema.json";
+import type { AdaptiveJsonSchema } from "../client";
+import { type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { orGone } from "./lists";
+import { makeProvider } from "./provider";
+
+/** Inputs of a SiteAdaptiveSchema: the visitor-attribute schema of a site's adaptive content. */
+export interface SiteAdaptiveSchemaInputs {
+  organizationId: string;
+  /** Create-only: one schema per site; the resource ID is the site ID. */
+  siteId: string;
+  /** A draft-07 JSON Schema of boolean visitor claims (`properties.unsigned` for unsigned ones). */
+  jsonSchema: AdaptiveJsonSchema;
+}
+
+/** Outputs of a SiteAdaptiveSchema. */
+export interface SiteAdaptiveSchemaOutputs {
+  organizationId: string;
+  siteId: string;
+  jsonSchema: AdaptiveJsonSchema;
+  updatedAt: string | null;
+}
+
+/** The schema of a site that never had one: what delete restores. */
+export const EMPTY_ADAPTIVE_SCHEMA: AdaptiveJsonSchema = { type: "object", properties: {}, additionalProperties: false };
+
+/** The SiteAdaptiveSchema kind: create/update = PUT, read = GET, delete = PUT the empty default. */
+export const siteAdaptiveSchemaKind = {
+  name: "SiteAdaptiveSchema",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    siteId: { createOnly: true },
+    // Compared structurally (jsonEqual): key order never shows as drift.
+    jsonSchema: {},
+  },
+
+  async create(ctx, inputs) {
+    const res = await ctx.client.sites.putAdaptiveSchema(inputs.organizationId, inputs.siteId, { jsonSchema: inputs.jsonSchema });
+    return {
+      id: inputs.siteId,
+      outs: { organizationId: inputs.organizationId, siteId: inputs.siteId, jsonSchema: res.jsonSchema, updatedAt: res.updatedAt ?? null },
+    };
+  },
+
+  async read(ctx, id, state) {
+    const res = await orGone(ctx.client.sites.getAdaptiveSchema(state.organizationId, id));
+    if (!res) return undefined;
+    return { organizationId: state.organizationId, siteId: id, jsonSchema: res.jsonSchema, updatedAt: res.updatedAt ?? null };
+  },
+
+  async update(ctx, id, olds, news) {
+    const res = await ctx.client.sites.putAdaptiveSchema(olds.organizationId, id, { jsonSchema: news.jsonSchema });
+    return { organizationId: olds.organizationId, siteId: id, jsonSchema: res.jsonSchema, updatedAt: res.updatedAt ?? null };
+  },
+
+  async delete(ctx, id, olds) {
+    await ctx.client.sites.putAdaptiveSchema(olds.organizationId, id, { jsonSchema: EMPTY_ADAPTIVE_SCHEMA });
+  },
+} satisfies KindDefinition<SiteAdaptiveSchemaInputs, SiteAdaptiveSchemaOutputs>;
+
+/** The dynamic provider of SiteAdaptiveSchema (serialised through `provider/providers/siteAdaptiveSchema`). */
+export const siteAdaptiveSchemaProvider = makeProvider<SiteAdaptiveSchemaInputs, SiteAdaptiveSchemaOutputs>(siteAdaptiveSchemaKind);
+
+/** Arguments of a SiteAdaptiveSchema. */
+export type SiteAdaptiveSchemaArgs = ResourceArgs<SiteAdaptiveSchemaInputs>;
+
+/** The adaptive-content visitor schema of a site. */
+export class SiteAdaptiveSchema extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly siteId: pulumi.Output<string>;
+  declare public readonly jsonSchema: pulumi.Output<AdaptiveJsonSchema>;
+  declare public readonly updatedAt: pulumi.Output<string>;
+
+  constructor(name: string, args: SiteAdaptiveSchemaArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/siteAdaptiveSchema") as typeof siteAdaptiveSchemaProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["updatedAt"]),
+      kindOptions(siteAdaptiveSchemaKind, opts),
+      "docsplatform",
+      "SiteAdaptiveSchema",
+    );
+  }
+}

@@ -1,0 +1,194 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/siteSection.json";
+import type { SiteSection as ApiSection, UpdateSectionBody } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { findIn, siteLists } from "./lists";
+import { makeProvider } from "./provider";
+
+/** Inputs of a SiteSection. */
+export interface SiteSectionInputs {
+  organizationId: string;
+  siteId: string;
+  /** Create-only: the space of the site space created with the section (its default site space). */
+  spaceId: string;
+  /** 2 to 128 characters; the space's title when not declared. */
+  title?: string;
+  icon?: string;
+  /** 1 to 100 characters, unique among the site's sections; derived from the title when not declared. Natural key. */
+  path?: string;
+  description?: string;
+  /** Adaptive-content condition; `null` removes it. */
+  condition?: string | null;
+  /** `true` makes it the site's default section. */
+  default?: true;
+}
+
+/** Outputs of a SiteSection. */
+export interface SiteSectionOutputs {
+  organizationId: string;
+  siteId: string;
+  spaceId: string;
+  title: string;
+  icon: string | null;
+  path: string;
+  description: string | null;
+  condition: string | null;
+  default: boolean;
+  /** The section group holding the section, if any. */
+  sectionGroupId: string | null;
+  /** The site space created with the section (for its space). */
+  siteSpaceId: string | null;
+  siteSpacePath: string | null;
+  /** Site spaces in the section. */
+  siteSpaceCount: number;
+  url: string | null;
+}
+
+function toOutputs(
+  parent: { organizationId: string; siteId: string; spaceId: string; siteSpaceId?: string | null },
+  section: ApiSection,
+): SiteSectionOutputs {
+  const spaces = section.siteSpaces ?? [];
+  // The section's own site space: the one recorded at creation, else the one for its space.
+  const own =
+    spaces.find((s) => s.id === parent.siteSpaceId) ?? spaces.find((s) => s.space?.id === parent.spaceId) ?? null;
+  return {
+    organizationId: parent.organizationId,
+    siteId: parent.siteId,
+    spaceId: parent.spaceId,
+    title: section.title,
+    icon: section.icon ?? null,
+    path: section.path,
+    description: section.description ?? null,
+    condition: section.condition ?? null,
+    default: section.default === true,
+    sectionGroupId: section.sectionGroup ?? null,
+    siteSpaceId: own?.id ?? parent.siteSpaceId ?? null,
+    siteSpacePath: own?.path ?? null,
+    siteSpaceCount: spaces.length,
+    url: section.urls?.published ?? null,
+  };
+}
+
+/** Fields set by the section PATCH (title and icon are also taken by POST). */
+const PATCHED = ["title", "icon", "path", "description", "condition"] as const;
+
+function patchBody(news: SiteSectionInputs, fields: readonly string[]): UpdateSectionBody {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) if ((PATCHED as readonly string[]).includes(f)) body[f] = news[f as keyof SiteSectionInputs];
+  return body as UpdateSectionBody;
+}
+
+/** Makes the section the site's default when declared so and it is not yet. */
+async function applyDefault(ctx: KindContext, inputs: SiteSectionInputs, id: string, isDefault: boolean): Promise<boolean> {
+  if (inputs.default !== true || isDefault) return isDefault;
+  await ctx.client.sites.update(inputs.organizationId, inputs.siteId, { defaultSiteSection: id });
+  return true;
+}
+
+async function adopt(ctx: KindContext, inputs: SiteSectionInputs) {
+  // A fresh walk: a coalesced one begun before an uncertain create may miss its result.
+  const sections = await ctx.client.sections.list(inputs.organizationId, inputs.siteId);
+  const matches =
+    inputs.path !== undefined
+      ? sections.filter((s) => s.path === inputs.path)
+      : sections.filter((s) => (inputs.title !== undefined ? s.title === inputs.title : s.siteSpaces?.some((ss) => ss.space?.id === inputs.spaceId)));
+  if (matches.length > 1) {
+    throw new Error(
+      `SiteSection: ${matches.length} sections of site ${inputs.siteId} match ${inputs.path !== undefined ? `path ${JSON.stringify(inputs.path)}` : `title ${JSON.stringify(inputs.title)}`}; adopt needs exactly one (declare its path)`,
+    );
+  }
+  const [found] = matches;
+  return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
+}
+
+/** The SiteSection kind: POST `{spaceId, title, icon}`, then a PATCH for path, description and condition when declared. */
+export const siteSectionKind = {
+  name: "SiteSection",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    siteId: { createOnly: true },
+    spaceId: { createOnly: true },
+    title: {},
+    icon: {},
+    path: {},
+    description: {},
+    condition: {},
+    default: {},
+  },
+  naturalKey: "path",
+  // A replacement declares the same path, which is unique among the site's sections.
+  deleteBeforeReplace: true,
+
+  async create(ctx, inputs) {
+    const { organizationId, siteId } = inputs;
+    let section = await ctx.client.sections.create(organizationId, siteId, {
+      spaceId: inputs.spaceId,
+      ...(inputs.title === undefined ? {} : { title: inputs.title }),
+      ...(inputs.icon === undefined ? {} : { icon: inputs.icon }),
+    });
+    const siteSpaceId = section.siteSpaces?.[0]?.id ?? null;
+    const pending = (["path", "description", "condition"] as const).filter(
+      (f) => inputs[f] !== undefined && inputs[f] !== (section[f] ?? null),
+    );
+    if (pending.length > 0) section = await ctx.client.sections.update(organizationId, siteId, section.id, patchBody(inputs, pending));
+    const isDefault = await applyDefault(ctx, inputs, section.id, section.default === true);
+    return { id: section.id, outs: { ...toOutputs({ ...inputs, siteSpaceId }, section), default: isDefault } };
+  },
+
+  async read(ctx, id, state) {
+    const section = await findIn(siteLists.sections(ctx.client, state.organizationId, state.siteId), id);
+    return section ? toOutputs(state, section) : undefined;
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    let outs = olds;
+    const fields = changed.filter((f) => (PATCHED as readonly string[]).includes(f));
+    if (fields.length > 0) {
+      const section = await ctx.client.sections.update(olds.organizationId, olds.siteId, id, patchBody(news, fields));
+      outs = toOutputs(olds, section);
+    }
+    if (changed.includes("default")) outs = { ...outs, default: await applyDefault(ctx, news, id, outs.default) };
+    return outs;
+  },
+
+  async delete(ctx, id, olds) {
+    await ctx.client.sections.delete(olds.organizationId, olds.siteId, id);
+  },
+
+  adopt,
+} satisfies KindDefinition<SiteSectionInputs, SiteSectionOutputs>;
+
+/** The dynamic provider of SiteSection (serialised through `provider/providers/siteSection`). */
+export const siteSectionProvider = makeProvider<SiteSectionInputs, SiteSectionOutputs>(siteSectionKind);
+
+/** Arguments of a SiteSection. */
+export type SiteSectionArgs = ResourceArgs<SiteSectionInputs>;
+
+/** A section of a site. */
+export class SiteSection extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly siteId: pulumi.Output<string>;
+  declare public readonly spaceId: pulumi.Output<string>;
+  declare public readonly title: pulumi.Output<string>;
+  declare public readonly path: pulumi.Output<string>;
+  declare public readonly default: pulumi.Output<boolean>;
+  declare public readonly sectionGroupId: pulumi.Output<string | null>;
+  declare public readonly siteSpaceId: pulumi.Output<string>;
+  declare public readonly siteSpacePath: pulumi.Output<string>;
+  declare public readonly url: pulumi.Output<string>;
+
+  constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/siteSection") as typeof siteSectionProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["title", "path", "default", "sectionGroupId", "siteSpaceId", "siteSpacePath", "url"]),
+      kindOptions(siteSectionKind, opts),
+      "docsplatform",
+      "SiteSection",
+    );
+  }
+}

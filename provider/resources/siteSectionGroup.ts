@@ -1,0 +1,136 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/siteSectionGroup.json";
+import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { findIn, siteLists } from "./lists";
+import { makeProvider } from "./provider";
+
+/** Inputs of a SiteSectionGroup. */
+export interface SiteSectionGroupInputs {
+  organizationId: string;
+  siteId: string;
+  /** 1 to 100 characters; the natural key `adopt` looks up by. */
+  title: string;
+  /** `null` removes the icon. */
+  icon?: string | null;
+  /** IDs of the sections in the group (their order is kept by SiteStructureOrder). */
+  sections?: string[];
+}
+
+/** Outputs of a SiteSectionGroup. */
+export interface SiteSectionGroupOutputs {
+  organizationId: string;
+  siteId: string;
+  title: string;
+  icon: string | null;
+  /** Section IDs in the group, in display order. */
+  sections: string[];
+}
+
+function toOutputs(parent: { organizationId: string; siteId: string }, group: ApiGroup): SiteSectionGroupOutputs {
+  return {
+    organizationId: parent.organizationId,
+    siteId: parent.siteId,
+    title: group.title,
+    icon: group.icon ?? null,
+    sections: (group.sections ?? []).map((s) => s.id),
+  };
+}
+
+/** Membership compares as a set: the order inside the group belongs to SiteStructureOrder. */
+function asSet(v: unknown): unknown {
+  return Array.isArray(v) ? [...v].map(String).sort() : v;
+}
+
+async function adopt(ctx: KindContext, inputs: SiteSectionGroupInputs) {
+  const groups = await ctx.client.sectionGroups.list(inputs.organizationId, inputs.siteId);
+  const matches = groups.filter((g) => g.title === inputs.title);
+  if (matches.length > 1) {
+    throw new Error(
+      `SiteSectionGroup: ${matches.length} section groups of site ${inputs.siteId} are titled ${JSON.stringify(inputs.title)}; adopt needs exactly one (ids: ${matches.map((m) => m.id).join(", ")})`,
+    );
+  }
+  const [found] = matches;
+  return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
+}
+
+/** The SiteSectionGroup kind: POST `{title, icon, sections}`, PATCH `{title, icon}`, membership by add/remove. */
+export const siteSectionGroupKind = {
+  name: "SiteSectionGroup",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    siteId: { createOnly: true },
+    title: {},
+    icon: {},
+    sections: { normalize: asSet },
+  },
+  naturalKey: "title",
+
+  async create(ctx, inputs) {
+    const group = await ctx.client.sectionGroups.create(inputs.organizationId, inputs.siteId, {
+      title: inputs.title,
+      ...(inputs.icon === undefined ? {} : { icon: inputs.icon }),
+      ...(inputs.sections === undefined ? {} : { sections: inputs.sections }),
+    });
+    return { id: group.id, outs: toOutputs(inputs, group) };
+  },
+
+  async read(ctx, id, state) {
+    const group = await findIn(siteLists.sectionGroups(ctx.client, state.organizationId, state.siteId), id);
+    return group ? toOutputs(state, group) : undefined;
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    const { organizationId, siteId } = olds;
+    let outs = olds;
+    const body: UpdateSectionGroupBody = {};
+    if (changed.includes("title")) body.title = news.title;
+    if (changed.includes("icon") && news.icon !== undefined) body.icon = news.icon;
+    if (Object.keys(body).length > 0) outs = toOutputs(olds, await ctx.client.sectionGroups.update(organizationId, siteId, id, body));
+    if (changed.includes("sections") && news.sections !== undefined) {
+      const want = new Set(news.sections);
+      const have = new Set(outs.sections);
+      for (const sectionId of news.sections) {
+        if (!have.has(sectionId)) outs = toOutputs(olds, await ctx.client.sectionGroups.addSection(organizationId, siteId, id, sectionId));
+      }
+      const leaving = [...have].filter((s) => !want.has(s));
+      for (const sectionId of leaving) await ctx.client.sectionGroups.removeSection(organizationId, siteId, id, sectionId);
+      if (leaving.length > 0) outs = { ...outs, sections: outs.sections.filter((s) => want.has(s)) };
+    }
+    return outs;
+  },
+
+  async delete(ctx, id, olds) {
+    await ctx.client.sectionGroups.delete(olds.organizationId, olds.siteId, id);
+  },
+
+  adopt,
+} satisfies KindDefinition<SiteSectionGroupInputs, SiteSectionGroupOutputs>;
+
+/** The dynamic provider of SiteSectionGroup (serialised through `provider/providers/siteSectionGroup`). */
+export const siteSectionGroupProvider = makeProvider<SiteSectionGroupInputs, SiteSectionGroupOutputs>(siteSectionGroupKind);
+
+/** Arguments of a SiteSectionGroup. */
+export type SiteSectionGroupArgs = ResourceArgs<SiteSectionGroupInputs>;
+
+/** A group of sections of a site. */
+export class SiteSectionGroup extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly siteId: pulumi.Output<string>;
+  declare public readonly title: pulumi.Output<string>;
+  declare public readonly sections: pulumi.Output<string[]>;
+
+  constructor(name: string, args: SiteSectionGroupArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/siteSectionGroup") as typeof siteSectionGroupProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["sections"]),
+      kindOptions(siteSectionGroupKind, opts),
+      "docsplatform",
+      "SiteSectionGroup",
+    );
+  }
+}

@@ -1,0 +1,167 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/siteSpace.json";
+import type { SiteSpace as ApiSiteSpace, UpdateSiteSpaceBody } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { findIn, siteLists } from "./lists";
+import { makeProvider } from "./provider";
+
+/** Inputs of a SiteSpace. */
+export interface SiteSpaceInputs {
+  organizationId: string;
+  siteId: string;
+  /** The space published; changes in place. */
+  spaceId: string;
+  /** Create-only: the section holding it. Not declared: the site's default section, or the root when the site has no sections. */
+  sectionId?: string;
+  /** 1 to 100 characters, unique at its level; derived from the space title when not declared. Natural key (with the level). */
+  path?: string;
+  /** Adaptive-content condition; `null` removes it. */
+  condition?: string | null;
+  /** `true` makes it the default site space of its level. */
+  default?: true;
+}
+
+/** Outputs of a SiteSpace. */
+export interface SiteSpaceOutputs {
+  organizationId: string;
+  siteId: string;
+  spaceId: string | null;
+  sectionId: string | null;
+  path: string;
+  condition: string | null;
+  default: boolean;
+  /** The space's title. */
+  title: string;
+  url: string | null;
+}
+
+function toOutputs(parent: { organizationId: string; siteId: string }, ss: ApiSiteSpace): SiteSpaceOutputs {
+  return {
+    organizationId: parent.organizationId,
+    siteId: parent.siteId,
+    // The API answers with the Space object; the input is its ID.
+    spaceId: ss.space?.id ?? null,
+    sectionId: ss.section ?? null,
+    path: ss.path,
+    condition: ss.condition ?? null,
+    default: ss.default === true,
+    title: ss.title,
+    url: ss.urls?.published ?? null,
+  };
+}
+
+const PATCHED = ["spaceId", "path", "condition"] as const;
+
+function patchBody(news: SiteSpaceInputs, fields: readonly string[]): UpdateSiteSpaceBody {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) if ((PATCHED as readonly string[]).includes(f)) body[f] = news[f as keyof SiteSpaceInputs];
+  return body as UpdateSiteSpaceBody;
+}
+
+/** Makes the site space its level's default when declared so and it is not yet. */
+async function applyDefault(ctx: KindContext, inputs: SiteSpaceInputs, outs: SiteSpaceOutputs, id: string): Promise<boolean> {
+  if (inputs.default !== true || outs.default) return outs.default;
+  if (outs.sectionId !== null) {
+    await ctx.client.sections.update(inputs.organizationId, inputs.siteId, outs.sectionId, { defaultSiteSpace: id });
+  } else {
+    await ctx.client.sites.update(inputs.organizationId, inputs.siteId, { defaultSiteSpace: id });
+  }
+  return true;
+}
+
+async function adopt(ctx: KindContext, inputs: SiteSpaceInputs) {
+  // A fresh walk: a coalesced one begun before an uncertain create may miss its result.
+  const all = await ctx.client.siteSpaces.list(inputs.organizationId, inputs.siteId);
+  const atLevel = all.filter((ss) => (inputs.sectionId === undefined ? true : (ss.section ?? null) === inputs.sectionId));
+  const matches =
+    inputs.path !== undefined ? atLevel.filter((ss) => ss.path === inputs.path) : atLevel.filter((ss) => ss.space?.id === inputs.spaceId);
+  if (matches.length > 1) {
+    throw new Error(
+      `SiteSpace: ${matches.length} site spaces of site ${inputs.siteId} match ${inputs.path !== undefined ? `path ${JSON.stringify(inputs.path)}` : `space ${inputs.spaceId}`}; adopt needs exactly one (declare sectionId and path)`,
+    );
+  }
+  const [found] = matches;
+  return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
+}
+
+/** The SiteSpace kind: POST `{spaceId, sectionId}`, then a PATCH for path and condition when declared. */
+export const siteSpaceKind = {
+  name: "SiteSpace",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    siteId: { createOnly: true },
+    spaceId: {},
+    sectionId: { createOnly: true },
+    path: {},
+    condition: {},
+    default: {},
+  },
+  naturalKey: "path",
+  // A replacement declares the same path, which is unique at its level.
+  deleteBeforeReplace: true,
+
+  async create(ctx, inputs) {
+    const { organizationId, siteId } = inputs;
+    let ss = await ctx.client.siteSpaces.create(organizationId, siteId, {
+      spaceId: inputs.spaceId,
+      ...(inputs.sectionId === undefined ? {} : { sectionId: inputs.sectionId }),
+    });
+    const pending = (["path", "condition"] as const).filter((f) => inputs[f] !== undefined && inputs[f] !== (ss[f] ?? null));
+    if (pending.length > 0) ss = await ctx.client.siteSpaces.update(organizationId, siteId, ss.id, patchBody(inputs, pending));
+    const outs = toOutputs(inputs, ss);
+    return { id: ss.id, outs: { ...outs, default: await applyDefault(ctx, inputs, outs, ss.id) } };
+  },
+
+  async read(ctx, id, state) {
+    const ss = await findIn(siteLists.siteSpaces(ctx.client, state.organizationId, state.siteId), id);
+    return ss ? toOutputs(state, ss) : undefined;
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    let outs = olds;
+    const fields = changed.filter((f) => (PATCHED as readonly string[]).includes(f));
+    if (fields.length > 0) {
+      outs = toOutputs(olds, await ctx.client.siteSpaces.update(olds.organizationId, olds.siteId, id, patchBody(news, fields)));
+    }
+    if (changed.includes("default")) outs = { ...outs, default: await applyDefault(ctx, news, outs, id) };
+    return outs;
+  },
+
+  async delete(ctx, id, olds) {
+    await ctx.client.siteSpaces.delete(olds.organizationId, olds.siteId, id);
+  },
+
+  adopt,
+} satisfies KindDefinition<SiteSpaceInputs, SiteSpaceOutputs>;
+
+/** The dynamic provider of SiteSpace (serialised through `provider/providers/siteSpace`). */
+export const siteSpaceProvider = makeProvider<SiteSpaceInputs, SiteSpaceOutputs>(siteSpaceKind);
+
+/** Arguments of a SiteSpace. */
+export type SiteSpaceArgs = ResourceArgs<SiteSpaceInputs>;
+
+/** A space published in a site. */
+export class SiteSpace extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly siteId: pulumi.Output<string>;
+  declare public readonly spaceId: pulumi.Output<string>;
+  declare public readonly sectionId: pulumi.Output<string | null>;
+  declare public readonly path: pulumi.Output<string>;
+  declare public readonly default: pulumi.Output<boolean>;
+  declare public readonly title: pulumi.Output<string>;
+  declare public readonly url: pulumi.Output<string>;
+
+  constructor(name: string, args: SiteSpaceArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/siteSpace") as typeof siteSpaceProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["sectionId", "path", "default", "title", "url"]),
+      kindOptions(siteSpaceKind, opts),
+      "docsplatform",
+      "SiteSpace",
+    );
+  }
+}

@@ -1,0 +1,269 @@
+import * as pulumi from "@pulumi/pulumi";
+import schema from "../../schemas/kinds/siteStructureOrder.json";
+import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { orGone, siteLists } from "./lists";
+import { makeProvider } from "./provider";
+
+/**
+ * SiteStructureOrder keeps the declared display order of a site's sections, section groups and
+ * site spaces. Siblings are created in parallel, so their order on the site is whatever the API
+ * made of it; this kind (one per site, declared after all children) restores the declared order
+ * with the fewest of the API's move operations: the longest subsequence already in order stays,
+ * every other object moves next to its declared neighbour. Read reports the live order of the
+ * declared objects, so an out-of-band reorder shows as drift.
+ */
+
+/** Key of the site's root level in `siteSpaces`. */
+export const ROOT_LEVEL = "root";
+
+/** Inputs of a SiteStructureOrder. */
+export interface SiteStructureOrderInputs {
+  organizationId: string;
+  /** Create-only; the resource ID is the site ID. */
+  siteId: string;
+  /** Section IDs in display order (a group's sections stay together; the group takes its first section's place). */
+  sections?: string[];
+  /** Section group IDs in display order. */
+  sectionGroups?: string[];
+  /** Site space IDs in display order, per level: a section ID, or `"root"`. */
+  siteSpaces?: Record<string, string[]>;
+}
+
+/** Outputs of a SiteStructureOrder: the live order of the declared objects (null where nothing is declared). */
+export interface SiteStructureOrderOutputs {
+  organizationId: string;
+  siteId: string;
+  sections: string[] | null;
+  sectionGroups: string[] | null;
+  siteSpaces: Record<string, string[]> | null;
+}
+
+/** One move: put `id` right after or right before a sibling. */
+export interface Move {
+  id: string;
+  position: MovePosition;
+}
+
+/** Indexes (into `seq`) of one longest strictly increasing subsequence. */
+function longestIncreasing(seq: readonly number[]): Set<number> {
+  const tails: number[] = []; // tails[k] = index in seq of the smallest tail of an increasing run of length k+1
+  const prev: number[] = new Array<number>(seq.length).fill(-1);
+  for (let i = 0; i < seq.length; i++) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (seq[tails[mid]!]! < seq[i]!) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev[i] = tails[lo - 1]!;
+    tails[lo] = i;
+  }
+  const keep = new Set<number>();
+  for (let i = tails.length > 0 ? tails[tails.length - 1]! : -1; i !== -1; i = prev[i]!) keep.add(i);
+  return keep;
+}
+
+/**
+ * The fewest moves that put the items of `desired` into that relative order within `live`. Items
+ * of either list missing from the other are ignored (they are not ours to order, or are gone).
+ */
+export function planMoves(live: readonly string[], desired: readonly string[]): Move[] {
+  const inLive = new Set(live);
+  const target = desired.filter((id, i) => inLive.has(id) && desired.indexOf(id) === i);
+  const rank = new Map(target.map((id, i) => [id, i]));
+  const liveOrder = live.filter((id) => rank.has(id));
+  const kept = new Set<string>();
+  for (const i of longestIncreasing(liveOrder.map((id) => rank.get(id)!))) kept.add(liveOrder[i]!);
+  const moves: Move[] = [];
+  for (let i = 0; i < target.length; i++) {
+    const id = target[i]!;
+    if (kept.has(id)) continue;
+    if (i > 0) moves.push({ id, position: { after: target[i - 1]! } });
+    else moves.push({ id, position: { before: target.find((t) => kept.has(t))! } });
+  }
+  return moves;
+}
+
+/** Applies a move to a local copy of a level's order. */
+export function applyMove(order: string[], move: Move): void {
+  const from = order.indexOf(move.id);
+  if (from !== -1) order.splice(from, 1);
+  const anchor = move.position.after ?? move.position.before!;
+  const at = order.indexOf(anchor);
+  order.splice(move.position.after !== undefined ? at + 1 : at, 0, move.id);
+}
+
+/** The live structure of a site. */
+interface LiveStructure {
+  sections: SiteSection[];
+  groups: SiteSectionGroup[];
+  siteSpaces: SiteSpace[];
+}
+
+async function fetchLive(client: ApiClient, org: string, site: string, coalesce: boolean): Promise<LiveStructure> {
+  const [sections, groups, siteSpaces] = coalesce
+    ? await Promise.all([siteLists.sections(client, org, site), siteLists.sectionGroups(client, org, site), siteLists.siteSpaces(client, org, site)])
+    : await Promise.all([client.sections.list(org, site), client.sectionGroups.list(org, site), client.siteSpaces.list(org, site)]);
+  return { sections: [...sections], groups: [...groups], siteSpaces: [...siteSpaces] };
+}
+
+/** Root-level entries in display order: ungrouped sections and groups (a group where its first section is). */
+function rootEntries(live: LiveStructure): string[] {
+  const out: string[] = [];
+  for (const s of live.sections) {
+    const entry = s.sectionGroup ?? s.id;
+    if (!out.includes(entry)) out.push(entry);
+  }
+  // Empty groups do not show in the section order: keep them next to the group listed before them.
+  live.groups.forEach((g, i) => {
+    if (out.includes(g.id)) return;
+    const before = live.groups.slice(0, i).reverse().find((p) => out.includes(p.id));
+    out.splice(before ? out.indexOf(before.id) + 1 : 0, 0, g.id);
+  });
+  return out;
+}
+
+function levelOf(ss: SiteSpace): string {
+  return ss.section ?? ROOT_LEVEL;
+}
+
+function observe(live: LiveStructure, declared: Partial<SiteStructureOrderInputs>, organizationId: string, siteId: string): SiteStructureOrderOutputs {
+  const only = (order: string[], wanted: readonly string[]) => order.filter((id) => wanted.includes(id));
+  let siteSpaces: Record<string, string[]> | null = null;
+  if (declared.siteSpaces) {
+    siteSpaces = {};
+    for (const [level, ids] of Object.entries(declared.siteSpaces)) {
+      siteSpaces[level] = only(live.siteSpaces.filter((ss) => levelOf(ss) === level).map((ss) => ss.id), ids);
+    }
+  }
+  return {
+    organizationId,
+    siteId,
+    sections: declared.sections ? only(live.sections.map((s) => s.id), declared.sections) : null,
+    sectionGroups: declared.sectionGroups ? only(live.groups.map((g) => g.id), declared.sectionGroups) : null,
+    siteSpaces,
+  };
+}
+
+/** Reorders the site to the declared order with the fewest moves; returns the resulting live order. */
+async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): Promise<SiteStructureOrderOutputs> {
+  const { organizationId: org, siteId: site } = inputs;
+  const client = ctx.client;
+  const live = await fetchLive(client, org, site, false);
+  const groupOf = new Map(live.sections.map((s) => [s.id, s.sectionGroup ?? null]));
+  const isGroup = new Set(live.groups.map((g) => g.id));
+  let moved = false;
+
+  const moveRoot = async (m: Move) => {
+    if (isGroup.has(m.id)) await client.sectionGroups.move(org, site, m.id, m.position);
+    else await client.sections.move(org, site, m.id, m.position);
+    moved = true;
+  };
+
+  // Root level: ungrouped sections and groups, in the order the declared sections imply.
+  const root = rootEntries(live);
+  if (inputs.sections) {
+    const desiredRoot: string[] = [];
+    for (const id of inputs.sections) {
+      if (!groupOf.has(id)) continue;
+      const entry = groupOf.get(id) ?? id;
+      if (!desiredRoot.includes(entry)) desiredRoot.push(entry);
+    }
+    for (const m of planMoves(root, desiredRoot)) {
+      await moveRoot(m);
+      applyMove(root, m);
+    }
+    // Inside each group: the declared relative order of its sections.
+    for (const g of live.groups) {
+      const inGroup = live.sections.filter((s) => s.sectionGroup === g.id).map((s) => s.id);
+      for (const m of planMoves(inGroup, inputs.sections)) {
+        await client.sections.move(org, site, m.id, m.position);
+        moved = true;
+      }
+    }
+  }
+  // Groups among themselves (only moves what the section order left out of place).
+  if (inputs.sectionGroups) {
+    const groupsInRoot = root.filter((id) => isGroup.has(id));
+    for (const m of planMoves(groupsInRoot, inputs.sectionGroups)) {
+      await client.sectionGroups.move(org, site, m.id, m.position);
+      applyMove(root, m);
+      moved = true;
+    }
+  }
+  // Site spaces, level by level.
+  for (const [level, ids] of Object.entries(inputs.siteSpaces ?? {})) {
+    const atLevel = live.siteSpaces.filter((ss) => levelOf(ss) === level).map((ss) => ss.id);
+    for (const m of planMoves(atLevel, ids)) {
+      await client.siteSpaces.move(org, site, m.id, m.position);
+      moved = true;
+    }
+  }
+  const after = moved ? await fetchLive(client, org, site, false) : live;
+  return observe(after, inputs, org, site);
+}
+
+/** The SiteStructureOrder kind: create/update reorder with the API's move operations; delete leaves the site as it is. */
+export const siteStructureOrderKind = {
+  name: "SiteStructureOrder",
+  schema,
+  fields: {
+    organizationId: { createOnly: true },
+    siteId: { createOnly: true },
+    sections: {},
+    sectionGroups: {},
+    siteSpaces: {},
+  },
+
+  async create(ctx, inputs) {
+    return { id: inputs.siteId, outs: await applyOrder(ctx, inputs) };
+  },
+
+  async read(ctx, id, state) {
+    const live = await orGone(fetchLive(ctx.client, state.organizationId, id, true));
+    if (!live) return undefined;
+    const declared: Partial<SiteStructureOrderInputs> = {};
+    if (state.sections) declared.sections = state.sections;
+    if (state.sectionGroups) declared.sectionGroups = state.sectionGroups;
+    if (state.siteSpaces) declared.siteSpaces = state.siteSpaces;
+    return observe(live, declared, state.organizationId, id);
+  },
+
+  async update(ctx, _id, _olds, news) {
+    return applyOrder(ctx, news);
+  },
+
+  async delete() {
+    // Order is a property of the site, not an object: nothing to remove.
+  },
+} satisfies KindDefinition<SiteStructureOrderInputs, SiteStructureOrderOutputs>;
+
+/** The dynamic provider of SiteStructureOrder (serialised through `provider/providers/siteStructureOrder`). */
+export const siteStructureOrderProvider = makeProvider<SiteStructureOrderInputs, SiteStructureOrderOutputs>(siteStructureOrderKind);
+
+/** Arguments of a SiteStructureOrder. */
+export type SiteStructureOrderArgs = ResourceArgs<SiteStructureOrderInputs>;
+
+/** The declared display order of a site's sections, section groups and site spaces. */
+export class SiteStructureOrder extends pulumi.dynamic.Resource {
+  declare public readonly organizationId: pulumi.Output<string>;
+  declare public readonly siteId: pulumi.Output<string>;
+  declare public readonly sections: pulumi.Output<string[] | null>;
+  declare public readonly sectionGroups: pulumi.Output<string[] | null>;
+  declare public readonly siteSpaces: pulumi.Output<Record<string, string[]> | null>;
+
+  constructor(name: string, args: SiteStructureOrderArgs, opts?: pulumi.CustomResourceOptions) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
+    const provider = require("../providers/siteStructureOrder") as typeof siteStructureOrderProvider;
+    super(
+      provider,
+      name,
+      withOutputSlots(args, ["sections", "sectionGroups", "siteSpaces"]),
+      kindOptions(siteStructureOrderKind, opts),
+      "docsplatform",
+      "SiteStructureOrder",
+    );
+  }
+}
