@@ -10,7 +10,7 @@
  * The checks run on data that may also have failed the schema, so every access is guarded.
  */
 import type { StackFile, StackSection, StackSite, StackSiteSpace } from "./model";
-import { show } from "./schema";
+import { KEY_PATTERN, show } from "./schema";
 
 /** One finding of a check, before it is given a file position. */
 export interface CheckIssue {
@@ -21,6 +21,8 @@ export interface CheckIssue {
   /** A warning does not make the file invalid. */
   warning: boolean;
 }
+
+const KEY = new RegExp(KEY_PATTERN);
 
 /** Finds the line of an object, to cite the first of two clashing entries. */
 export type LineOf = (pointer: string) => number;
@@ -308,7 +310,8 @@ function duplicateUsers(ctx: Ctx, at: string, items: unknown[], who: string): vo
 
 /** A reference field: a plain string must be a key of `namespace`; `{id}` is not checked offline. */
 function reference(ctx: Ctx, at: string, value: unknown, namespace: Namespace, kind: string, listName: string): void {
-  if (typeof value !== "string") return;
+  // A string that is not even a key is already reported by the schema.
+  if (typeof value !== "string" || !KEY.test(value)) return;
   if (namespace.has(value)) return;
   const keys = [...namespace.keys()];
   const listed = keys.length > 0 ? `${listName}: ${keys.join(", ")}` : `the file declares no ${listName}`;

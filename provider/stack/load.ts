@@ -90,7 +90,8 @@ export function parseStack(text: string, fileName: string): LoadResult {
     throw err;
   }
   const syntax = [...doc.errors, ...doc.warnings].map((e) => {
-    const pointer = pointerAt(doc, e.pos[0]);
+    // A duplicate key is best named by its path; other syntax errors by their position alone.
+    const pointer = e.code === "DUPLICATE_KEY" ? pointerAt(doc, e.pos[0]) : undefined;
     const where = pointer === undefined || pointer === "" ? "" : `${describe(pointer)}: `;
     return problemAt(e.pos[0], pointer ?? "", `${where}${yamlMessage(e.code, e.message)}`);
   });

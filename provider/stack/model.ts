@@ -147,7 +147,7 @@ export interface StackSectionGroup extends Keyed {
 
 /** A share link of a site; natural key: name. */
 export interface StackShareLink extends Keyed {
-  name?: string;
+  name: string;
   active?: boolean;
 }
 

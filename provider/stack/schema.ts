@@ -52,7 +52,8 @@ export function schemaIssues(data: unknown): SchemaIssue[] {
   return explain(validate.errors ?? []);
 }
 
-const KEY_PATTERN = "^[a-z0-9][a-z0-9_-]{0,62}$";
+/** Pattern of object keys, as in the schema's `definitions/key`. */
+export const KEY_PATTERN = "^[a-z0-9][a-z0-9_-]{0,62}$";
 
 /** Human phrases for the patterns of the schemas, keyed by the pattern source. */
 const PATTERN_PHRASES: Record<string, string> = {

@@ -1,0 +1,82 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// The command as users run it: the compiled entry point (`npm test` builds first).
+const repo = path.resolve(__dirname, "../..");
+const cli = path.join(repo, "dist/provider/cli.js");
+
+function validate(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [cli, "validate", ...args], { cwd: repo, encoding: "utf8" });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe("docsplatform validate", () => {
+  beforeAll(() => {
+    if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` first (\`npm test\` does)`);
+  });
+
+  it("exits 0 with a one-line summary counting objects by kind for a valid file", () => {
+    const run = validate("examples/handbook/docs.yaml");
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(
+      "examples/handbook/docs.yaml: OK (organisation demo-org: 2 sites, 3 sections, 1 section group, 6 site spaces, " +
+        "2 share links, 1 adaptive schema, 3 spaces, 1 collection, 2 teams, 3 team members, 2 member roles, " +
+        "1 SAML provider, 1 OpenAPI spec, 1 translation setting, organisation settings)\n",
+    );
+  });
+
+  it("exits 1 and prints file:line:col: message for each problem on stderr", () => {
+    const file = "provider/stack/testdata/default-wrong-level.yaml";
+    const run = validate(file);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    const lines = run.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(new RegExp(`^${file}:5:23: sites\\[0\\]\\.defaultSiteSpace: this site has sections`));
+    expect(lines[1]).toMatch(new RegExp(`^${file}:12:27: sites\\[0\\]\\.sections\\[1\\]\\.defaultSiteSpace: no site space with key "guides"`));
+    expect(lines[2]).toBe(`${file}: 2 problems`);
+  });
+
+  it("checks several files and fails if any fails", () => {
+    const run = validate("examples/handbook/docs.yaml", "provider/stack/testdata/bad-yaml.yaml");
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/^examples\/handbook\/docs\.yaml: OK /);
+    expect(run.stderr).toMatch(/^provider\/stack\/testdata\/bad-yaml\.yaml:5:3: YAML syntax error: /);
+  });
+
+  it("exits 1 for a missing file", () => {
+    const run = validate("no/such/stack.yaml");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("no/such/stack.yaml:1:1: cannot read the file: no such file\n");
+  });
+
+  it("prints warnings without failing", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
+    try {
+      const file = path.join(dir, "warn.yaml");
+      fs.writeFileSync(
+        file,
+        "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: public\n    shareLinks:\n      - { key: l, name: Link }\n",
+      );
+      const run = validate(file);
+      expect(run.status).toBe(0);
+      expect(run.stderr).toBe(`${file}:6:5: warning: sites[0].shareLinks: share links grant access only to sites whose visibility is share-link (this site is public)\n`);
+      expect(run.stdout).toBe(`${file}: OK (organisation demo-org: 1 site, 1 share link)\n`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("exits 2 with usage when no file is given or an option is unknown", () => {
+    const none = validate();
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain("usage: docsplatform validate <stack.yaml>");
+    const unknown = validate("--strict", "examples/handbook/docs.yaml");
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("unknown option '--strict'");
+  });
+});
