@@ -1,0 +1,280 @@
+/**
+ * Behaviour of the organisation kinds that the table-driven lifecycle test does not pin: natural-key
+ * adopt (exact matches only, ambiguity is an error), outcome-unknown creates resolved without a
+ * duplicate, normalised fields that must not drift, and restore-on-delete of the kinds that take
+ * over existing objects. The providers run in-process against the emulator on port 0.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator/index";
+import { closeSharedClients } from "../client";
+import { collectionProvider } from "./collection";
+import { memberRoleProvider } from "./memberRole";
+import { openApiSpecProvider } from "./openApiSpec";
+import { organizationSettingsProvider } from "./organizationSettings";
+import { samlProviderProvider } from "./samlProvider";
+import { spaceProvider } from "./space";
+import { teamProvider } from "./team";
+import { teamMembersProvider } from "./teamMembers";
+import { translationSettingsProvider } from "./translationSettings";
+
+const ORG = "demo-org";
+let emu: RunningEmulator;
+
+/** Plain HTTP against the emulator, independent of the provider's client: out-of-band changes. */
+async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(emu.url + path, {
+    method,
+    headers: { authorization: `Bearer ${emu.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const items = async <T = Record<string, unknown>>(path: string): Promise<T[]> =>
+  (await api<{ items: T[] }>("GET", `${path}${path.includes("?") ? "&" : "?"}limit=1000`)).items;
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0 });
+  process.env.DOCSPLATFORM_API_URL = emu.url;
+  process.env.DOCSPLATFORM_API_TOKEN = emu.token;
+});
+
+afterEach(() => emu.control.setFaults(null));
+
+afterAll(async () => {
+  await closeSharedClients();
+  await emu.close();
+});
+
+describe("Team", () => {
+  it("adopts only the team whose title matches exactly (the API's title filter is a case-insensitive substring)", async () => {
+    await api("PUT", `/v1/orgs/${ORG}/teams`, { title: "platform writers" });
+    await api("PUT", `/v1/orgs/${ORG}/teams`, { title: "Platform Writers (old)" });
+    const exact = await api<{ id: string }>("PUT", `/v1/orgs/${ORG}/teams`, { title: "Platform Writers" });
+    const { id, outs } = await teamProvider.create({ organizationId: ORG, title: "Platform Writers", adopt: true });
+    expect(id).toBe(exact.id);
+    expect(outs.title).toBe("Platform Writers");
+  });
+
+  it("resolves a create whose response was lost by finding the team, never creating a second one", async () => {
+    emu.control.setFaults({ dropAfterCommitRate: 1, methods: ["PUT"], routes: "/teams$" });
+    const { id } = await teamProvider.create({ organizationId: ORG, title: "Lost Response" });
+    emu.control.setFaults(null);
+    const teams = (await items<{ id: string; title: string }>(`/v1/orgs/${ORG}/teams`)).filter((t) => t.title === "Lost Response");
+    expect(teams.map((t) => t.id)).toEqual([id]);
+  });
+
+  it("without adopt, an existing title is the API's conflict, named in the error", async () => {
+    await api("PUT", `/v1/orgs/${ORG}/teams`, { title: "Taken" });
+    await expect(teamProvider.create({ organizationId: ORG, title: "Taken" })).rejects.toThrow(/409.*Taken/);
+  });
+});
+
+describe("TeamMembers", () => {
+  it("keeps members declared by e-mail without drift, detects out-of-band changes and converges with one PUT", async () => {
+    const team = await api<{ id: string }>("PUT", `/v1/orgs/${ORG}/teams`, { title: "Membership" });
+    const path = `/v1/orgs/${ORG}/teams/${team.id}/members`;
+    const inputs = {
+      organizationId: ORG,
+      teamId: team.id,
+      members: [{ user: "Writer@Demo.Test", role: "owner" as const }, { user: "reader-1" }],
+    };
+    const { id, outs } = await teamMembersProvider.create(inputs);
+    expect(outs.members).toEqual([
+      { user: "Writer@Demo.Test", role: "owner" },
+      { user: "reader-1", role: "member" },
+    ]);
+    expect(outs.resolved.map((r) => [r.user, r.memberId, r.email])).toEqual([
+      ["Writer@Demo.Test", "writer-1", "writer@demo.test"],
+      ["reader-1", "reader-1", "reader@demo.test"],
+    ]);
+
+    const read = await teamMembersProvider.read(id, outs);
+    expect((await teamMembersProvider.diff(id, read.props!, inputs)).changes).toBe(false);
+    // Declared in another order, or with the default role spelled out: still no change.
+    const reordered = { ...inputs, members: [{ user: "reader-1", role: "member" as const }, { user: "writer@demo.test", role: "owner" as const }] };
+    expect((await teamMembersProvider.diff(id, read.props!, reordered)).changes).toBe(false);
+
+    // Someone adds the admin and demotes the writer behind our back: read shows both as drift.
+    await api("PUT", path, { add: ["demo-admin"], memberships: { "writer-1": { role: "member" } } });
+    const drifted = await teamMembersProvider.read(id, read.props!);
+    expect(drifted.props!.members).toEqual([
+      { user: "Writer@Demo.Test", role: "member" },
+      { user: "reader-1", role: "member" },
+      { user: "demo-admin", role: "member" },
+    ]);
+    expect((await teamMembersProvider.diff(id, drifted.props!, inputs)).changes).toBe(true);
+
+    // Update restores the declared set: the admin is removed, the writer is owner again.
+    emu.control.clearLog();
+    const { outs: updated } = await teamMembersProvider.update(id, drifted.props!, inputs);
+    expect(emu.control.counts()["PUT /v1/orgs/:organizationId/teams/:teamId/members"]).toBe(1);
+    expect(updated.members).toEqual(outs.members);
+    const live = await items<{ organization: { id: string }; team: { role: string } }>(path);
+    expect(live.map((m) => [m.organization.id, m.team.role]).sort()).toEqual([
+      ["reader-1", "member"],
+      ["writer-1", "owner"],
+    ]);
+
+    await teamMembersProvider.delete(id, updated);
+    expect(await items(path)).toEqual([]);
+  });
+
+  it("rejects a user declared twice (by ID and by e-mail the same person is one entry)", async () => {
+    const team = await api<{ id: string }>("PUT", `/v1/orgs/${ORG}/teams`, { title: "Twice" });
+    await expect(
+      teamMembersProvider.create({ organizationId: ORG, teamId: team.id, members: [{ user: "reader@demo.test" }, { user: "READER@demo.test" }] }),
+    ).rejects.toThrow(/members\[1\]\.user .* repeats members\[0\]\.user/);
+  });
+
+  it("an unknown member is the API's 400, naming the user", async () => {
+    const team = await api<{ id: string }>("PUT", `/v1/orgs/${ORG}/teams`, { title: "Unknown member" });
+    await expect(
+      teamMembersProvider.create({ organizationId: ORG, teamId: team.id, members: [{ user: "nobody@demo.test" }] }),
+    ).rejects.toThrow(/400.*nobody@demo\.test/);
+  });
+});
+
+describe("SamlProvider", () => {
+  it("declares defaultTeam by ID while the API answers with the Team object: no drift", async () => {
+    const team = await api<{ id: string }>("PUT", `/v1/orgs/${ORG}/teams`, { title: "SSO joiners" });
+    const inputs = {
+      organizationId: ORG,
+      label: "Okta",
+      ssoURL: "https://idp.example.com/sso",
+      entityID: "https://idp.example.com/entity",
+      certificate: "MIIBfake",
+      defaultTeam: team.id,
+      defaultRole: "read" as const,
+    };
+    const { id, outs } = await samlProviderProvider.create(inputs);
+    expect(outs).toMatchObject({ defaultTeam: team.id, defaultRole: "read", status: "active" });
+    expect(outs.service?.acsURL).toMatch(/^https:\/\//);
+    const read = await samlProviderProvider.read(id, outs);
+    expect((await samlProviderProvider.diff(id, read.props!, inputs)).changes).toBe(false);
+    await samlProviderProvider.delete(id, read.props!);
+  });
+
+  it("adopt with two providers of that label is a clear error", async () => {
+    await api("POST", `/v1/orgs/${ORG}/saml`, { label: "Twin" });
+    await api("POST", `/v1/orgs/${ORG}/saml`, { label: "Twin" });
+    await expect(samlProviderProvider.create({ organizationId: ORG, label: "Twin", adopt: true })).rejects.toThrow(
+      /2 SAML providers .* labelled "Twin"; adopt needs exactly one/,
+    );
+  });
+
+  it("resolves a create answered with a 5xx after it took effect", async () => {
+    emu.control.setFaults({ error5xxAfterCommitRate: 1, methods: ["POST"], routes: "/saml$" });
+    const { id } = await samlProviderProvider.create({ organizationId: ORG, label: "Flaky" });
+    emu.control.setFaults(null);
+    const found = (await items<{ id: string; label: string }>(`/v1/orgs/${ORG}/saml`)).filter((p) => p.label === "Flaky");
+    expect(found.map((p) => p.id)).toEqual([id]);
+  });
+});
+
+describe("OpenAPISpec", () => {
+  it("an existing slug without adopt is an error that says how to take it over; with adopt the source is PUT", async () => {
+    await api("POST", `/v1/orgs/${ORG}/openapi`, { slug: "petstore", source: { url: "https://example.com/v1.yaml" } });
+    const inputs = { organizationId: ORG, slug: "petstore", sourceURL: "https://example.com/v2.yaml" };
+    await expect(openApiSpecProvider.create(inputs)).rejects.toThrow(/already has a spec with slug "petstore"; declare adopt: true/);
+    const { outs } = await openApiSpecProvider.create({ ...inputs, adopt: true });
+    expect(outs.sourceURL).toBe("https://example.com/v2.yaml");
+    const versions = await items(`/v1/orgs/${ORG}/openapi/petstore/versions`);
+    expect(versions).toHaveLength(2);
+  });
+});
+
+describe("Collection", () => {
+  it("adopts only when exactly one collection has the title; moves on a parent change", async () => {
+    const parent = await api<{ id: string }>("POST", `/v1/orgs/${ORG}/collections`, { title: "Parent" });
+    await api("POST", `/v1/orgs/${ORG}/collections`, { title: "Dup" });
+    await api("POST", `/v1/orgs/${ORG}/collections`, { title: "Dup" });
+    await expect(collectionProvider.create({ organizationId: ORG, title: "Dup", adopt: true })).rejects.toThrow(
+      /2 collections .* titled "Dup"; adopt needs exactly one/,
+    );
+
+    const inputs = { organizationId: ORG, title: "Guides", description: "How-tos", defaultLevel: "read" as const };
+    const { id, outs } = await collectionProvider.create(inputs);
+    expect(outs).toMatchObject({ description: "How-tos", defaultLevel: "read", parent: null });
+    const moved = await collectionProvider.update(id, outs, { ...inputs, parent: parent.id });
+    expect(moved.outs.parent).toBe(parent.id);
+    const back = await collectionProvider.update(id, moved.outs, { ...inputs, parent: null });
+    expect(back.outs.parent).toBe(null);
+    await collectionProvider.delete(id, back.outs);
+    expect((await collectionProvider.read(id, back.outs)).id).toBe("");
+  });
+});
+
+describe("Space", () => {
+  it("restores the replaced settings on delete by default", async () => {
+    const copy = await api<{ id: string; title: string; emoji: string }>("POST", "/v1/spaces/space-guides/duplicate");
+    const inputs = { spaceId: copy.id, title: "Managed", editMode: "locked" as const };
+    const { id, outs } = await spaceProvider.create(inputs);
+    expect(outs).toMatchObject({ title: "Managed", editMode: "locked", previous: { title: copy.title }, deletionPolicy: "restore" });
+
+    // A setting managed later remembers its value from before, too.
+    const { outs: updated } = await spaceProvider.update(id, outs, { ...inputs, emoji: "🚀" });
+    expect(updated.previous).toMatchObject({ title: copy.title, emoji: copy.emoji });
+
+    await spaceProvider.delete(id, updated);
+    const after = await api<{ title: string; emoji: string; deletedAt?: string }>("GET", `/v1/spaces/${copy.id}`);
+    expect(after).toMatchObject({ title: copy.title, emoji: copy.emoji });
+    expect(after.deletedAt).toBeUndefined();
+  });
+
+  it("deletionPolicy delete soft-deletes, and a soft-deleted space reads as gone", async () => {
+    const copy = await api<{ id: string }>("POST", "/v1/spaces/space-api/duplicate");
+    const { id, outs } = await spaceProvider.create({ spaceId: copy.id, deletionPolicy: "delete" });
+    await spaceProvider.delete(id, outs);
+    const after = await api<{ deletedAt?: string }>("GET", `/v1/spaces/${copy.id}`);
+    expect(after.deletedAt).toBeTruthy();
+    expect((await spaceProvider.read(id, outs)).id).toBe("");
+    await expect(spaceProvider.create({ spaceId: copy.id })).rejects.toThrow(/does not exist \(or is deleted\)/);
+  });
+});
+
+describe("OrganizationSettings", () => {
+  it("compares e-mail domains as a set and restores every replaced setting on delete", async () => {
+    const before = await api<Record<string, unknown>>("GET", `/v1/orgs/${ORG}`);
+    const inputs = { organizationId: ORG, title: "Renamed Org", emailDomains: ["Demo.test", "example.org"], ai: true, defaultRole: "read" as const };
+    const { id, outs } = await organizationSettingsProvider.create(inputs);
+    expect(outs).toMatchObject({ title: "Renamed Org", ai: true, defaultRole: "read", previous: { title: before.title } });
+    const read = await organizationSettingsProvider.read(id, outs);
+    const reordered = { ...inputs, emailDomains: ["example.org", "demo.test"] };
+    expect((await organizationSettingsProvider.diff(id, read.props!, reordered)).changes).toBe(false);
+
+    await organizationSettingsProvider.delete(id, read.props!);
+    const after = await api<Record<string, unknown>>("GET", `/v1/orgs/${ORG}`);
+    for (const k of ["title", "emailDomains", "ai", "defaultRole"]) expect(after[k]).toEqual(before[k]);
+  });
+});
+
+describe("MemberRole", () => {
+  it("sets a member's role and restores the previous one on delete", async () => {
+    const { id, outs } = await memberRoleProvider.create({ organizationId: ORG, userId: "reader-1", role: "comment" });
+    expect(outs).toMatchObject({ role: "comment", previous: { role: "read" }, email: "reader@demo.test" });
+    const { outs: guest } = await memberRoleProvider.update(id, outs, { organizationId: ORG, userId: "reader-1", role: null });
+    expect(guest).toMatchObject({ role: null, previous: { role: "read" } });
+    await memberRoleProvider.delete(id, guest);
+    expect((await api<{ role: string }>("GET", `/v1/orgs/${ORG}/members/reader-1`)).role).toBe("read");
+  });
+
+  it("a user who is not a member is a clear error", async () => {
+    await expect(memberRoleProvider.create({ organizationId: ORG, userId: "ghost", role: "read" })).rejects.toThrow(
+      /ghost is not a member of organization demo-org/,
+    );
+  });
+});
+
+describe("TranslationSettings", () => {
+  it("adopts the one object with that exact title and renames in place", async () => {
+    const existing = await api<{ id: string }>("POST", `/v1/orgs/${ORG}/translations`, { title: "French" });
+    const { id, outs } = await translationSettingsProvider.create({ organizationId: ORG, title: "French", adopt: true });
+    expect(id).toBe(existing.id);
+    const { outs: renamed } = await translationSettingsProvider.update(id, outs, { organizationId: ORG, title: "Français" });
+    expect(renamed.title).toBe("Français");
+    expect((await translationSettingsProvider.diff(id, renamed, { organizationId: ORG, title: "Français" })).changes).toBe(false);
+  });
+});
