@@ -1,6 +1,6 @@
 import type { RequestCore } from "./core";
 import { path } from "./path";
-import type { MoveBody, Space, TransferBody, UpdateSpaceBody } from "./types";
+import type { LinkList, MoveBody, Space, TransferBody, UpdateSpaceBody } from "./types";
 
 /** Spaces (containers of content). */
 export class SpacesApi {
@@ -29,5 +29,9 @@ export class SpacesApi {
   }
   transfer(spaceId: string, body: TransferBody): Promise<Space> {
     return this.core.request("POST", path`/v1/spaces/${spaceId}/transfer`, { body, idempotent: true });
+  }
+  /** One page of the space's links with their statistics (`stats` describes the whole list). */
+  links(spaceId: string, query: { status?: "ok" | "broken" | "in-app"; page?: string; limit?: number } = {}): Promise<LinkList> {
+    return this.core.request("GET", path`/v1/spaces/${spaceId}/links`, { query: { limit: 1000, ...query } });
   }
 }

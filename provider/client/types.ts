@@ -237,6 +237,28 @@ export interface Space {
   >;
 }
 
+/** A reference from a link item (`kind` such as `file`, `url`, `page`). */
+export interface ContentReference {
+  kind: string;
+  organization?: string;
+  space?: string;
+  file?: string;
+  [key: string]: unknown;
+}
+
+/** An item of a space's link list. */
+export interface LinkItem {
+  status: "ok" | "broken" | "in-app";
+  relation?: string;
+  targetReference: ContentReference;
+  locationReferences?: ContentReference[];
+}
+
+/** The link list: the envelope plus link statistics. */
+export interface LinkList extends ListEnvelope<LinkItem> {
+  stats: { total: number; broken: { total: number; changeRequest: number } };
+}
+
 export interface UpdateSpaceBody {
   editMode?: EditMode;
   title?: string;
