@@ -1,0 +1,43 @@
+/** A tiny JSON-over-HTTP caller for tests of the emulator (global fetch, real HTTP). */
+
+/** One answered request. */
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A caller bound to a base URL and a token. */
+export type Call = <T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Reply<T>>;
+
+/** Returns a caller for `url` acting with `token` (null sends no Authorization header). */
+export function caller(url: string, token: string | null): Call {
+  return async (method, path, body, headers = {}) => {
+    const h: Record<string, string> = { ...headers };
+    if (token !== null) h.authorization = `Bearer ${token}`;
+    if (body !== undefined && !("content-type" in h)) h["content-type"] = "application/json";
+    const res = await fetch(url + path, { method, headers: h, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as never, headers: res.headers };
+  };
+}
+
+/** Collects every item of a list by following `next.page`. */
+export async function listAll<T = any>(call: Call, path: string, limit = 20): Promise<T[]> {
+  const items: T[] = [];
+  let page: string | undefined;
+  for (;;) {
+    const sep = path.includes("?") ? "&" : "?";
+    const r = await call<{ items: T[]; next?: { page: string } }>("GET", `${path}${sep}limit=${limit}${page ? `&page=${encodeURIComponent(page)}` : ""}`);
+    if (r.status !== 200) throw new Error(`GET ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    items.push(...r.body.items);
+    if (!r.body.next) return items;
+    page = r.body.next.page;
+  }
+}
