@@ -340,12 +340,18 @@ function collectionCycles(ctx: Ctx, collections: unknown[]): void {
   }
 }
 
-/** The platform's rule for a path it derives from a title: lowercase, runs of other characters to '-'. */
-export function derivePath(title: string): string {
-  return title
+/**
+ * The platform's rule for a path it derives from a title: lowercase, accents dropped, runs of other
+ * characters to '-', trimmed of '-', at most 90 characters; `fallback` when nothing is left.
+ */
+export function derivePath(title: string, fallback = ""): string {
+  const path = title
     .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
+  return (path || fallback).slice(0, 90).replace(/-+$/, "") || fallback;
 }
 
 interface PathEntry {
@@ -388,8 +394,8 @@ function sectionPaths(ctx: Ctx, at: string, sections: unknown[]): void {
     if (!isObject(s)) return;
     const section = s as Partial<StackSection>;
     if (typeof section.path === "string") entries.push({ index: i, path: section.path, explicit: true });
-    else if (typeof section.title === "string" && derivePath(section.title) !== "") {
-      entries.push({ index: i, path: derivePath(section.title), explicit: false });
+    else if (typeof section.title === "string") {
+      entries.push({ index: i, path: derivePath(section.title, "section"), explicit: false });
     }
   });
   levelPaths(ctx, at, entries, "among the sections of a site");
@@ -402,8 +408,7 @@ function siteSpacePaths(ctx: Ctx, at: string, siteSpaces: unknown[], where: stri
     const ss = s as Partial<StackSiteSpace>;
     if (typeof ss.path === "string") entries.push({ index: i, path: ss.path, explicit: true });
     else if (typeof ss.space === "string" && spaceTitles.has(ss.space)) {
-      const derived = derivePath(spaceTitles.get(ss.space) ?? "");
-      if (derived !== "") entries.push({ index: i, path: derived, explicit: false });
+      entries.push({ index: i, path: derivePath(spaceTitles.get(ss.space) ?? "", "space"), explicit: false });
     }
   });
   levelPaths(ctx, at, entries, `for site spaces ${where}`);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { derivePath } from "./checks";
 import { formatProblem, loadStackFile, parseStack, STACK_FILE_LIMITS, type LoadResult, type Problem } from "./load";
 import { countObjects, isIdRef, sectionSiteSpaces, type StackFile } from "./model";
-import { schemasDir } from "./schema";
+import { schemasDir, stackValidator } from "./schema";
 
 const repo = path.resolve(__dirname, "../..");
 const testdata = path.join(__dirname, "testdata");
@@ -398,6 +398,8 @@ describe("model helpers", () => {
   it("derivePath follows the platform's rule", () => {
     expect(derivePath("Getting Started!")).toBe("getting-started");
     expect(derivePath("  API  v2 ")).toBe("api-v2");
+    expect(derivePath("Café déjà vu")).toBe("cafe-deja-vu");
+    expect(derivePath("!!!", "section")).toBe("section");
   });
 });
 
@@ -443,6 +445,10 @@ describe("the schema", () => {
       if (node.type === "object" && !("additionalProperties" in node)) open.push(at);
     }
     expect(open).toEqual([]);
+  });
+
+  it("is compiled once per process", () => {
+    expect(stackValidator()).toBe(stackValidator());
   });
 
   it("takes API limits from limits.json by reference", () => {
