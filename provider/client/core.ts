@@ -216,7 +216,7 @@ export class RequestCore {
             path: shownPath,
             detail: `the response body is not valid JSON`,
             outcomeUnknown: !idempotent,
-            cause: e,
+            cause: this.#sanitize(e),
           });
         }
       }
@@ -260,7 +260,7 @@ export class RequestCore {
   async *paginate<T>(path: string, query: Query = {}): AsyncIterableIterator<T> {
     let page: string | undefined;
     const seen = new Set<string>();
-    const base: Query = { limit: 1000, ...query };
+    const base: Query = { ...query, limit: query.limit ?? 1000 };
     for (;;) {
       const env = await this.request<ListEnvelope<T>>("GET", path, { query: page === undefined ? base : { ...base, page } });
       if (!env || !Array.isArray(env.items)) {
@@ -340,7 +340,22 @@ export class RequestCore {
   #transportError(method: HttpMethod, path: string, f: { code: string; error: unknown }, outcomeUnknown: boolean): ApiError {
     let detail = describeFailure(f.code, f.error, this.#timeouts);
     if (outcomeUnknown) detail = `outcome unknown (${detail}): the request was sent and the server may have acted, look the object up before retrying`;
-    return new ApiError({ status: 0, code: f.code, method, path, detail: redact(detail, this.#token), outcomeUnknown, cause: f.error });
+    return new ApiError({ status: 0, code: f.code, method, path, detail: redact(detail, this.#token), outcomeUnknown, cause: this.#sanitize(f.error) });
+  }
+
+  /**
+   * The cause as it is, unless it could carry response bytes (a JSON syntax error quotes the body,
+   * an HTTP parser error keeps the raw `data`): then a copy with a redacted message and no data.
+   */
+  #sanitize(e: unknown): unknown {
+    if (!(e instanceof Error)) return e;
+    const data = (e as { data?: unknown }).data;
+    if (data === undefined && !(e instanceof SyntaxError) && redact(e.message, this.#token) === e.message) return e;
+    const copy = new Error(redact(e.message, this.#token));
+    copy.name = e.name;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") Object.assign(copy, { code });
+    return copy;
   }
 
   #debug(id: number, method: HttpMethod, path: string, status: string, ms: number, retries: number, next?: string): void {

@@ -19,6 +19,11 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
     res.write('{"items": [');
     return; // never finishes
   }
+  if (req.url?.startsWith("/v1/unreadable")) {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(`${req.headers.authorization} is not JSON`);
+    return;
+  }
   if (req.url?.startsWith("/v1/echo")) {
     res.writeHead(400, { "content-type": "application/json" });
     res.end(JSON.stringify({ error: { code: 400, message: `bad header: ${req.headers.authorization}; token=${TOKEN}` } }));
@@ -90,6 +95,14 @@ describe("transport failures", () => {
     const err = (await rec.failure(c.request("GET", "/v1/echo"))) as ApiError;
     expect(err.status).toBe(400);
     expect(err.message).toBe("GET /v1/echo: 400 Bad Request: bad header: Bearer [redacted]; token=[redacted]");
+    await c.close();
+  });
+
+  it("an unreadable 2xx body fails, and its cause does not quote the echoed token", async () => {
+    const c = client();
+    const err = (await rec.failure(c.request("POST", "/v1/unreadable", { body: {} }))) as ApiError;
+    expect(err).toMatchObject({ status: 200, code: "ERR_INVALID_JSON", outcomeUnknown: true });
+    expect(String((err.cause as Error).message)).toContain("[redacted]");
     await c.close();
   });
 
