@@ -28,6 +28,7 @@ afterAll(async () => {
   expect(rec.errors.length).toBeGreaterThan(5);
   expect(rec.occurrences(TOKEN)).toBe(0);
   expect(rec.occurrences(WRONG_TOKEN)).toBe(0);
+  expect(rec.occurrences("reader-token")).toBe(0);
 });
 
 describe("typed areas against the emulator", () => {

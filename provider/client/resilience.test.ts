@@ -54,6 +54,7 @@ afterAll(() => {
   expect(rec.lines.length).toBeGreaterThan(50);
   expect(rec.errors.length).toBeGreaterThan(5);
   expect(rec.occurrences(TOKEN)).toBe(0);
+  expect(rec.occurrences("dev-token")).toBe(0);
 });
 
 describe("rate limits", () => {
