@@ -80,6 +80,268 @@ async function deleteSites(env: LifecycleEnv, parents: Parents): Promise<void> {
   }
 }
 
+// ---- Organisation kinds ----------------------------------------------------------------------
+
+const orgPath = (env: LifecycleEnv, suffix: string) => `/v1/orgs/${env.orgId}/${suffix}`;
+
+/** Fails the row with the outputs when `ok` is false. */
+function expectOuts(ok: boolean, what: string, outs: Json): void {
+  if (!ok) throw new Error(`${what} not applied: ${JSON.stringify(outs)}`);
+}
+
+/** Deletes what a row set up; an object already gone is fine. */
+async function deleteQuietly(env: LifecycleEnv, paths: string[]): Promise<void> {
+  for (const p of paths) {
+    try {
+      await env.api("DELETE", p);
+    } catch {
+      // already gone (the row may have deleted it out of band)
+    }
+  }
+}
+
+/** A team through the API; returns its ID. */
+async function makeTeam(env: LifecycleEnv, title: string): Promise<string> {
+  return (await env.api<{ id: string }>("PUT", orgPath(env, "teams"), { title })).id;
+}
+
+/** The rows of the organisation kinds: teams, memberships, SSO, OpenAPI specs, collections, spaces, settings. */
+const organisationCases: LifecycleCase[] = [
+  {
+    kind: "Team",
+    module: "team",
+    setup: async (env) => ({ title: env.unique("Writers"), adoptTitle: env.unique("Existing team") }),
+    create: (env, p) => ({ organizationId: env.orgId, title: p.title }),
+    bad: [
+      { inputs: (env) => ({ organizationId: env.orgId, title: "" }), property: "title" },
+      { inputs: (env) => ({ organizationId: env.orgId, title: "t".repeat(65) }), property: "title" },
+      { inputs: () => ({ title: "No organization" }), property: "organizationId" },
+    ],
+    update: {
+      inputs: (_env, p, created) => ({ ...created, title: `${p.title} (renamed)` }),
+      expect: (outs) => expectOuts(typeof outs.title === "string" && outs.title.endsWith("(renamed)"), "rename", outs),
+    },
+    // organizationId is the only create-only field, and the fixture has one organization.
+    outOfBandEdit: (env, id) => env.api("PATCH", orgPath(env, `teams/${id}`), { title: env.unique("Edited elsewhere") }),
+    outOfBandDelete: (env, id) => env.api("DELETE", orgPath(env, `teams/${id}`)),
+    adopt: {
+      prepare: (env, p) => makeTeam(env, p.adoptTitle),
+      inputs: (env, p) => ({ organizationId: env.orgId, title: p.adoptTitle }),
+    },
+  },
+  {
+    kind: "TeamMembers",
+    module: "teamMembers",
+    setup: async (env) => ({
+      teamId: await makeTeam(env, env.unique("Members team")),
+      otherTeamId: await makeTeam(env, env.unique("Other members team")),
+    }),
+    // Declared by e-mail: the API reports member IDs, which must not show as drift.
+    create: (env, p) => ({ organizationId: env.orgId, teamId: p.teamId, members: [{ user: "writer@demo.test", role: "owner" }] }),
+    bad: [
+      { inputs: (env, p) => ({ organizationId: env.orgId, teamId: p.teamId, members: [{ user: "reader-1", role: "boss" }] }), property: "members[0].role" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, teamId: p.teamId, members: [{ role: "owner" }] }), property: "members[0].user" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, teamId: p.teamId }), property: "members" },
+    ],
+    update: {
+      inputs: (_env, _p, created) => ({ ...created, members: [{ user: "writer@demo.test", role: "owner" }, { user: "reader-1" }] }),
+      expect: (outs) => {
+        const members = outs.members as { user: string; role: string }[];
+        expectOuts(members.length === 2 && members.some((m) => m.user === "reader-1" && m.role === "member"), "membership", outs);
+      },
+    },
+    replace: { inputs: (_env, p, current) => ({ ...current, teamId: p.otherTeamId }), replaces: ["teamId"] },
+    outOfBandEdit: (env, _id, outs) =>
+      env.api("PUT", orgPath(env, `teams/${String(outs.teamId)}/members`), { add: ["demo-admin"], memberships: { "writer-1": { role: "member" } } }),
+    outOfBandDelete: (env, _id, outs) => env.api("DELETE", orgPath(env, `teams/${String(outs.teamId)}`)),
+    teardown: (env, p) => deleteQuietly(env, [orgPath(env, `teams/${p.teamId}`), orgPath(env, `teams/${p.otherTeamId}`)]),
+  },
+  {
+    kind: "SamlProvider",
+    module: "samlProvider",
+    setup: async (env) => ({
+      teamId: await makeTeam(env, env.unique("SSO joiners")),
+      label: env.unique("Okta"),
+      adoptLabel: env.unique("Existing SSO"),
+    }),
+    // defaultTeam is declared as an ID; the API answers with the Team object.
+    create: (env, p) => ({
+      organizationId: env.orgId,
+      label: p.label,
+      ssoURL: "https://idp.example.com/sso",
+      entityID: "https://idp.example.com/entity",
+      certificate: "MIIC-public-certificate",
+      defaultTeam: p.teamId,
+      defaultRole: "read",
+    }),
+    bad: [
+      { inputs: (env) => ({ organizationId: env.orgId, label: "l".repeat(31) }), property: "label" },
+      { inputs: (env) => ({ organizationId: env.orgId, label: "ok", ssoURL: "not a url" }), property: "ssoURL" },
+      { inputs: (env) => ({ organizationId: env.orgId, label: "ok", certificate: "c".repeat(10_001) }), property: "certificate" },
+      { inputs: (env) => ({ organizationId: env.orgId, label: "ok", entityID: "e".repeat(1025) }), property: "entityID" },
+      { inputs: (env) => ({ organizationId: env.orgId, label: "ok", defaultRole: "boss" }), property: "defaultRole" },
+    ],
+    update: {
+      inputs: (_env, _p, created) => ({ ...created, defaultRole: "edit", ssoURL: "https://idp.example.com/sso2" }),
+      expect: (outs) => expectOuts(outs.defaultRole === "edit" && outs.ssoURL === "https://idp.example.com/sso2", "update", outs),
+    },
+    outOfBandEdit: (env, id) => env.api("PATCH", orgPath(env, `saml/${id}`), { defaultRole: "admin" }),
+    outOfBandDelete: (env, id) => env.api("DELETE", orgPath(env, `saml/${id}`)),
+    adopt: {
+      prepare: async (env, p) => (await env.api<{ id: string }>("POST", orgPath(env, "saml"), { label: p.adoptLabel })).id,
+      inputs: (env, p) => ({ organizationId: env.orgId, label: p.adoptLabel, defaultRole: "read" }),
+    },
+    teardown: (env, p) => deleteQuietly(env, [orgPath(env, `teams/${p.teamId}`)]),
+  },
+  {
+    kind: "OpenAPISpec",
+    module: "openApiSpec",
+    setup: async (env) => ({
+      slug: env.unique("petstore").toLowerCase(),
+      otherSlug: env.unique("petstore-next").toLowerCase(),
+      adoptSlug: env.unique("existing-spec").toLowerCase(),
+    }),
+    create: (env, p) => ({ organizationId: env.orgId, slug: p.slug, sourceURL: "https://specs.example.com/petstore/v1.yaml" }),
+    bad: [
+      { inputs: (env) => ({ organizationId: env.orgId, slug: "Not_A_Slug", sourceURL: "https://x.example.com/a.yaml" }), property: "slug" },
+      { inputs: (env) => ({ organizationId: env.orgId, slug: "s".repeat(101), sourceURL: "https://x.example.com/a.yaml" }), property: "slug" },
+      { inputs: (env) => ({ organizationId: env.orgId, slug: "ok", sourceURL: "not a uri" }), property: "sourceURL" },
+      { inputs: (env) => ({ organizationId: env.orgId, slug: "ok" }), property: "sourceURL" },
+    ],
+    update: {
+      inputs: (_env, _p, created) => ({ ...created, sourceURL: "https://specs.example.com/petstore/v2.yaml" }),
+      expect: (outs) => expectOuts(outs.sourceURL === "https://specs.example.com/petstore/v2.yaml" && typeof outs.processingState === "string", "new source", outs),
+    },
+    replace: { inputs: (_env, p, current) => ({ ...current, slug: p.otherSlug }), replaces: ["slug"] },
+    outOfBandEdit: (env, _id, outs) =>
+      env.api("PUT", orgPath(env, `openapi/${String(outs.slug)}`), { source: { url: "https://elsewhere.example.com/spec.yaml" } }),
+    outOfBandDelete: (env, _id, outs) => env.api("DELETE", orgPath(env, `openapi/${String(outs.slug)}`)),
+    adopt: {
+      prepare: async (env, p) =>
+        (await env.api<{ id: string }>("POST", orgPath(env, "openapi"), { slug: p.adoptSlug, source: { url: "https://specs.example.com/old.yaml" } })).id,
+      inputs: (env, p) => ({ organizationId: env.orgId, slug: p.adoptSlug, sourceURL: "https://specs.example.com/new.yaml" }),
+    },
+  },
+  {
+    kind: "Collection",
+    module: "collection",
+    setup: async (env) => ({
+      parentId: (await env.api<{ id: string }>("POST", orgPath(env, "collections"), { title: env.unique("Parent") })).id,
+      title: env.unique("Guides"),
+      adoptTitle: env.unique("Existing collection"),
+    }),
+    create: (env, p) => ({ organizationId: env.orgId, title: p.title, description: "How-to guides", defaultLevel: "read" }),
+    bad: [
+      { inputs: (env) => ({ organizationId: env.orgId, title: "t".repeat(51) }), property: "title" },
+      { inputs: (env) => ({ organizationId: env.orgId, title: "ok", description: "d".repeat(101) }), property: "description" },
+      { inputs: (env) => ({ organizationId: env.orgId, title: "ok", defaultLevel: "boss" }), property: "defaultLevel" },
+    ],
+    update: {
+      inputs: (_env, p, created) => ({ ...created, description: "Guides, moved", parent: p.parentId }),
+      expect: (outs) => expectOuts(outs.description === "Guides, moved" && typeof outs.parent === "string", "update and move", outs),
+    },
+    outOfBandEdit: (env, id) => env.api("PATCH", `/v1/collections/${id}`, { title: env.unique("Edited elsewhere") }),
+    outOfBandDelete: (env, id) => env.api("DELETE", `/v1/collections/${id}`),
+    adopt: {
+      prepare: async (env, p) => (await env.api<{ id: string }>("POST", orgPath(env, "collections"), { title: p.adoptTitle })).id,
+      inputs: (env, p) => ({ organizationId: env.orgId, title: p.adoptTitle, description: "Taken over" }),
+    },
+    teardown: (env, p) => deleteQuietly(env, [`/v1/collections/${p.parentId}`]),
+  },
+  {
+    kind: "Space",
+    module: "space",
+    // Spaces are never created by this kind: work on copies so the fixture spaces stay as they are.
+    setup: async (env) => {
+      const copy = async () => (await env.api<{ id: string }>("POST", "/v1/spaces/space-guides/duplicate")).id;
+      return { spaceId: await copy(), otherSpaceId: await copy(), adoptSpaceId: await copy() };
+    },
+    create: (env, p) => ({ organizationId: env.orgId, spaceId: p.spaceId, title: "Managed guides", emoji: "📗" }),
+    bad: [
+      { inputs: (_env, p) => ({ spaceId: p.spaceId, title: "t".repeat(51) }), property: "title" },
+      { inputs: (_env, p) => ({ spaceId: p.spaceId, emoji: "e".repeat(51) }), property: "emoji" },
+      { inputs: (_env, p) => ({ spaceId: p.spaceId, editMode: "frozen" }), property: "editMode" },
+      { inputs: (_env, p) => ({ spaceId: p.spaceId, deletionPolicy: "keep" }), property: "deletionPolicy" },
+      { inputs: () => ({ title: "No space" }), property: "spaceId" },
+    ],
+    update: {
+      inputs: (_env, _p, created) => ({ ...created, title: "Managed guides (locked)", editMode: "locked" }),
+      expect: (outs) => expectOuts(outs.editMode === "locked" && outs.title === "Managed guides (locked)", "update", outs),
+    },
+    replace: { inputs: (_env, p, current) => ({ ...current, spaceId: p.otherSpaceId }), replaces: ["spaceId"] },
+    outOfBandEdit: (env, id) => env.api("PATCH", `/v1/spaces/${id}`, { title: "Edited elsewhere" }),
+    // The API's delete is a soft delete: the space then reads as gone.
+    outOfBandDelete: (env, id) => env.api("DELETE", `/v1/spaces/${id}`),
+    adopt: {
+      prepare: async (_env, p) => p.adoptSpaceId,
+      inputs: (env, p) => ({ organizationId: env.orgId, spaceId: p.adoptSpaceId, emoji: "📙" }),
+    },
+    teardown: (env, p) => deleteQuietly(env, [p.spaceId, p.otherSpaceId, p.adoptSpaceId].map((s) => `/v1/spaces/${s}`)),
+  },
+  {
+    kind: "OrganizationSettings",
+    module: "organizationSettings",
+    // Delete restores what create replaced, so the shared organization ends as it started.
+    create: (env) => ({ organizationId: env.orgId, title: "Lifecycle Org", ai: true }),
+    bad: [
+      { inputs: (env) => ({ organizationId: env.orgId, title: "x" }), property: "title" },
+      { inputs: (env) => ({ organizationId: env.orgId, hostname: "ab" }), property: "hostname" },
+      { inputs: (env) => ({ organizationId: env.orgId, logo: "not a uri" }), property: "logo" },
+      { inputs: (env) => ({ organizationId: env.orgId, defaultRole: "boss" }), property: "defaultRole" },
+    ],
+    update: {
+      // E-mail domains compare as a set, case-insensitively: "Demo.test" is the fixture's "demo.test".
+      inputs: (_env, _p, created) => ({ ...created, title: "Lifecycle Org (renamed)", emailDomains: ["handbook.example.org", "Demo.test"] }),
+      expect: (outs) =>
+        expectOuts(
+          outs.title === "Lifecycle Org (renamed)" && (outs.emailDomains as string[]).map((d) => d.toLowerCase()).sort().join() === "demo.test,handbook.example.org",
+          "update",
+          outs,
+        ),
+    },
+    // organizationId is the only create-only field, and the API cannot delete an organization.
+    outOfBandEdit: (env) => env.api("PATCH", `/v1/orgs/${env.orgId}`, { ai: false }),
+  },
+  {
+    kind: "MemberRole",
+    module: "memberRole",
+    create: (env) => ({ organizationId: env.orgId, userId: "reader-1", role: "comment" }),
+    bad: [
+      { inputs: (env) => ({ organizationId: env.orgId, userId: "reader-1", role: "boss" }), property: "role" },
+      { inputs: (env) => ({ organizationId: env.orgId, userId: "", role: "read" }), property: "userId" },
+      { inputs: (env) => ({ organizationId: env.orgId, userId: "reader-1" }), property: "role" },
+    ],
+    update: {
+      inputs: (_env, _p, created) => ({ ...created, role: "review" }),
+      expect: (outs) => expectOuts(outs.role === "review", "role", outs),
+    },
+    replace: { inputs: (_env, _p, current) => ({ ...current, userId: "writer-1" }), replaces: ["userId"] },
+    outOfBandEdit: (env, _id, outs) => env.api("PATCH", `/v1/orgs/${env.orgId}/members/${String(outs.userId)}`, { role: "admin" }),
+    // No out-of-band delete: the API has no operation that adds a member back, and the fixture's
+    // members are shared by other rows. organisation.test.ts covers a deleted member on a seed of its own.
+  },
+  {
+    kind: "TranslationSettings",
+    module: "translationSettings",
+    setup: async (env) => ({ title: env.unique("French"), adoptTitle: env.unique("Existing translation") }),
+    create: (env, p) => ({ organizationId: env.orgId, title: p.title }),
+    bad: [
+      { inputs: (env) => ({ organizationId: env.orgId, title: "" }), property: "title" },
+      { inputs: (env) => ({ organizationId: env.orgId, title: "t".repeat(101) }), property: "title" },
+    ],
+    update: {
+      inputs: (_env, p, created) => ({ ...created, title: `${p.title} (renamed)` }),
+      expect: (outs) => expectOuts(typeof outs.title === "string" && outs.title.endsWith("(renamed)"), "rename", outs),
+    },
+    outOfBandEdit: (env, id) => env.api("PUT", orgPath(env, `translations/${id}`), { title: env.unique("Edited elsewhere") }),
+    outOfBandDelete: (env, id) => env.api("DELETE", orgPath(env, `translations/${id}`)),
+    adopt: {
+      prepare: async (env, p) => (await env.api<{ id: string }>("POST", orgPath(env, "translations"), { title: p.adoptTitle })).id,
+      inputs: (env, p) => ({ organizationId: env.orgId, title: p.adoptTitle }),
+    },
+  },
+];
+
 /** The rows: one per kind. */
 export const lifecycleCases: LifecycleCase[] = [
   {
@@ -111,4 +373,5 @@ export const lifecycleCases: LifecycleCase[] = [
     },
     teardown: deleteSites,
   },
+  ...organisationCases,
 ];

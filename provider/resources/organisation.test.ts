@@ -5,7 +5,7 @@
  * over existing objects. The providers run in-process against the emulator on port 0.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator/index";
+import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator/index";
 import { closeSharedClients } from "../client";
 import { collectionProvider } from "./collection";
 import { memberRoleProvider } from "./memberRole";
@@ -36,7 +36,11 @@ const items = async <T = Record<string, unknown>>(path: string): Promise<T[]> =>
   (await api<{ items: T[] }>("GET", `${path}${path.includes("?") ? "&" : "?"}limit=1000`)).items;
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
+  // One member beyond the fixture, who may be deleted out of band.
+  const seed = defaultSeed();
+  seed.users.push({ id: "temp-1", email: "temp@demo.test", displayName: "Temporary" });
+  seed.organizations[0]!.members.push({ user: "temp-1", role: "read" });
+  emu = await startEmulator({ port: 0, seed });
   process.env.DOCSPLATFORM_API_URL = emu.url;
   process.env.DOCSPLATFORM_API_TOKEN = emu.token;
 });
@@ -259,6 +263,13 @@ describe("MemberRole", () => {
     expect(guest).toMatchObject({ role: null, previous: { role: "read" } });
     await memberRoleProvider.delete(id, guest);
     expect((await api<{ role: string }>("GET", `/v1/orgs/${ORG}/members/reader-1`)).role).toBe("read");
+  });
+
+  it("a member removed out of band reads as gone, and delete is then done", async () => {
+    const { id, outs } = await memberRoleProvider.create({ organizationId: ORG, userId: "temp-1", role: "edit" });
+    await api("DELETE", `/v1/orgs/${ORG}/members/temp-1`);
+    expect((await memberRoleProvider.read(id, outs)).id).toBe("");
+    await memberRoleProvider.delete(id, outs);
   });
 
   it("a user who is not a member is a clear error", async () => {
