@@ -39,8 +39,8 @@ export interface LifecycleCase {
   create(env: LifecycleEnv, parents: Parents): Json;
   /** Inputs check must reject, each with a property expected among the failures. */
   bad: { inputs(env: LifecycleEnv, parents: Parents): Json; property: string }[];
-  /** An in-place change of the created inputs; `expect` checks the outputs after update. */
-  update: { inputs(env: LifecycleEnv, parents: Parents, created: Json): Json; expect?(outs: Json): void };
+  /** An in-place change of the created inputs; `expect` checks the outputs after update (given the inputs updated to). */
+  update: { inputs(env: LifecycleEnv, parents: Parents, created: Json): Json; expect?(outs: Json, inputs: Json): void };
   /**
    * A change of a create-only field: diff must report `replaces`; the test then creates the
    * replacement and deletes the old object. Kinds whose every field changes in place leave this out.
@@ -342,8 +342,195 @@ const organisationCases: LifecycleCase[] = [
   },
 ];
 
+// ---- Site structure kinds --------------------------------------------------------------------
+
+/** Path of a site's sub-collection for the site the outputs name (after a replacement it is the other site). */
+const under = (env: LifecycleEnv, outs: Json, suffix: string) => `${sites(env)}/${String(outs.siteId)}/${suffix}`;
+
+/** A section through the API; returns its ID. */
+async function makeSection(env: LifecycleEnv, siteId: string, spaceId: string, title: string): Promise<string> {
+  return (await env.api<{ id: string }>("POST", `${sites(env)}/${siteId}/sections`, { spaceId, title })).id;
+}
+
+const CLAIMS = {
+  type: "object",
+  additionalProperties: false,
+  properties: { beta: { type: "boolean", description: "Beta tester" } },
+};
+
+/** The rows of the site structure kinds: sites, sections, groups, site spaces, order, adaptive schema. */
+const siteStructureCases: LifecycleCase[] = [
+  {
+    kind: "Site",
+    module: "site",
+    setup: async (env) => ({ title: env.unique("Handbook"), adoptTitle: env.unique("Existing site") }),
+    create: (env, p) => ({ organizationId: env.orgId, title: p.title, visibility: "public", basename: "handbook", agentsContext: "included" }),
+    bad: [
+      { inputs: (env) => ({ organizationId: env.orgId, title: "x" }), property: "title" },
+      { inputs: (env) => ({ organizationId: env.orgId, title: "Docs", hostname: "Not A Host" }), property: "hostname" },
+      { inputs: (env) => ({ organizationId: env.orgId, title: "Docs", visibility: "secret" }), property: "visibility" },
+      { inputs: () => ({ title: "No organization" }), property: "organizationId" },
+    ],
+    update: {
+      inputs: (_env, p, created) => ({ ...created, title: `${p.title} v2`, published: true, proxy: "example.com/docs" }),
+      expect: (outs) => expectOuts(outs.published === true && outs.proxy === "example.com/docs", "publish and proxy", outs),
+    },
+    replace: { inputs: (_env, _p, current) => ({ ...current, type: "ultimate" }), replaces: ["type"] },
+    outOfBandEdit: (env, id) => env.api("PATCH", `${sites(env)}/${id}`, { title: "Edited elsewhere" }),
+    outOfBandDelete: (env, id) => env.api("DELETE", `${sites(env)}/${id}`),
+    adopt: {
+      prepare: async (env, p) => (await env.api<{ id: string }>("POST", sites(env), { title: p.adoptTitle })).id,
+      inputs: (env, p) => ({ organizationId: env.orgId, title: p.adoptTitle }),
+    },
+  },
+  {
+    kind: "SiteSection",
+    module: "siteSection",
+    setup: (env) => makeTwoSites(env),
+    create: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", title: "Guides", path: "guides", description: "How-tos" }),
+    bad: [
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", title: "x" }), property: "title" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", path: "" }), property: "path" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", description: "d".repeat(257) }), property: "description" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId }), property: "spaceId" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", default: false }), property: "default" },
+    ],
+    update: {
+      inputs: (_env, _p, created) => ({ ...created, title: "Guides v2", condition: "visitor.claims.beta", default: true }),
+      expect: (outs) => expectOuts(outs.title === "Guides v2" && outs.condition === "visitor.claims.beta" && outs.default === true, "update", outs),
+    },
+    replace: { inputs: (_env, _p, current) => ({ ...current, spaceId: "space-api" }), replaces: ["spaceId"] },
+    outOfBandEdit: (env, id, outs) => env.api("PATCH", under(env, outs, `sections/${id}`), { title: "Edited elsewhere" }),
+    outOfBandDelete: (env, id, outs) => env.api("DELETE", under(env, outs, `sections/${id}`)),
+    adopt: {
+      prepare: (env, p) => makeSection(env, p.siteId!, "space-changelog", "Changelog"),
+      inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-changelog", title: "Changelog", path: "changelog" }),
+    },
+    teardown: deleteSites,
+  },
+  {
+    kind: "SiteSectionGroup",
+    module: "siteSectionGroup",
+    setup: async (env) => {
+      const p = await makeTwoSites(env);
+      return {
+        ...p,
+        sectionA: await makeSection(env, p.siteId!, "space-guides", "Guides"),
+        sectionB: await makeSection(env, p.siteId!, "space-api", "API"),
+      };
+    },
+    create: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "Reference", icon: "book", sections: [p.sectionA] }),
+    bad: [
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "" }), property: "title" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "Ok", icon: "i".repeat(51) }), property: "icon" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "Ok", sections: "all" }), property: "sections" },
+    ],
+    update: {
+      inputs: (_env, p, created) => ({ ...created, title: "Reference v2", sections: [p.sectionB, p.sectionA] }),
+      expect: (outs) => expectOuts(Array.isArray(outs.sections) && outs.sections.length === 2 && outs.title === "Reference v2", "update", outs),
+    },
+    // The group moves to the other site, without the first site's sections.
+    replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId, sections: [] }), replaces: ["siteId"] },
+    outOfBandEdit: (env, id, outs) => env.api("PATCH", under(env, outs, `section-groups/${id}`), { title: "Edited elsewhere" }),
+    outOfBandDelete: (env, id, outs) => env.api("DELETE", under(env, outs, `section-groups/${id}`)),
+    adopt: {
+      prepare: async (env, p) => (await env.api<{ id: string }>("POST", `${sites(env)}/${p.siteId}/section-groups`, { title: "Existing group" })).id,
+      inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "Existing group" }),
+    },
+    teardown: deleteSites,
+  },
+  {
+    kind: "SiteSpace",
+    module: "siteSpace",
+    setup: (env) => makeTwoSites(env),
+    create: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", path: "guides" }),
+    bad: [
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", path: "" }), property: "path" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", condition: "c".repeat(1025) }), property: "condition" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId }), property: "spaceId" },
+    ],
+    update: {
+      inputs: (_env, _p, created) => ({ ...created, spaceId: "space-api", path: "api", condition: "visitor.claims.beta" }),
+      expect: (outs) => expectOuts(outs.spaceId === "space-api" && outs.path === "api", "update", outs),
+    },
+    replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId }), replaces: ["siteId"] },
+    outOfBandEdit: (env, id, outs) => env.api("PATCH", under(env, outs, `site-spaces/${id}`), { path: "edited-elsewhere" }),
+    outOfBandDelete: (env, id, outs) => env.api("DELETE", under(env, outs, `site-spaces/${id}`)),
+    adopt: {
+      prepare: async (env, p) => (await env.api<{ id: string }>("POST", `${sites(env)}/${p.siteId}/site-spaces`, { spaceId: "space-changelog" })).id,
+      inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-changelog" }),
+    },
+    teardown: deleteSites,
+  },
+  {
+    kind: "SiteStructureOrder",
+    module: "siteStructureOrder",
+    setup: async (env) => {
+      const p = await makeTwoSites(env);
+      const s1 = await makeSection(env, p.siteId!, "space-guides", "Guides");
+      const s2 = await makeSection(env, p.siteId!, "space-api", "API");
+      const s3 = await makeSection(env, p.siteId!, "space-changelog", "Changelog");
+      const ss = (spaceId: string) => env.api<{ id: string }>("POST", `${sites(env)}/${p.siteId}/site-spaces`, { spaceId, sectionId: s1 });
+      const own = (await env.list<{ id: string; section?: string }>(`${sites(env)}/${p.siteId}/site-spaces`)).find((x) => x.section === s1)!;
+      const ssA = (await ss("space-api")).id;
+      const ssB = (await ss("space-changelog")).id;
+      const t1 = await makeSection(env, p.otherSiteId!, "space-guides", "One");
+      const t2 = await makeSection(env, p.otherSiteId!, "space-api", "Two");
+      return { ...p, s1, s2, s3, ss0: own.id, ssA, ssB, t1, t2 };
+    },
+    create: (env, p) => ({
+      organizationId: env.orgId,
+      siteId: p.siteId,
+      sections: [p.s3, p.s1, p.s2],
+      siteSpaces: { [p.s1!]: [p.ssB, p.ssA, p.ss0] },
+    }),
+    bad: [
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, sections: "s1" }), property: "sections" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, sections: [p.s1, p.s1] }), property: "sections" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, siteSpaces: { root: "x" } }), property: "siteSpaces.root" },
+    ],
+    update: {
+      inputs: (_env, p, created) => ({ ...created, sections: [p.s1, p.s2, p.s3] }),
+      expect: (outs, inputs) => expectOuts(JSON.stringify(outs.sections) === JSON.stringify(inputs.sections), "reorder", outs),
+    },
+    replace: { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.otherSiteId, sections: [p.t2, p.t1] }), replaces: ["siteId"] },
+    outOfBandEdit: (env, _id, outs, p) =>
+      env.api("POST", under(env, outs, `sections/${p.t1}/move`), { position: { before: { type: "site-section", siteSection: p.t2 } } }),
+    outOfBandDelete: (env, id) => env.api("DELETE", `${sites(env)}/${id}`),
+    teardown: deleteSites,
+  },
+  {
+    kind: "SiteAdaptiveSchema",
+    module: "siteAdaptiveSchema",
+    setup: (env) => makeTwoSites(env),
+    create: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, jsonSchema: CLAIMS }),
+    bad: [
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId }), property: "jsonSchema" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, jsonSchema: { type: "array", properties: {} } }), property: "jsonSchema.type" },
+      {
+        inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, jsonSchema: { type: "object", properties: { beta: { type: "string" } } } }),
+        property: "jsonSchema.properties.beta.type",
+      },
+    ],
+    update: {
+      // Key order differs from what the API stores: only the added claim is a change.
+      inputs: (_env, _p, created) => ({
+        ...created,
+        jsonSchema: { properties: { staff: { description: "Staff", type: "boolean" }, beta: { description: "Beta tester", type: "boolean" } }, additionalProperties: false, type: "object" },
+      }),
+      expect: (outs) => expectOuts(JSON.stringify(outs.jsonSchema).includes('"staff"'), "schema update", outs),
+    },
+    replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId }), replaces: ["siteId"] },
+    outOfBandEdit: (env, id) =>
+      env.api("PUT", `${sites(env)}/${id}/adaptive-schema`, { jsonSchema: { type: "object", additionalProperties: false, properties: {} } }),
+    outOfBandDelete: (env, id) => env.api("DELETE", `${sites(env)}/${id}`),
+    teardown: deleteSites,
+  },
+];
+
 /** The rows: one per kind. */
 export const lifecycleCases: LifecycleCase[] = [
+  ...siteStructureCases,
   {
     kind: "ShareLink",
     module: "shareLink",
@@ -364,8 +551,8 @@ export const lifecycleCases: LifecycleCase[] = [
       inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId }),
       replaces: ["siteId"],
     },
-    outOfBandEdit: (env, id, _outs, p) => env.api("PATCH", `${sites(env)}/${p.siteId}/share-links/${id}`, { name: "Edited elsewhere" }),
-    outOfBandDelete: (env, id, _outs, p) => env.api("DELETE", `${sites(env)}/${p.siteId}/share-links/${id}`),
+    outOfBandEdit: (env, id, outs) => env.api("PATCH", `${sites(env)}/${String(outs.siteId)}/share-links/${id}`, { name: "Edited elsewhere" }),
+    outOfBandDelete: (env, id, outs) => env.api("DELETE", `${sites(env)}/${String(outs.siteId)}/share-links/${id}`),
     adopt: {
       prepare: async (env, p) =>
         (await env.api<{ id: string }>("POST", `${sites(env)}/${p.siteId}/share-links`, { name: "Existing link" })).id,
