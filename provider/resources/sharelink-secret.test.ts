@@ -1,0 +1,53 @@
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { ProgramRunner, isSecret, isStateSecret, prepareProgram, type PreparedProgram } from "../../test/harness";
+
+// A share link's published URL carries the secret token that grants access to the site: it must be
+// stored as a secret (the class lists it in additionalSecretOutputs), and so must anything derived from it.
+describe("ShareLink url is stored as a secret", () => {
+  let emulator: RunningEmulator;
+  let program: PreparedProgram;
+  let runner: ProgramRunner;
+
+  beforeAll(async () => {
+    [emulator, program] = await Promise.all([
+      startEmulator({ port: 0 }),
+      prepareProgram(path.join(__dirname, "testdata", "sharelink"), { installPackage: true }),
+    ]);
+    runner = new ProgramRunner({
+      dir: program.dir,
+      config: { "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token },
+      secretKeys: ["docsplatform:apiToken"],
+      emulator,
+    });
+  });
+  afterAll(async () => {
+    await runner?.close();
+    await emulator?.close();
+    program?.cleanup();
+  });
+
+  it("marks the url output secret in state and in the stack outputs derived from it", async () => {
+    const up = await runner.up();
+    expect(up.summary.create).toBeGreaterThanOrEqual(2);
+
+    const link = runner.resources().find((r) => r.type === "pulumi-nodejs:dynamic/docsplatform:ShareLink");
+    expect(link?.additionalSecretOutputs).toContain("url");
+    const url = link!.outputs["url"];
+    expect(isSecret(url) || isStateSecret(url)).toBe(true);
+    expect(isSecret(link!.outputs["name"]) || isStateSecret(link!.outputs["name"])).toBe(false);
+
+    expect(up.secretOutputs).toContain("linkUrl");
+    expect(up.secretOutputs).not.toContain("linkName");
+    expect(String(up.outputs["linkUrl"])).toMatch(/\?token=[A-Za-z0-9_-]{16,}$/);
+
+    // The token appears nowhere but in the secret: not in the site's outputs, not in the run's logs.
+    const token = new URL(String(up.outputs["linkUrl"])).searchParams.get("token")!;
+    expect(JSON.stringify(up.outputs["siteUrl"])).not.toContain(token);
+    expect(JSON.stringify(up.logs)).not.toContain(token);
+
+    const destroyed = await runner.destroy();
+    expect(destroyed.error).toBeUndefined();
+  });
+});
