@@ -2,7 +2,7 @@ import type { Dispatcher } from "undici";
 import { baseKey, checkBaseUrl } from "./baseUrl";
 import { Endpoint, RateLimitWaitExceeded, endpointFor, resetInMs, retryAfterMs } from "./endpoint";
 import { ApiError, redact, type HttpMethod } from "./errors";
-import { acquirePool, DEFAULT_TIMEOUTS, type Timeouts } from "./transport";
+import { acquirePool, DEFAULT_TIMEOUTS, envTimeouts, type Timeouts } from "./transport";
 import type { ListEnvelope } from "./types";
 
 /** Query parameters; `undefined` values are left out. */
@@ -41,6 +41,7 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** In-flight request bound per base URL, process-wide. Default `DOCSPLATFORM_MAX_CONCURRENCY` or 16. */
   maxConcurrency?: number;
+  /** Default 10 s connect, 30 s headers and body; `DOCSPLATFORM_TIMEOUT_MS` sets headers and body. */
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
   retry?: RetryOptions;
   /** Receives debug lines (redacted). Default: stderr when `DOCSPLATFORM_DEBUG=1`, else none. */
@@ -131,7 +132,7 @@ export class RequestCore {
     this.#jsonHeaders = { ...common, "content-type": "application/json" };
     this.#origin = this.baseUrl.origin;
     this.#prefix = this.baseUrl.pathname.replace(/\/+$/, "");
-    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(opts.timeouts ?? {}) };
+    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...envTimeouts(), ...definedOnly(opts.timeouts ?? {}) };
     this.#retry = { ...DEFAULT_RETRY, ...definedOnly(opts.retry ?? {}) };
     if (opts.dispatcher) {
       this.#dispatcher = opts.dispatcher;

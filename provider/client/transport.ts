@@ -12,6 +12,20 @@ export interface Timeouts {
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
 
+/**
+ * Response timeouts (headers and body) from `DOCSPLATFORM_TIMEOUT_MS`, for slow links and for tests
+ * that outlast the client on purpose; empty when unset. Explicit `timeouts` options take precedence.
+ */
+export function envTimeouts(): Partial<Timeouts> {
+  const raw = process.env.DOCSPLATFORM_TIMEOUT_MS;
+  if (raw === undefined || raw === "") return {};
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new Error(`DOCSPLATFORM_TIMEOUT_MS must be a positive integer number of milliseconds, got ${JSON.stringify(raw)}`);
+  }
+  return { headersMs: n, bodyMs: n };
+}
+
 interface Shared {
   pool: Pool;
   refs: number;
