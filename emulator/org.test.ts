@@ -297,6 +297,7 @@ describe("OpenAPI specs", () => {
     expect((await admin("GET", `${O}/openapi/petstore/versions/${versions[0].id}/content`)).body).toMatchObject({ url: "https://x.test/v1.yaml", filesystem: expect.any(Object) });
     expect((await admin("GET", `${O}/openapi/petstore/versions/nope`)).status).toBe(404);
 
+    expect((await admin("PUT", `${O}/openapi/Not_A_Slug`, { source: { url: "https://x.test/a.yaml" } })).body.error.message).toMatch(/params\/specSlug/);
     const created = await admin("PUT", `${O}/openapi/fresh`, { source: { url: "https://x.test/fetch-error.yaml" } });
     expect(created.status).toBe(200);
     emu.control.advanceClock(1000);
