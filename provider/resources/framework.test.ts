@@ -1,0 +1,184 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { closeSharedClients } from "../client";
+import { UNKNOWN } from "./kind";
+import { declaredChanges } from "./provider";
+import { shareLinkProvider } from "./shareLink";
+import { siteProvider } from "./site";
+import { siteAdaptiveSchemaKind } from "./siteAdaptiveSchema";
+import { siteSectionProvider } from "./siteSection";
+import { siteSectionGroupKind } from "./siteSectionGroup";
+import { siteSpaceProvider } from "./siteSpace";
+import { applyMove, planMoves } from "./siteStructureOrder";
+
+// Framework behaviour that the lifecycle table does not pin down on its own. These call the provider
+// objects in-process (no serialisation involved); the lifecycle test covers the plugin path.
+
+/** Length of a longest increasing subsequence, by the quadratic textbook method (independent of the code under test). */
+function lisLength(seq: number[]): number {
+  const best = seq.map(() => 1);
+  for (let i = 0; i < seq.length; i++) for (let j = 0; j < i; j++) if (seq[j]! < seq[i]!) best[i] = Math.max(best[i]!, best[j]! + 1);
+  return Math.max(0, ...best);
+}
+
+describe("planMoves (SiteStructureOrder)", () => {
+  it("reaches the declared relative order with the fewest moves", () => {
+    const ids = fc.uniqueArray(fc.integer({ min: 0, max: 40 }).map((n) => `id${n}`), { maxLength: 25 });
+    fc.assert(
+      fc.property(ids, fc.func(fc.integer()), fc.func(fc.boolean()), (live, rank, pick) => {
+        const desired = live.filter((id) => pick(id)).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+        const moves = planMoves(live, desired);
+        const order = [...live];
+        for (const m of moves) applyMove(order, m);
+        expect(order.filter((id) => desired.includes(id))).toEqual(desired);
+        expect(order.length).toBe(live.length);
+        const positions = live.filter((id) => desired.includes(id)).map((id) => desired.indexOf(id));
+        expect(moves.length).toBe(desired.length - lisLength(positions));
+      }),
+    );
+  });
+
+  it("ignores declared IDs that are not live and live IDs that are not declared", () => {
+    expect(planMoves(["a", "x", "b", "c"], ["c", "gone", "a", "b"])).toEqual([{ id: "c", position: { before: "a" } }]);
+    expect(planMoves(["a", "b"], ["a", "b"])).toEqual([]);
+  });
+});
+
+describe("check", () => {
+  it("reports every failure at once, naming the field and the limit", async () => {
+    const result = await siteProvider.check({} as never, {
+      organizationId: "demo-org",
+      title: "x",
+      hostname: "Not A Host",
+      visibility: "secret" as never,
+      colour: "blue",
+    } as never);
+    const byProperty = Object.fromEntries((result.failures ?? []).map((f) => [f.property, f.reason]));
+    expect(Object.keys(byProperty).sort()).toEqual(["colour", "hostname", "title", "visibility"]);
+    expect(byProperty.title).toBe("title must be at least 2 characters long, got 1 (Site title, 2 to 128 characters)");
+    expect(byProperty.visibility).toContain('"public", "unlisted", "share-link", "visitor-auth"');
+    expect(byProperty.colour).toBe("colour is not an input of Site");
+  });
+
+  it("passes preview unknowns through, whole values or nested ones", async () => {
+    const result = await siteSpaceProvider.check({} as never, { organizationId: UNKNOWN, siteId: UNKNOWN, spaceId: UNKNOWN, path: UNKNOWN } as never);
+    expect(result.failures ?? []).toEqual([]);
+    expect(result.inputs).toMatchObject({ path: UNKNOWN });
+  });
+
+  it("reports a missing required input under its own name", async () => {
+    const result = await shareLinkProvider.check({} as never, { organizationId: "demo-org" } as never);
+    expect((result.failures ?? []).map((f) => f.property).sort()).toEqual(["name", "siteId"]);
+  });
+});
+
+describe("diff", () => {
+  it("does not count undeclared fields, server defaults or derived paths as drift", async () => {
+    const olds = { organizationId: "o", siteId: "s", spaceId: "sp", title: "Guides", path: "guides", default: true, siteSpaceId: "ss", url: "u" };
+    expect(await siteSectionProvider.diff("id", olds as never, { organizationId: "o", siteId: "s", spaceId: "sp", title: "Guides" } as never)).toMatchObject({
+      changes: false,
+      replaces: [],
+    });
+  });
+
+  it("replaces on create-only fields, deleting first where the API keeps paths unique", async () => {
+    const olds = { organizationId: "o", siteId: "s", spaceId: "sp", title: "Guides", path: "guides" };
+    expect(await siteSectionProvider.diff("id", olds as never, { ...olds, spaceId: "other" } as never)).toEqual({
+      changes: true,
+      replaces: ["spaceId"],
+      deleteBeforeReplace: true,
+    });
+  });
+
+  it("compares group membership as a set and adaptive schemas regardless of key order", () => {
+    const group = { organizationId: "o", siteId: "s", title: "T", icon: null, sections: ["a", "b"] };
+    expect(declaredChanges(siteSectionGroupKind.fields, group, { ...group, sections: ["b", "a"] }).changed).toEqual([]);
+    expect(declaredChanges(siteSectionGroupKind.fields, group, { ...group, sections: ["a"] }).changed).toEqual(["sections"]);
+    const live = { organizationId: "o", siteId: "s", jsonSchema: { type: "object", properties: { b: { type: "boolean", description: "B" } } } };
+    const declared = { ...live, jsonSchema: { properties: { b: { description: "B", type: "boolean" } }, type: "object" } };
+    expect(declaredChanges(siteAdaptiveSchemaKind.fields, live, declared).changed).toEqual([]);
+  });
+
+  it("counts an unknown inside a value as a change", () => {
+    const group = { organizationId: "o", siteId: "s", title: "T", icon: null, sections: ["a"] };
+    expect(declaredChanges(siteSectionGroupKind.fields, group, { ...group, sections: ["a", UNKNOWN] }).changed).toEqual(["sections"]);
+  });
+});
+
+describe("against the emulator", () => {
+  let emulator: RunningEmulator;
+  const org = "demo-org";
+  const sitesPath = `/v1/orgs/${org}/sites`;
+  const api = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(emulator.url + path, {
+      method,
+      headers: { authorization: `Bearer ${emulator.token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    await siteProvider.configure({ config: { get: (k: string) => ({ "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token })[k], require: () => "" } });
+  });
+  afterAll(async () => {
+    await closeSharedClients();
+    await emulator?.close();
+  });
+
+  it("coalesces concurrent reads of one site's sections into one list walk, and walks again afterwards", async () => {
+    const site = await api<{ id: string }>("POST", sitesPath, { title: "Coalesced" });
+    const ids: string[] = [];
+    for (const spaceId of ["space-guides", "space-api", "space-changelog"]) {
+      ids.push((await api<{ id: string }>("POST", `${sitesPath}/${site.id}/sections`, { spaceId })).id);
+    }
+    const state = (id: string) => ({ organizationId: org, siteId: site.id, spaceId: "space-guides", title: "", path: "", id }) as never;
+    const route = "GET /v1/orgs/:organizationId/sites/:siteId/sections";
+    emulator.control.clearLog();
+    const reads = await Promise.all(ids.map((id) => siteSectionProvider.read(id, state(id))));
+    expect(reads.map((r) => r.id)).toEqual(ids);
+    expect(emulator.control.counts()[route]).toBe(1);
+
+    // An out-of-band change after the walk is seen by the next read: no time-based cache.
+    await api("PATCH", `${sitesPath}/${site.id}/sections/${ids[0]}`, { title: "Changed elsewhere" });
+    const again = await siteSectionProvider.read(ids[0]!, state(ids[0]!));
+    expect(again.props).toMatchObject({ title: "Changed elsewhere" });
+    expect(emulator.control.counts()[route]).toBe(2);
+  });
+
+  it("resolves a create whose outcome is unknown by its natural key, without a duplicate", async () => {
+    const site = await api<{ id: string }>("POST", sitesPath, { title: "Uncertain", visibility: "share-link" });
+    emulator.control.setFaults({ dropAfterCommitRate: 1, methods: ["POST"], routes: "/share-links$" });
+    try {
+      const created = await shareLinkProvider.create({ organizationId: org, siteId: site.id, name: "Dropped answer" });
+      const links = await api<{ items: { id: string; name: string }[] }>("GET", `${sitesPath}/${site.id}/share-links`);
+      expect(links.items.filter((l) => l.name === "Dropped answer").map((l) => l.id)).toEqual([created.id]);
+    } finally {
+      emulator.control.setFaults(null);
+    }
+  });
+
+  it("reports two objects with the adopt key as an error naming both", async () => {
+    const site = await api<{ id: string }>("POST", sitesPath, { title: "Twice", visibility: "share-link" });
+    const a = await api<{ id: string }>("POST", `${sitesPath}/${site.id}/share-links`, { name: "Same" });
+    const b = await api<{ id: string }>("POST", `${sitesPath}/${site.id}/share-links`, { name: "Same" });
+    const err = await shareLinkProvider.create({ organizationId: org, siteId: site.id, name: "Same", adopt: true }).catch((e: unknown) => e);
+    expect(String(err)).toContain(a.id);
+    expect(String(err)).toContain(b.id);
+  });
+
+  it("treats a 404 on read as gone and on delete as done; other failures are errors", async () => {
+    expect((await siteProvider.read("no-such-site", { organizationId: org } as never)).id).toBe("");
+    await expect(siteProvider.delete("no-such-site", { organizationId: org } as never)).resolves.toBeUndefined();
+    emulator.control.setFaults({ error5xxRate: 1, methods: ["GET"], routes: "/sites/" });
+    try {
+      await expect(siteProvider.read("no-such-site", { organizationId: org } as never)).rejects.toThrow(/50[023]/);
+    } finally {
+      emulator.control.setFaults(null);
+    }
+  });
+});
