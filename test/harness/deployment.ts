@@ -175,6 +175,9 @@ export class Deployment {
   private providerRef: string | undefined;
   private dirty = false;
   private flushScheduled = false;
+  private halted = false;
+  /** Called once, at the first failed step: the engine then stops the program (no `--continue-on-error`). */
+  onHalt: (() => void) | undefined;
 
   constructor(
     private readonly ctx: DeploymentContext,
@@ -291,6 +294,10 @@ export class Deployment {
   private fail(urn: string, message: string, cause?: unknown): never {
     const err = new StepError(urn, message, cause);
     this.errors.push(err);
+    if (!this.halted) {
+      this.halted = true;
+      this.onHalt?.();
+    }
     throw err;
   }
 
@@ -321,6 +328,8 @@ export class Deployment {
 
   private async doRegister(reg: Registration): Promise<RegistrationResult> {
     const urn = makeUrn(this.ctx.stack, this.ctx.project, reg.parent, reg.type, reg.name);
+    // After a failed step the engine starts no new step; the program is being stopped.
+    if (this.halted) throw new StepError(urn, "not registered: the update is stopping after an earlier error");
     if (this.seen.has(urn)) this.fail(urn, "Duplicate resource URN; each resource needs a unique name within its parent and type");
     this.seen.add(urn);
     const old = this.claimOld(urn, reg.aliasUrns);

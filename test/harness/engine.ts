@@ -6,7 +6,7 @@ import type * as grpcModule from "@grpc/grpc-js";
 import type { IEngineServer } from "@pulumi/pulumi/proto/engine_grpc_pb";
 import { emptypb, enginepb, engineGrpc } from "./rpc";
 
-/** One diagnostic sent to the engine (by the program or the plugin). */
+/** One diagnostic sent to the engine (by the program or the plugin); debug lines are not kept. */
 export interface LogEntry {
   severity: "debug" | "info" | "warning" | "error";
   message: string;
@@ -26,7 +26,8 @@ export class FakeEngine {
     const impl: IEngineServer = {
       log: (call, cb) => {
         const req = call.request;
-        this.logs.push({
+        // Debug lines (the SDK sends many: closure serialisation, every RPC) are dropped, as the CLI hides them.
+        if (req.getSeverity() !== enginepb.LogSeverity.DEBUG) this.logs.push({
           severity: SEVERITIES[req.getSeverity()] ?? "info",
           message: req.getMessage(),
           urn: req.getUrn(),

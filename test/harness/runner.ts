@@ -83,7 +83,7 @@ export interface RunResult {
   drift: Step[];
   /** Set when the run failed (program error or failed steps). */
   error?: Error;
-  /** Number of steps per operation. */
+  /** Number of successful steps per operation. */
   summary: Partial<Record<StepOp, number>>;
   /** Diagnostics the program and plugin sent to the engine. */
   logs: LogEntry[];
@@ -111,7 +111,7 @@ interface ProjectFile {
 
 function summarise(steps: readonly Step[]): Partial<Record<StepOp, number>> {
   const summary: Partial<Record<StepOp, number>> = {};
-  for (const s of steps) summary[s.op] = (summary[s.op] ?? 0) + 1;
+  for (const s of steps) if (!s.error) summary[s.op] = (summary[s.op] ?? 0) + 1;
   return summary;
 }
 
@@ -307,7 +307,7 @@ export class ProgramRunner {
     };
     let exit: { code: number | null; output: string };
     try {
-      exit = await this.spawnLanguageHost(address, preview, settings, opts.timeoutMs ?? 120_000);
+      exit = await this.spawnLanguageHost(address, preview, settings, opts.timeoutMs ?? 120_000, deployment);
       await deployment.finish(exit.code === 0);
     } finally {
       this.monitor.current = undefined;
@@ -356,6 +356,7 @@ export class ProgramRunner {
     preview: boolean,
     settings: ReturnType<ProgramRunner["settings"]>,
     timeoutMs: number,
+    deployment: Deployment,
   ): Promise<{ code: number | null; output: string }> {
     const args = [
       LANGUAGE_HOST,
@@ -382,6 +383,11 @@ export class ProgramRunner {
     };
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
+    // A failed step stops the program once the steps in flight are done, as the engine does; the SDK
+    // itself would wait forever for the failed resource's outputs.
+    deployment.onHalt = () => {
+      void deployment.settle().then(() => child.kill("SIGTERM"));
+    };
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         child.kill("SIGKILL");

@@ -1,0 +1,28 @@
+/**
+ * Global setup of the vitest run: gives the reliability test files a results folder of their own, and
+ * at the end prints the summary table of what they proved; the long variant (`RELIABILITY_LONG=1`)
+ * also rewrites `test/RELIABILITY.md`. A run without reliability files prints nothing.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { TestProject } from "vitest/node";
+import { LONG, RESULTS_ROOT, SUMMARY_FILE, readOutcomes, renderDocument, renderSummary, totals } from "./report";
+
+export default function setup(project: TestProject): () => void {
+  const dir = path.join(RESULTS_ROOT, `run-${process.pid}-${Date.now()}`);
+  fs.mkdirSync(dir, { recursive: true });
+  project.provide("reliabilityResults", dir);
+  return () => {
+    const outcomes = readOutcomes(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (outcomes.length === 0) return;
+    const t = totals(outcomes);
+    const title = `Reliability summary${LONG ? " (long variant)" : ""}: ${t.faultKinds.survived}/${t.faultKinds.total} fault kinds survived, ${t.casesFuzzed} cases fuzzed, ${t.leaks} leaks, ${t.lostWrites} lost writes`;
+    process.stdout.write(`\n${title}\n\n${renderSummary(outcomes, { long: LONG })}\n`);
+    // Only a complete, passing long run may stand as the published record.
+    if (LONG && t.failed === 0) {
+      fs.writeFileSync(SUMMARY_FILE, renderDocument(outcomes, { long: true, date: new Date().toISOString().slice(0, 10), node: process.version }));
+      process.stdout.write(`wrote ${path.relative(process.cwd(), SUMMARY_FILE)}\n`);
+    }
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The reliability suite's record: every test file appends what it proved (fault kinds survived, seeds,
+ * cases fuzzed, leaks found, lost writes) to a results folder; the suite's global teardown prints the
+ * table and, in the long variant, writes it to `test/RELIABILITY.md`.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { inject } from "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Results folder of the current vitest run (see globalSetup.ts). */
+    reliabilityResults: string;
+  }
+}
+
+/** Repository root (this file sits at `test/reliability/`, or `dist/test/reliability/` when compiled). */
+export const ROOT = findRoot(__dirname);
+/** Parent of the per-run results folders. */
+export const RESULTS_ROOT = path.join(ROOT, ".work", "reliability");
+/** The generated summary. */
+export const SUMMARY_FILE = path.join(ROOT, "test", "RELIABILITY.md");
+
+/** `RELIABILITY_LONG=1`: more seeds, at least 10,000 fuzz cases, and `test/RELIABILITY.md` rewritten. */
+export const LONG = process.env.RELIABILITY_LONG === "1";
+
+function findRoot(start: string): string {
+  let dir = start;
+  for (;;) {
+    if (fs.existsSync(path.join(dir, "package.json")) && fs.existsSync(path.join(dir, "vitest.config.ts"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no repository root above ${start}`);
+    dir = parent;
+  }
+}
+
+/** One proven property of the product. */
+export interface Outcome {
+  /** Area of the issue: `faults`, `reads`, `fuzz`, `secrets`, `emulator`. */
+  area: "faults" | "reads" | "fuzz" | "secrets" | "emulator";
+  /** What was attacked, e.g. `20% 5xx` or `mutated valid files`. */
+  check: string;
+  /** Fault seeds used (replay a failure with the same seed). */
+  seeds?: number[];
+  /** Inputs tried (fuzz cases, requests, writes). */
+  cases?: number;
+  /** Token occurrences found (must be 0). */
+  leaks?: number;
+  /** Acknowledged writes missing afterwards (must be 0). */
+  lostWrites?: number;
+  /** Duplicate or orphaned objects found (must be 0). */
+  strays?: number;
+  /** Runs that failed under faults and converged on a clean re-run. */
+  recovered?: number;
+  /** Whether every assertion of the check held. */
+  passed: boolean;
+  /** Wall time of the check. */
+  ms: number;
+  /** Free-form detail shown in the table (e.g. the slowest file). */
+  note?: string;
+}
+
+/**
+ * The results folder of this vitest run: one per run (several runs may share the repository), handed
+ * to the test files by the global setup; a file run without it records into `standalone/`.
+ */
+function resultsDir(): string {
+  let dir: string | undefined;
+  try {
+    dir = inject("reliabilityResults");
+  } catch {
+    dir = undefined;
+  }
+  return dir ?? path.join(RESULTS_ROOT, "standalone");
+}
+
+/** Appends an outcome of the calling test file to the run's results folder. */
+export function record(outcome: Outcome): void {
+  const dir = resultsDir();
+  fs.mkdirSync(dir, { recursive: true });
+  fs.appendFileSync(path.join(dir, `${process.pid}.jsonl`), JSON.stringify(outcome) + "\n");
+}
+
+/**
+ * Runs one check and records its outcome whether it passes or fails. `fn` fills the counters in the
+ * given outcome as it goes, so a failure still reports how far it came.
+ */
+export async function tracked<T>(
+  area: Outcome["area"],
+  check: string,
+  fn: (o: Outcome) => Promise<T>,
+): Promise<T> {
+  const o: Outcome = { area, check, passed: false, ms: 0 };
+  const started = performance.now();
+  try {
+    const result = await fn(o);
+    o.passed = true;
+    return result;
+  } finally {
+    o.ms = Math.round(performance.now() - started);
+    record(o);
+  }
+}
+
+/** Every outcome recorded in a results folder. */
+export function readOutcomes(dir: string): Outcome[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: Outcome[] = [];
+  for (const f of fs.readdirSync(dir).sort()) {
+    if (!f.endsWith(".jsonl")) continue;
+    for (const line of fs.readFileSync(path.join(dir, f), "utf8").split("\n")) {
+      if (line.trim() !== "") out.push(JSON.parse(line) as Outcome);
+    }
+  }
+  const order: Outcome["area"][] = ["faults", "reads", "fuzz", "secrets", "emulator"];
+  return out.sort((a, b) => order.indexOf(a.area) - order.indexOf(b.area) || a.check.localeCompare(b.check));
+}
+
+function cell(v: number | undefined): string {
+  return v === undefined ? "" : v.toLocaleString("en-US");
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Totals across outcomes. */
+export interface Totals {
+  faultKinds: { survived: number; total: number };
+  seeds: number;
+  casesFuzzed: number;
+  leaks: number;
+  lostWrites: number;
+  strays: number;
+  failed: number;
+  ms: number;
+}
+
+/** Sums the outcomes. */
+export function totals(outcomes: readonly Outcome[]): Totals {
+  const faults = outcomes.filter((o) => o.area === "faults");
+  const kinds = new Map<string, boolean>();
+  for (const o of faults) kinds.set(o.check, (kinds.get(o.check) ?? true) && o.passed);
+  return {
+    faultKinds: { survived: [...kinds.values()].filter(Boolean).length, total: kinds.size },
+    seeds: new Set(outcomes.flatMap((o) => (o.seeds ?? []).map((s) => `${o.area}/${o.check}/${s}`))).size,
+    casesFuzzed: outcomes.filter((o) => o.area === "fuzz").reduce((n, o) => n + (o.cases ?? 0), 0),
+    leaks: outcomes.reduce((n, o) => n + (o.leaks ?? 0), 0),
+    lostWrites: outcomes.reduce((n, o) => n + (o.lostWrites ?? 0), 0),
+    strays: outcomes.reduce((n, o) => n + (o.strays ?? 0), 0),
+    failed: outcomes.filter((o) => !o.passed).length,
+    ms: outcomes.reduce((n, o) => n + o.ms, 0),
+  };
+}
+
+/** The summary as Markdown: totals, then one row per check. */
+export function renderSummary(outcomes: readonly Outcome[], opts: { long: boolean }): string {
+  const t = totals(outcomes);
+  const lines = [
+    `| Fault kinds survived | Seeds | Cases fuzzed | Leaks found | Lost writes | Duplicates + orphans | Failed checks | Time |`,
+    `|---|---|---|---|---|---|---|---|`,
+    `| ${t.faultKinds.survived} / ${t.faultKinds.total} | ${cell(t.seeds)} | ${cell(t.casesFuzzed)} | ${t.leaks} | ${t.lostWrites} | ${t.strays} | ${t.failed} | ${seconds(t.ms)} |`,
+    ``,
+    `| Area | Check | Result | Seeds | Cases | Leaks | Lost writes | Dup. + orphans | Recovered runs | Time | Note |`,
+    `|---|---|---|---|---|---|---|---|---|---|---|`,
+  ];
+  for (const o of outcomes) {
+    const seeds = o.seeds && o.seeds.length > 0 ? o.seeds.join(", ") : "";
+    lines.push(
+      `| ${o.area} | ${o.check} | ${o.passed ? "pass" : "**FAIL**"} | ${seeds} | ${cell(o.cases)} | ${cell(o.leaks)} | ${cell(o.lostWrites)} | ${cell(o.strays)} | ${cell(o.recovered)} | ${seconds(o.ms)} | ${o.note ?? ""} |`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The whole `test/RELIABILITY.md`. */
+export function renderDocument(outcomes: readonly Outcome[], opts: { long: boolean; date: string; node: string }): string {
+  return [
+    `# Reliability`,
+    ``,
+    `Generated by \`npm run reliability\` (the long variant of \`test/reliability/\`, \`RELIABILITY_LONG=1\`) on ${opts.date}, Node ${opts.node}.`,
+    `Do not edit by hand. Every fault is seeded: rerun one with the seed shown (see test/reliability/README.md).`,
+    ``,
+    `What is attacked: the handbook lifecycle (up, change, up, destroy) and single resources under emulator faults;`,
+    `refresh under 429 and 5xx; fuzzed stack files; token scans of state, serialised providers, logs and errors;`,
+    `the emulator with hostile requests, concurrent writers and \`kill -9\` during writes.`,
+    ``,
+    renderSummary(outcomes, opts),
+  ].join("\n");
+}
