@@ -135,3 +135,4 @@ export {
 } from "./resources/translationSettings";
 
 // Stack file (component and loader)
+export * from "./stack";
