@@ -7,7 +7,7 @@ import { makeProvider } from "./provider";
 /** Inputs of a MemberRole: the organization role of an existing member. */
 export interface MemberRoleInputs {
   organizationId: string;
-  /** User ID of the member. */
+  /** User ID of the member, or the member's e-mail address (case-insensitive). */
   userId: string;
   /** Role in the organization (null: guest). */
   role: Role | null;
@@ -24,15 +24,41 @@ export interface MemberRoleOutputs {
   displayName: string | null;
 }
 
-function toOutputs(organizationId: string, member: Member, previous: MemberRoleOutputs["previous"]): MemberRoleOutputs {
+/** The user ID the API addresses a member by. */
+const memberIdOf = (member: Member): string => member.user?.id ?? member.id;
+
+/** `userId` as declared: an e-mail address stays one, so the resolved ID never shows as a change. */
+function toOutputs(organizationId: string, userId: string, member: Member, previous: MemberRoleOutputs["previous"]): MemberRoleOutputs {
   return {
     organizationId,
-    userId: member.user?.id ?? member.id,
+    userId,
     role: member.role ?? null,
     previous,
     email: member.user?.email ?? null,
     displayName: member.user?.displayName ?? null,
   };
+}
+
+const isEmail = (user: string): boolean => user.includes("@");
+
+/** The member a declared user names: by user ID, or by e-mail address through the member list. */
+async function findMember(ctx: KindContext, organizationId: string, user: string): Promise<Member> {
+  if (isEmail(user)) {
+    const wanted = user.toLowerCase();
+    const found = (await ctx.client.members.list(organizationId, { search: user })).filter((m) => (m.user?.email ?? "").toLowerCase() === wanted);
+    if (found.length === 1) return found[0]!;
+    throw new Error(
+      found.length === 0
+        ? `MemberRole: no member of organization ${organizationId} has the e-mail address ${user}`
+        : `MemberRole: ${found.length} members of organization ${organizationId} have the e-mail address ${user}`,
+    );
+  }
+  try {
+    return await ctx.client.members.get(organizationId, user);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    throw new Error(`MemberRole: ${user} is not a member of organization ${organizationId}`, { cause: e });
+  }
 }
 
 /** Sets the member's role when it differs. */
@@ -56,36 +82,31 @@ export const memberRoleKind = {
   naturalKey: "userId",
 
   async create(ctx, inputs) {
-    let member: Member;
-    try {
-      member = await ctx.client.members.get(inputs.organizationId, inputs.userId);
-    } catch (e) {
-      if (!isNotFound(e)) throw e;
-      throw new Error(`MemberRole: ${inputs.userId} is not a member of organization ${inputs.organizationId}`, { cause: e });
-    }
+    const member = await findMember(ctx, inputs.organizationId, inputs.userId);
     const previous = { role: member.role ?? null };
     const updated = await setRole(ctx, inputs.organizationId, member, inputs.role);
-    return { id: inputs.userId, outs: toOutputs(inputs.organizationId, updated, previous) };
+    // The resource ID is the member's user ID, also when the member was declared by e-mail.
+    return { id: memberIdOf(member), outs: toOutputs(inputs.organizationId, inputs.userId, updated, previous) };
   },
 
-  async read(ctx, _id, state) {
+  async read(ctx, id, state) {
     try {
-      return toOutputs(state.organizationId, await ctx.client.members.get(state.organizationId, state.userId), state.previous ?? {});
+      return toOutputs(state.organizationId, state.userId ?? id, await ctx.client.members.get(state.organizationId, id), state.previous ?? {});
     } catch (e) {
       if (isNotFound(e)) return undefined;
       throw e;
     }
   },
 
-  async update(ctx, _id, olds, news) {
-    const member = await ctx.client.members.get(olds.organizationId, olds.userId);
+  async update(ctx, id, olds, news) {
+    const member = await ctx.client.members.get(olds.organizationId, id);
     const previous = "role" in (olds.previous ?? {}) ? olds.previous : { role: olds.role };
-    return toOutputs(olds.organizationId, await setRole(ctx, olds.organizationId, member, news.role), previous);
+    return toOutputs(olds.organizationId, olds.userId, await setRole(ctx, olds.organizationId, member, news.role), previous);
   },
 
-  async delete(ctx, _id, olds) {
+  async delete(ctx, id, olds) {
     if (!olds.previous || !("role" in olds.previous) || olds.previous.role === undefined) return;
-    const member = await ctx.client.members.get(olds.organizationId, olds.userId);
+    const member = await ctx.client.members.get(olds.organizationId, id);
     await setRole(ctx, olds.organizationId, member, olds.previous.role);
   },
 } satisfies KindDefinition<MemberRoleInputs, MemberRoleOutputs>;
