@@ -73,11 +73,13 @@ async function adopt(ctx: KindContext, inputs: SiteSpaceInputs) {
   // A fresh walk: a coalesced one begun before an uncertain create may miss its result.
   const all = await ctx.client.siteSpaces.list(inputs.organizationId, inputs.siteId);
   const atLevel = all.filter((ss) => (inputs.sectionId === undefined ? true : (ss.section ?? null) === inputs.sectionId));
-  const matches =
-    inputs.path !== undefined ? atLevel.filter((ss) => ss.path === inputs.path) : atLevel.filter((ss) => ss.space?.id === inputs.spaceId);
+  const byPath = inputs.path !== undefined ? atLevel.filter((ss) => ss.path === inputs.path) : [];
+  // No site space has the declared path yet: the one publishing the declared space is taken over and its
+  // path set (a section is created with a site space whose path the platform derived from the space title).
+  const matches = byPath.length > 0 ? byPath : atLevel.filter((ss) => ss.space?.id === inputs.spaceId);
   if (matches.length > 1) {
     throw new Error(
-      `SiteSpace: ${matches.length} site spaces of site ${inputs.siteId} match ${inputs.path !== undefined ? `path ${JSON.stringify(inputs.path)}` : `space ${inputs.spaceId}`}; adopt needs exactly one (declare sectionId and path)`,
+      `SiteSpace: ${matches.length} site spaces of site ${inputs.siteId} match ${byPath.length > 0 ? `path ${JSON.stringify(inputs.path)}` : `space ${inputs.spaceId}`}; adopt needs exactly one (declare sectionId and path)`,
     );
   }
   const [found] = matches;
