@@ -1,0 +1,187 @@
+/**
+ * `docsplatform export --org <organizationId> [--out FILE] [--force]`: writes a stack file that adopts an
+ * organisation's live objects. Token and URL come from DOCSPLATFORM_API_TOKEN and DOCSPLATFORM_API_URL,
+ * as for the provider. Exit codes: 0 written, 1 error, 2 usage.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ApiClient, checkBaseUrl, redact } from "../client";
+import { formatProblem, parseStack } from "../stack/load";
+import { countObjects } from "../stack/model";
+import { ExportError, explainApiError, exportOrganization, type ExportProgress } from "./export";
+import { renderStackFile, schemaPathFor } from "./render";
+
+const USAGE = `usage: docsplatform export --org <organizationId> [--out FILE] [--force]
+
+Reads the organisation's live sites, teams, SSO, specs, collections, spaces, settings, member roles
+and translation settings and writes a stack file whose objects are all marked \`adopt: true\`.
+
+  --org ID     organisation to export (required)
+  --out FILE   file to write (default: standard output)
+  --force      overwrite FILE if it exists
+
+environment: DOCSPLATFORM_API_TOKEN (the API token), DOCSPLATFORM_API_URL (the API's base URL)
+`;
+
+/** Where the command writes and what it reads; tests pass their own. */
+export interface ExportIo {
+  env: NodeJS.ProcessEnv;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+  cwd: string;
+  now: () => Date;
+}
+
+interface Args {
+  org: string;
+  out: string | undefined;
+  force: boolean;
+}
+
+function parseArgs(argv: string[]): Args | string {
+  let org: string | undefined;
+  let out: string | undefined;
+  let force = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const eq = arg.indexOf("=");
+    const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = arg.startsWith("--") && eq > 0 ? arg.slice(eq + 1) : undefined;
+    const value = (): string | undefined => inline ?? argv[++i];
+    switch (name) {
+      case "--org":
+        org = value();
+        if (!org) return "--org needs an organization ID";
+        break;
+      case "--out":
+      case "-o":
+        out = value();
+        if (!out) return "--out needs a file name";
+        break;
+      case "--force":
+        force = true;
+        break;
+      default:
+        return `unknown argument '${arg}'`;
+    }
+  }
+  if (org === undefined) return "--org is required";
+  return { org, out: out === "-" ? undefined : out, force };
+}
+
+/** Progress on stderr at most once a second (rewritten in place on a terminal), and a final line. */
+function progressReporter(stderr: ExportIo["stderr"]): { update(p: ExportProgress): void; done(): void } {
+  let last = Date.now();
+  let shown = false;
+  const line = (p: ExportProgress): string => `export: ${p.objects} objects read, ${p.requests} requests`;
+  return {
+    update(p) {
+      const now = Date.now();
+      if (now - last < 1000) return;
+      last = now;
+      shown = true;
+      stderr.write(stderr.isTTY ? `\r${line(p)}` : `${line(p)}\n`);
+    },
+    done() {
+      if (shown && stderr.isTTY) stderr.write("\n");
+    },
+  };
+}
+
+/** The command's quoted argv, for the header of the file. */
+function commandLine(args: Args): string {
+  const quote = (s: string): string => (/^[\w./@:=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  return ["docsplatform", "export", "--org", quote(args.org), ...(args.out ? ["--out", quote(args.out)] : [])].join(" ");
+}
+
+/** Runs the command; resolves to its exit code. */
+export async function exportMain(argv: string[], io: Partial<ExportIo> = {}): Promise<number> {
+  const env = io.env ?? process.env;
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const cwd = io.cwd ?? process.cwd();
+  const now = io.now ?? (() => new Date());
+
+  if (argv.includes("--help") || argv.includes("-h")) {
+    stdout.write(USAGE);
+    return 0;
+  }
+  const args = parseArgs(argv);
+  if (typeof args === "string") {
+    stderr.write(`docsplatform export: ${args}\n${USAGE}`);
+    return 2;
+  }
+  const token = env["DOCSPLATFORM_API_TOKEN"];
+  const url = env["DOCSPLATFORM_API_URL"];
+  if (!token) {
+    stderr.write("docsplatform export: DOCSPLATFORM_API_TOKEN is not set; export it with the API token to read the organization\n");
+    return 2;
+  }
+  if (!url) {
+    stderr.write("docsplatform export: DOCSPLATFORM_API_URL is not set; export it with the API's base URL (there is no default)\n");
+    return 2;
+  }
+  try {
+    checkBaseUrl(url);
+  } catch (e) {
+    stderr.write(`docsplatform export: DOCSPLATFORM_API_URL: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const outFile = args.out === undefined ? undefined : path.resolve(cwd, args.out);
+  if (outFile !== undefined && !args.force && fs.existsSync(outFile)) {
+    stderr.write(`docsplatform export: ${args.out} exists; pass --force to overwrite it\n`);
+    return 1;
+  }
+
+  let client: ApiClient;
+  try {
+    client = new ApiClient({ baseUrl: url, token });
+  } catch (e) {
+    stderr.write(`docsplatform export: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const progress = progressReporter(stderr);
+  try {
+    const result = await exportOrganization(client, { organizationId: args.org, onProgress: (p) => progress.update(p) });
+    progress.done();
+    const text = renderStackFile(result.stack, {
+      organizationTitle: result.organization.title,
+      date: now(),
+      command: commandLine(args),
+      schemaPath: schemaPathFor(outFile === undefined ? cwd : path.dirname(outFile)),
+      notes: result.notes,
+      emails: result.emails,
+    });
+
+    // The file must load as it will when `pulumi up` reads it; anything else is a defect of the export.
+    const loaded = parseStack(text, args.out ?? "<stdout>");
+    if (!loaded.ok) {
+      stderr.write(`docsplatform export: the exported file does not validate; nothing was written:\n`);
+      for (const p of loaded.problems) stderr.write(`  ${formatProblem(p)}\n`);
+      return 1;
+    }
+
+    if (outFile === undefined) {
+      stdout.write(text);
+    } else {
+      const tmp = `${outFile}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, text);
+      fs.renameSync(tmp, outFile);
+    }
+    for (const note of result.notes) stderr.write(`export: left out: ${note}\n`);
+    for (const w of loaded.warnings) stderr.write(`export: note: ${formatProblem(w)}\n`);
+    const counts = countObjects(loaded.stack);
+    const parts = (Object.entries(counts) as [string, number][]).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
+    stderr.write(
+      `export: ${result.progress.objects} objects read in ${result.progress.requests} requests; wrote ${args.out ?? "standard output"}: ${parts.join(", ") || "no objects"}\n`,
+    );
+    return 0;
+  } catch (e) {
+    progress.done();
+    const message = e instanceof ExportError ? e.message : explainApiError(e, args.org);
+    stderr.write(`docsplatform export: ${redact(message, token)}\n`);
+    return 1;
+  } finally {
+    await client.close();
+  }
+}
