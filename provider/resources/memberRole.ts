@@ -76,7 +76,8 @@ export const memberRoleKind = {
   schema,
   fields: {
     organizationId: { createOnly: true },
-    userId: { createOnly: true },
+    // E-mail addresses are case-insensitive: a change of case is not a different member.
+    userId: { createOnly: true, normalize: (v) => (typeof v === "string" && isEmail(v) ? v.toLowerCase() : v) },
     role: {},
   },
   naturalKey: "userId",

@@ -272,6 +272,17 @@ describe("MemberRole", () => {
     await memberRoleProvider.delete(id, outs);
   });
 
+  it("accepts the member's e-mail address; a change of its case is no change", async () => {
+    const inputs = { organizationId: ORG, userId: "Writer@Demo.Test", role: "review" as const };
+    const { id, outs } = await memberRoleProvider.create(inputs);
+    expect(id).toBe("writer-1");
+    const read = await memberRoleProvider.read(id, outs);
+    const d = await memberRoleProvider.diff(id, read.props!, { ...inputs, userId: "writer@demo.test" });
+    expect(d.changes).toBe(false);
+    await memberRoleProvider.delete(id, read.props!);
+    expect((await api<{ role: string }>("GET", `/v1/orgs/${ORG}/members/writer-1`)).role).toBe("edit");
+  });
+
   it("a user who is not a member is a clear error", async () => {
     await expect(memberRoleProvider.create({ organizationId: ORG, userId: "ghost", role: "read" })).rejects.toThrow(
       /ghost is not a member of organization demo-org/,
