@@ -232,10 +232,12 @@ export class Deployment {
   async finish(programSucceeded: boolean): Promise<void> {
     await this.settle();
     if (programSucceeded && this.errors.length === 0) {
-      const targets = [
-        ...[...this.live.values()].filter((r) => !this.consumed.has(r.urn)),
-        ...this.pendingDeletes,
-      ].filter((r) => !this.isProviderInUse(r));
+      const candidates = [...[...this.live.values()].filter((r) => !this.consumed.has(r.urn)), ...this.pendingDeletes];
+      const staying = this.snapshot().filter((r) => !candidates.includes(r));
+      // The default provider goes only when nothing that stays still uses it.
+      const targets = candidates.filter(
+        (r) => r.type !== DYNAMIC_PROVIDER_TYPE || !staying.some((o) => o.provider === `${r.urn}::${r.id}`),
+      );
       if (this.preview) {
         for (const r of targets) {
           if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE) this.steps.push({ urn: r.urn, type: r.type, op: "delete", custom: r.custom });
@@ -253,12 +255,6 @@ export class Deployment {
       }
     }
     this.flush();
-  }
-
-  private isProviderInUse(r: StateResource): boolean {
-    if (r.type !== DYNAMIC_PROVIDER_TYPE) return false;
-    const ref = `${r.urn}::${r.id}`;
-    return this.snapshot().some((o) => o !== r && o.provider === ref);
   }
 
   private forget(r: StateResource): void {

@@ -5,7 +5,7 @@
  * dynamic-provider plugin. One runner serves one program folder and stack; it starts the plugin once and
  * reuses it across runs (restarting it only when the config it was configured with changes).
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpcModule from "@grpc/grpc-js";
@@ -20,6 +20,34 @@ import { type PropertyMap, isSecret, stripSecretsMap } from "./values";
 
 /** Entry point of the SDK's language host. */
 export const LANGUAGE_HOST = path.join(SDK_DIR, "cmd", "run", "index.js");
+
+/**
+ * Boot script of a language host started ahead of its run: it loads the SDK, the closure serialiser and
+ * the TypeScript compiler (the ~1 s cold start), then waits for its run on stdin — arguments and the
+ * run's environment — and hands over to `cmd/run` exactly as `node cmd/run <args>` would. Loading those
+ * modules creates no SDK state (the runtime store is created lazily, from the environment of the run).
+ */
+const LANGUAGE_HOST_BOOT = `
+const sdk = process.argv[1];
+require(sdk);
+require(sdk + "/runtime/closure/serializeClosure");
+for (const m of ["typescript", "ts-node"]) {
+  try { require(require.resolve(m, { paths: [process.cwd()] })); } catch {}
+}
+let input = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => {
+  input += chunk;
+  const nl = input.indexOf("\\n");
+  if (nl < 0) return;
+  process.stdin.removeAllListeners("data");
+  process.stdin.destroy();
+  const job = JSON.parse(input.slice(0, nl));
+  Object.assign(process.env, job.env);
+  process.argv = [process.argv[0], job.script, ...job.args];
+  require(job.script);
+});
+`;
 
 /** Pulumi's default `--parallel`: unbounded. */
 const UNBOUNDED = 2147483647;
@@ -138,6 +166,7 @@ export class ProgramRunner {
   private readonly monitor = new FakeMonitor();
   private server: { server: grpcModule.Server; address: string } | undefined;
   private pluginState: { key: string; driver: Promise<PluginDriver> } | undefined;
+  private warmHost: { key: string; child: ChildProcess } | undefined;
   private busy = false;
 
   constructor(private readonly opts: ProgramRunnerOptions) {
@@ -206,6 +235,8 @@ export class ProgramRunner {
     const plugin = this.pluginState;
     this.pluginState = undefined;
     if (plugin) await (await plugin.driver.catch(() => undefined))?.close();
+    this.warmHost?.child.kill("SIGKILL");
+    this.warmHost = undefined;
     if (this.server) await shutdownServer(this.server.server);
     this.server = undefined;
   }
@@ -371,18 +402,20 @@ export class ProgramRunner {
       ...(preview ? ["--dry-run"] : []),
       this.program,
     ];
-    const env = inheritedEnv(settings.env);
-    env["PULUMI_CONFIG"] = JSON.stringify(settings.config);
-    env["PULUMI_CONFIG_SECRET_KEYS"] = JSON.stringify(settings.secretKeys);
-    env["PULUMI_NODEJS_TYPESCRIPT"] = String(this.typescript);
-    env["PULUMI_NODEJS_TRANSPILE_ONLY"] = "true";
-    const child = spawn(process.execPath, args, { cwd: this.dir, env, stdio: ["ignore", "pipe", "pipe"] });
+    const runEnv: Record<string, string> = {
+      PULUMI_CONFIG: JSON.stringify(settings.config),
+      PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(settings.secretKeys),
+      PULUMI_NODEJS_TYPESCRIPT: String(this.typescript),
+      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    };
+    const child = this.takeLanguageHost(inheritedEnv(settings.env));
+    child.stdin!.end(JSON.stringify({ script: args[0], args: args.slice(1), env: runEnv }) + "\n");
     let output = "";
     const collect = (chunk: Buffer) => {
       output = (output + chunk.toString("utf8")).slice(-65536);
     };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
+    child.stdout!.on("data", collect);
+    child.stderr!.on("data", collect);
     // A failed step stops the program once the steps in flight are done, as the engine does; the SDK
     // itself would wait forever for the failed resource's outputs.
     deployment.onHalt = () => {
@@ -401,7 +434,25 @@ export class ProgramRunner {
         clearTimeout(timer);
         resolve({ code, output });
       });
+      // Boot the next run's language host while this one runs.
+      const env = inheritedEnv(settings.env);
+      this.warmHost = { key: JSON.stringify(Object.entries(env).sort()), child: this.bootLanguageHost(env) };
     });
+  }
+
+  /** A language host booted ahead with the same environment, or a fresh one. */
+  private takeLanguageHost(env: NodeJS.ProcessEnv): ChildProcess {
+    const warm = this.warmHost;
+    this.warmHost = undefined;
+    if (warm && warm.key === JSON.stringify(Object.entries(env).sort()) && warm.child.exitCode === null && warm.child.signalCode === null) {
+      return warm.child;
+    }
+    warm?.child.kill("SIGKILL");
+    return this.bootLanguageHost(env);
+  }
+
+  private bootLanguageHost(env: NodeJS.ProcessEnv): ChildProcess {
+    return spawn(process.execPath, ["-e", LANGUAGE_HOST_BOOT, SDK_DIR], { cwd: this.dir, env, stdio: ["pipe", "pipe", "pipe"] });
   }
 }
 

@@ -1,0 +1,232 @@
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  Deployment,
+  Semaphore,
+  applyIgnoreChanges,
+  deleteInReverseOrder,
+  makeUrn,
+  type DeploymentContext,
+  type Registration,
+} from "./deployment";
+import { startPlugin, type PluginDriver } from "./plugin";
+import { sortByDependencies, toStateFile, type StateResource } from "./state";
+import { PROVIDER_KEY, SECRET_SIG, SIG_KEY, annotateSecrets, fromStateValue, isSecret, secret, toStateValue } from "./values";
+
+const FIXTURE = path.resolve(__dirname, "../fixtures/driver");
+const PROVIDER = `exports.handler = () => require(${JSON.stringify(path.join(FIXTURE, "provider.js"))});\n`;
+const STACK_URN = "urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev";
+const TYPE = "pulumi-nodejs:dynamic/test:Thing";
+
+function reg(name: string, object: Record<string, string>, extra: Partial<Registration> = {}): Registration {
+  return {
+    type: TYPE,
+    name,
+    parent: STACK_URN,
+    custom: true,
+    object: { [PROVIDER_KEY]: PROVIDER, ...object },
+    dependencies: [],
+    propertyDependencies: {},
+    protect: undefined,
+    deleteBeforeReplace: false,
+    ignoreChanges: [],
+    replaceOnChanges: [],
+    additionalSecretOutputs: [],
+    aliasUrns: [],
+    importId: "",
+    retainOnDelete: undefined,
+    provider: "",
+    remote: false,
+    ...extra,
+  };
+}
+
+const urnOf = (name: string) => makeUrn("dev", "proj", STACK_URN, TYPE, name);
+
+describe("makeUrn", () => {
+  it("omits the root stack's type and chains component types", () => {
+    expect(urnOf("a")).toBe(`urn:pulumi:dev::proj::${TYPE}::a`);
+    const component = makeUrn("dev", "proj", STACK_URN, "my:index:Group", "g");
+    expect(makeUrn("dev", "proj", component, TYPE, "b")).toBe(`urn:pulumi:dev::proj::my:index:Group$${TYPE}::b`);
+    const nested = makeUrn("dev", "proj", makeUrn("dev", "proj", component, TYPE, "b"), TYPE, "c");
+    expect(nested).toBe(`urn:pulumi:dev::proj::my:index:Group$${TYPE}$${TYPE}::c`);
+  });
+});
+
+describe("Deployment with the real plugin", () => {
+  let plugin: PluginDriver;
+  let state: StateResource[] = [];
+  const ctx = (): DeploymentContext => ({
+    project: "proj",
+    stack: "dev",
+    parallel: 4,
+    plugin: () => Promise.resolve(plugin),
+    persist: (resources) => {
+      state = resources;
+    },
+  });
+
+  /** Runs one update with the given registrations; returns its steps as `op name` strings. */
+  async function run(regs: Registration[], opts: { preview?: boolean } = {}): Promise<{ steps: string[]; dep: Deployment }> {
+    const dep = new Deployment(ctx(), state, opts.preview ?? false);
+    await Promise.allSettled(regs.map((r) => dep.register(r)));
+    await dep.finish(true);
+    const steps = dep.steps.map((s) => `${s.op} ${s.urn.slice(s.urn.lastIndexOf("::") + 2)}`).sort();
+    return { steps, dep };
+  }
+
+  beforeAll(async () => {
+    plugin = await startPlugin({ cwd: FIXTURE, config: {} });
+  });
+  afterAll(async () => {
+    await plugin?.close();
+  });
+
+  it("creates, keeps, updates, replaces and deletes", async () => {
+    state = [];
+    const preview = await run([reg("a", { title: "one", kind: "x" })], { preview: true });
+    expect(preview.steps).toEqual(["create a"]);
+    expect(state).toEqual([]);
+
+    expect((await run([reg("a", { title: "one", kind: "x" })])).steps).toEqual(["create a"]);
+    expect((await run([reg("a", { title: "one", kind: "x" })])).steps).toEqual(["same a"]);
+    const updated = await run([reg("a", { title: "two", kind: "x" })]);
+    expect(updated.steps).toEqual(["update a"]);
+    expect(updated.dep.steps[0]!.diffs).toEqual(["title"]);
+    expect(state.find((r) => r.urn === urnOf("a"))!.outputs).toMatchObject({ title: "two", previous: "one" });
+
+    const replaced = await run([reg("a", { title: "two", kind: "y" })]);
+    expect(replaced.steps).toEqual(["replace a"]);
+    expect(replaced.dep.steps[0]!.diffs).toEqual(["kind"]);
+    expect(state.filter((r) => r.urn === urnOf("a"))).toHaveLength(1);
+
+    expect((await run([])).steps).toEqual(["delete a"]);
+    expect(state).toEqual([]);
+  });
+
+  it("keeps a replaced object as a pending delete until the end of the run", async () => {
+    state = [];
+    await run([reg("a", { title: "one", kind: "x" })]);
+    const dep = new Deployment(ctx(), state, false);
+    await dep.register(reg("a", { title: "one", kind: "y" }));
+    dep.flush();
+    expect(state.filter((r) => r.urn === urnOf("a")).map((r) => Boolean(r.delete)).sort()).toEqual([false, true]);
+    await dep.finish(true);
+    expect(state.filter((r) => r.urn === urnOf("a"))).toHaveLength(1);
+    expect(state.some((r) => r.delete)).toBe(false);
+    await run([]);
+  });
+
+  it("honours ignoreChanges, replaceOnChanges, aliases and protect", async () => {
+    state = [];
+    await run([reg("a", { title: "one", kind: "x" })]);
+    expect((await run([reg("a", { title: "two", kind: "x" }, { ignoreChanges: ["title"] })])).steps).toEqual(["same a"]);
+    expect(state.find((r) => r.urn === urnOf("a"))!.inputs["title"]).toBe("one");
+    expect((await run([reg("a", { title: "two", kind: "x" }, { replaceOnChanges: ["title"] })])).steps).toEqual(["replace a"]);
+
+    // Renamed with an alias: the same object, nothing deleted.
+    expect((await run([reg("b", { title: "two", kind: "x" }, { aliasUrns: [urnOf("a")] })])).steps).toEqual(["same b"]);
+    expect(state.map((r) => r.urn)).not.toContain(urnOf("a"));
+
+    await run([reg("b", { title: "two", kind: "x" }, { protect: true })]);
+    const blocked = await run([]);
+    expect(blocked.dep.errors.map((e) => e.message)).toEqual([`${urnOf("b")}: resource is protected and cannot be deleted; set protect: false first`]);
+    expect(state.map((r) => r.urn)).toContain(urnOf("b"));
+    await run([reg("b", { title: "two", kind: "x" })]);
+    await run([]);
+    expect(state.filter((r) => r.custom && r.type === TYPE)).toEqual([]);
+  });
+
+  it("reports check failures as a failed step naming the property", async () => {
+    state = [];
+    const { dep } = await run([reg("a", { title: "" })]);
+    expect(dep.errors.map((e) => e.message)).toEqual([`${urnOf("a")}: check failed: title: title: must be 1 to 64 characters`]);
+    expect(state.filter((r) => r.type === TYPE)).toEqual([]);
+  });
+
+  it("keeps an object that was created but failed to initialise, with its errors", async () => {
+    state = [];
+    const { dep } = await run([reg("a", { title: "half" })]);
+    expect(dep.errors).toHaveLength(1);
+    expect(state.find((r) => r.urn === urnOf("a"))).toMatchObject({ id: "obj-half", initErrors: ["not ready"] });
+  });
+
+  it("marks outputs secret where the input was secret and for additionalSecretOutputs", async () => {
+    state = [];
+    const secretReg = reg("s", { title: "t" }, { additionalSecretOutputs: ["title"] });
+    secretReg.object["secretInput"] = secret("hush");
+    await run([secretReg]);
+    const outputs = state.find((r) => r.urn === urnOf("s"))!.outputs;
+    expect(isSecret(outputs["secretInput"])).toBe(true);
+    expect(isSecret(outputs["title"])).toBe(true);
+    expect(JSON.stringify(toStateFile(state))).not.toContain('"hush"');
+    await run([]);
+  });
+});
+
+describe("deleteInReverseOrder", () => {
+  const res = (urn: string, deps: string[] = [], parent?: string): StateResource => ({
+    urn, custom: true, type: TYPE, inputs: {}, outputs: {}, dependencies: deps, ...(parent ? { parent } : {}),
+  });
+
+  it("deletes dependents before what they depend on, independent ones concurrently", async () => {
+    const site = res("site");
+    const section = res("section", ["site"]);
+    const link = res("link", [], "site");
+    const team = res("team");
+    const order: string[] = [];
+    let active = 0;
+    let maxActive = 0;
+    await deleteInReverseOrder([site, section, link, team], new Semaphore(10), async (r) => {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push(r.urn);
+      active--;
+    });
+    expect(order.indexOf("site")).toBeGreaterThan(order.indexOf("section"));
+    expect(order.indexOf("site")).toBeGreaterThan(order.indexOf("link"));
+    expect(maxActive).toBeGreaterThan(1);
+  });
+
+  it("does not delete what a failed deletion depends on", async () => {
+    const site = res("site");
+    const section = res("section", ["site"]);
+    const deleted: string[] = [];
+    const err = await deleteInReverseOrder([site, section], new Semaphore(1), async (r) => {
+      if (r.urn === "section") throw new Error("section refused");
+      deleted.push(r.urn);
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AggregateError);
+    expect(deleted).toEqual([]);
+  });
+
+  it("orders state so dependencies come first", () => {
+    const sorted = sortByDependencies([res("c", ["b"]), res("b", ["a"]), res("a")]);
+    expect(sorted.map((r) => r.urn)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("value forms", () => {
+  it("round-trips secrets through the state-file form", () => {
+    const value = { a: secret({ deep: [1, "x"] }), b: "plain" };
+    const stored = toStateValue(value);
+    expect(stored).toEqual({ a: { [SIG_KEY]: SECRET_SIG, plaintext: '{"deep":[1,"x"]}' }, b: "plain" });
+    expect(fromStateValue(stored)).toEqual(value);
+  });
+
+  it("re-marks outputs whose input was secret", () => {
+    expect(annotateSecrets({ a: "1", b: "2", c: "3" }, { a: secret("1"), b: "2" }, ["c"])).toEqual({
+      a: secret("1"),
+      b: "2",
+      c: secret("3"),
+    });
+  });
+
+  it("keeps old values of ignored paths, nested ones included", () => {
+    expect(applyIgnoreChanges({ a: "new", o: { x: "new", y: "new" } }, { a: "old", o: { x: "old", y: "old" } }, ["a", "o.x"])).toEqual({
+      a: "old",
+      o: { x: "old", y: "new" },
+    });
+  });
+});
