@@ -9,5 +9,7 @@ export default defineConfig({
     exclude: ["node_modules/**", "dist/**", ".work/**", "examples/**/node_modules/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Collects what the reliability suite proved and prints its summary table at the end of the run.
+    globalSetup: ["test/reliability/globalSetup.ts"],
   },
 });
