@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/organizationSettings.json";
 import { isNotFound, type Organization, type Role, type UpdateOrganizationBody } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
-import { makeProvider } from "./provider";
+import { jsonEqual, makeProvider } from "./provider";
 
 /** Content shown by default: a site of the organization. */
 export interface DefaultContent {
@@ -91,8 +91,9 @@ function toOutputs(org: Organization, previous: Partial<LiveOrganizationSettings
 const normalizeDomains = (v: unknown): unknown =>
   Array.isArray(v) ? [...new Set(v.map((d) => String(d).toLowerCase()))].sort() : v;
 
+// Structural: the engine delivers objects with their keys sorted (`{site, type}`), the API answers `{type, site}`.
 const sameSetting = (f: Setting, a: unknown, b: unknown): boolean =>
-  JSON.stringify(f === "emailDomains" ? normalizeDomains(a) : a) === JSON.stringify(f === "emailDomains" ? normalizeDomains(b) : b);
+  f === "emailDomains" ? jsonEqual(normalizeDomains(a), normalizeDomains(b)) : jsonEqual(a, b);
 
 /**
  * One PATCH with the wanted settings that differ from the live ones. A value the API cannot set

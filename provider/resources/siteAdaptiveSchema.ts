@@ -3,7 +3,7 @@ import schema from "../../schemas/kinds/siteAdaptiveSchema.json";
 import type { AdaptiveJsonSchema } from "../client";
 import { type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
 import { orGone } from "./lists";
-import { makeProvider } from "./provider";
+import { jsonEqual, makeProvider } from "./provider";
 
 /** Inputs of a SiteAdaptiveSchema: the visitor-attribute schema of a site's adaptive content. */
 export interface SiteAdaptiveSchemaInputs {
@@ -37,7 +37,11 @@ export const siteAdaptiveSchemaKind = {
   },
 
   async create(ctx, inputs) {
-    const res = await ctx.client.sites.putAdaptiveSchema(inputs.organizationId, inputs.siteId, { jsonSchema: inputs.jsonSchema });
+    // A site has a schema from its creation on: write only when it differs (adopting a hand-made one writes nothing).
+    const live = await ctx.client.sites.getAdaptiveSchema(inputs.organizationId, inputs.siteId);
+    const res = jsonEqual(live.jsonSchema, inputs.jsonSchema)
+      ? live
+      : await ctx.client.sites.putAdaptiveSchema(inputs.organizationId, inputs.siteId, { jsonSchema: inputs.jsonSchema });
     return {
       id: inputs.siteId,
       outs: { organizationId: inputs.organizationId, siteId: inputs.siteId, jsonSchema: res.jsonSchema, updatedAt: res.updatedAt ?? null },
