@@ -30,6 +30,8 @@ export interface ExportIo {
   stderr: { write(text: string): unknown; isTTY?: boolean };
   cwd: string;
   now: () => Date;
+  /** Least time between two progress lines (default 1000 ms). */
+  progressIntervalMs: number;
 }
 
 interface Args {
@@ -69,15 +71,15 @@ function parseArgs(argv: string[]): Args | string {
   return { org, out: out === "-" ? undefined : out, force };
 }
 
-/** Progress on stderr at most once a second (rewritten in place on a terminal), and a final line. */
-function progressReporter(stderr: ExportIo["stderr"]): { update(p: ExportProgress): void; done(): void } {
+/** Progress on stderr at most once per interval (rewritten in place on a terminal). */
+function progressReporter(stderr: ExportIo["stderr"], intervalMs: number): { update(p: ExportProgress): void; done(): void } {
   let last = Date.now();
   let shown = false;
   const line = (p: ExportProgress): string => `export: ${p.objects} objects read, ${p.requests} requests`;
   return {
     update(p) {
       const now = Date.now();
-      if (now - last < 1000) return;
+      if (now - last < intervalMs) return;
       last = now;
       shown = true;
       stderr.write(stderr.isTTY ? `\r${line(p)}` : `${line(p)}\n`);
@@ -140,7 +142,7 @@ export async function exportMain(argv: string[], io: Partial<ExportIo> = {}): Pr
     stderr.write(`docsplatform export: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const progress = progressReporter(stderr);
+  const progress = progressReporter(stderr, io.progressIntervalMs ?? 1000);
   try {
     const result = await exportOrganization(client, { organizationId: args.org, onProgress: (p) => progress.update(p) });
     progress.done();

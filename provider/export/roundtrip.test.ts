@@ -1,0 +1,174 @@
+/**
+ * From "configured by hand" to "managed from the repository": an organisation built by direct API calls
+ * is exported, the file validates, and the handbook program run on it through the real language host and
+ * dynamic-provider plugin takes every object over — the first up writes nothing, the second makes no API
+ * call, and destroy followed by a fresh up rebuilds the same organisation (IDs and timestamps aside).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator, type SnapshotOrg } from "../../emulator";
+import { ProgramRunner, prepareProgram, type PreparedProgram, type RunResult } from "../../test/harness";
+import { ApiClient } from "../client";
+import { countObjects } from "../stack/model";
+import { loadStackFile } from "../stack/load";
+import { exportMain } from "./cli";
+import { buildVariedOrganization } from "./fixture";
+
+const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
+const ORG = "demo-org";
+
+/** Custom-resource steps as `op Kind name`, sorted. */
+function steps(result: RunResult): string[] {
+  return result.steps
+    .filter((s) => s.custom)
+    .map((s) => `${s.op} ${s.type.slice(s.type.lastIndexOf(":") + 1)} ${s.urn.slice(s.urn.lastIndexOf("::") + 2)}`)
+    .sort();
+}
+
+/** API writes as `METHOD route status`. */
+function writes(result: RunResult): string[] {
+  return result.apiCalls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.route} ${c.status}`);
+}
+
+/**
+ * The organisation with every ID of an object the provider can recreate replaced by what names it
+ * (titles, paths, labels), and every timestamp dropped: two organisations built the same way compare equal.
+ */
+function comparable(org: SnapshotOrg): unknown {
+  const names = new Map<string, string>();
+  for (const s of org.sites) {
+    names.set(s.id, `site:${s.title}`);
+    for (const sec of s.sections) {
+      names.set(sec.id, `section:${s.title}/${sec.path}`);
+      for (const ss of sec.siteSpaces) names.set(ss.id, `site-space:${s.title}/${sec.path}/${ss.path}`);
+    }
+    for (const ss of s.siteSpaces) names.set(ss.id, `site-space:${s.title}/${ss.path}`);
+    for (const g of s.sectionGroups) names.set(g.id, `group:${s.title}/${g.title}`);
+    for (const l of s.shareLinks) names.set(l.id, `share-link:${s.title}/${l.name ?? ""}`);
+  }
+  for (const t of org.teams) names.set(t.id, `team:${t.title}`);
+  for (const c of org.collections) names.set(c.id, `collection:${c.title}`);
+  for (const p of org.samlProviders) names.set(p.id, `saml:${p.label}`);
+  for (const p of org.openapiSpecs) names.set(p.id, `openapi:${(p as { slug: string }).slug}`);
+  for (const t of org.translations) names.set(t.id, `translation:${t.title}`);
+  const strip = (v: unknown): unknown => {
+    if (typeof v === "string") return names.get(v) ?? v;
+    if (Array.isArray(v)) return v.map(strip);
+    if (v === null || typeof v !== "object") return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (/At$/.test(k) || k === "versions" || k === "lastVersion" || k === "revision") continue;
+      out[k] = strip(x);
+    }
+    return out;
+  };
+  const sortBy = <T>(list: T[], key: (t: T) => string): T[] => [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const stripped = strip({
+    ...org,
+    sites: sortBy(org.sites, (s) => s.title),
+    teams: sortBy(org.teams, (t) => t.title),
+    collections: sortBy(org.collections, (c) => c.title),
+    samlProviders: sortBy(org.samlProviders, (p) => p.label),
+    openapiSpecs: sortBy(org.openapiSpecs, (p) => (p as { slug: string }).slug),
+    translations: sortBy(org.translations, (t) => t.title),
+    spaces: sortBy(org.spaces, (s) => s.id),
+    members: sortBy(org.members, (m) => m.user),
+  }) as Record<string, unknown>;
+  for (const site of stripped["sites"] as Record<string, unknown>[]) {
+    site["shareLinks"] = sortBy(site["shareLinks"] as { name: string }[], (l) => l.name);
+  }
+  for (const team of stripped["teams"] as Record<string, unknown>[]) {
+    team["members"] = sortBy(team["members"] as { user: string }[], (m) => m.user);
+  }
+  return stripped;
+}
+
+describe("export, then pulumi up on the exported file", () => {
+  let emu: RunningEmulator;
+  let program: PreparedProgram;
+  let runner: ProgramRunner;
+  let before: unknown;
+  const docsFile = (): string => path.join(program.dir, "docs.yaml");
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 });
+    const api = new ApiClient({ baseUrl: emu.url, token: emu.token });
+    try {
+      await buildVariedOrganization(api, ORG);
+    } finally {
+      await api.close();
+    }
+    before = comparable(emu.store.org(ORG));
+    program = await prepareProgram(HANDBOOK, { installPackage: true });
+    fs.rmSync(docsFile());
+    runner = new ProgramRunner({
+      dir: program.dir,
+      config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
+      secretKeys: ["docsplatform:apiToken"],
+      emulator: emu,
+    });
+  });
+  afterAll(async () => {
+    await runner?.close();
+    program?.cleanup();
+    await emu?.close();
+  });
+
+  it("exports a file that validates and adopts every object", async () => {
+    let err = "";
+    const code = await exportMain(["--org", ORG, "--out", docsFile()], {
+      env: { DOCSPLATFORM_API_URL: emu.url, DOCSPLATFORM_API_TOKEN: emu.token },
+      stderr: { write: (t: string) => (err += t) },
+    });
+    expect(err).not.toContain("left out");
+    expect(code).toBe(0);
+    const loaded = loadStackFile(docsFile());
+    if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join("\n"));
+    expect(countObjects(loaded.stack)).toEqual({
+      settings: 1,
+      member: 3,
+      team: 2,
+      teamMember: 3,
+      saml: 1,
+      openapi: 2,
+      collection: 2,
+      space: 3,
+      translation: 1,
+      site: 3,
+      section: 5,
+      sectionGroup: 1,
+      siteSpace: 8,
+      shareLink: 2,
+      adaptiveSchema: 1,
+    });
+  });
+
+  it("the first up adopts everything: no API write, the organisation unchanged", async () => {
+    const up = await runner.up();
+    expect(up.error).toBeUndefined();
+    const custom = up.steps.filter((s) => s.custom);
+    expect(custom.length).toBeGreaterThan(30);
+    expect(custom.filter((s) => s.op !== "create").map((s) => s.urn)).toEqual([]);
+    expect(writes(up)).toEqual([]);
+    expect(comparable(emu.store.org(ORG))).toEqual(before);
+  });
+
+  it("the second up changes nothing and makes no API call", async () => {
+    const up = await runner.up();
+    expect(up.error).toBeUndefined();
+    expect(steps(up).filter((s) => !s.startsWith("same "))).toEqual([]);
+    expect(up.apiCalls).toEqual([]);
+  });
+
+  it("destroy, then a fresh up, rebuilds the same organisation", async () => {
+    const destroyed = await runner.destroy();
+    expect(destroyed.error).toBeUndefined();
+    expect(emu.store.org(ORG).sites).toEqual([]);
+    const up = await runner.up();
+    expect(up.error).toBeUndefined();
+    expect(comparable(emu.store.org(ORG))).toEqual(before);
+    const again = await runner.up();
+    expect(again.apiCalls).toEqual([]);
+  });
+});
