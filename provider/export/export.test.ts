@@ -80,6 +80,10 @@ describe("docsplatform export", () => {
       await api.sites.create(ORG, { title: "Same title" });
       await api.sites.create(ORG, { title: "Same title" });
       await api.saml.create(ORG, { label: "Azure" });
+      // A space inside a nested collection: its parent is declared by the collection's key.
+      const internal = (await api.collections.list(ORG)).find((c) => c.title === "Internal");
+      if (!internal) throw new Error("fixture: no Internal collection");
+      await api.spaces.move("space-changelog", { parent: internal.id });
     } finally {
       await api.close();
     }
@@ -168,7 +172,12 @@ describe("docsplatform export", () => {
     expect(stack.teams?.find((t) => t.key === "docs-team")?.members).toEqual([{ user: "demo-admin", role: "owner" }, { user: "writer-1" }]);
     expect(stack.saml?.find((p) => p.key === "okta")).toMatchObject({ defaultTeam: "docs-team", defaultRole: "read", certificate: FIXTURE_CERTIFICATE });
     expect(stack.collections?.map((c) => [c.key, c.parent])).toEqual([["product-docs", undefined], ["internal", "product-docs"]]);
-    expect(stack.spaces?.map((s) => [s.key, s.id])).toEqual([["api-reference", "space-api"], ["changelog", "space-changelog"], ["guides", "space-guides"]]);
+    expect(stack.spaces?.map((s) => [s.key, s.id, s.parent])).toEqual([
+      ["api-reference", "space-api", undefined],
+      ["changelog", "space-changelog", "internal"],
+      ["guides", "space-guides", undefined],
+    ]);
+    expect(stack.spaces?.find((s) => s.key === "changelog")).toMatchObject({ title: "Changelog", emoji: "📰", editMode: "locked" });
     expect(stack.openapi?.map((s) => s.key)).toEqual(["admin-api", "public-api"]);
   });
 
