@@ -1,0 +1,479 @@
+/**
+ * The benchmark: API calls, wall time and state size of the provider against the physical floor and a
+ * baseline measured in the same run. `npm run bench` (all sizes) or `npm run bench -- --sizes 10,100`.
+ * Writes bench/RESULTS.md (see `writeResults`).
+ *
+ * For each N: the emulator with a fixed latency, the stack-file component of a generated stack run
+ * through the engine harness (real language host, real dynamic-provider plugin) at `--parallel` 16 and
+ * the client's in-flight bound 16, through five phases — create, no-op up, change 10%, refresh, destroy.
+ * Calls come from the emulator's request log. The baseline is the raw client making exactly the
+ * minimal calls of each phase at the same concurrency against a fresh emulator with the same latency.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { defaultSeed, startEmulator, type RunningEmulator, type Seed, type SeedSpace } from "../emulator";
+import { ProgramRunner, type ApiCall, type RunResult, REPO_ROOT } from "../test/harness";
+import type { StackFile } from "../provider/stack/model";
+import { Baseline, type BaselineCalls } from "./baseline";
+import { measureEmulatorThroughput, type ThroughputResult } from "./emulator-throughput";
+import { type Composition, type Edit, changeStack, generateStack } from "./generate";
+import { type BenchProgram, prepareBenchProgram } from "./program";
+
+/** Fixed settings of every run. */
+export const SETTINGS = {
+  latencyMs: 20,
+  concurrency: 16,
+  /** 600 requests per minute, in a 10 s window to keep the run short. */
+  rateLimit: { limit: 100, windowMs: 10_000 },
+} as const;
+
+/** The phases of one size. */
+export type Phase = "create" | "no-op up" | "change 10%" | "refresh" | "destroy";
+
+/** API calls by category: moves (ordering) are apart from other writes. */
+export interface CallCounts {
+  writes: number;
+  reads: number;
+  moves: number;
+}
+
+/** Calls of a phase split by route, for the explanation of a miss. */
+export type RouteCounts = Record<string, number>;
+
+/** One phase of one size. */
+export interface PhaseResult {
+  phase: Phase;
+  calls: CallCounts;
+  /** Writes and reads the phase needs at least (moves have no fixed minimum: see `baselineCalls.moves`). */
+  minimum: { writes: number; reads: number };
+  routes: RouteCounts;
+  wallMs: number;
+  /** Wall time of the harness's fixed cost for this kind of run (an empty program). */
+  overheadMs: number;
+  baselineMs: number | null;
+  baselineCalls: BaselineCalls | null;
+  steps: Partial<Record<string, number>>;
+  failed: number;
+  drift: number;
+}
+
+/** Sizes of the state file after the change phase. */
+export interface StateSize {
+  bytes: number;
+  /** Every entry (stack, component, provider, custom resources). */
+  entries: number;
+  /** Custom (API-backed) resources. */
+  resources: number;
+  /** Bytes of `__provider` values (inputs and outputs). */
+  providerBytes: number;
+  /** Serialised provider text per kind: its length in bytes. */
+  providerTextBytes: Record<string, number>;
+}
+
+/** Everything measured for one N. */
+export interface SizeResult {
+  n: number;
+  composition: Composition;
+  edits: number;
+  phases: PhaseResult[];
+  state: StateSize;
+  /** Peak resident set of the plugin process (VmHWM), bytes. */
+  pluginPeakRssBytes: number | null;
+}
+
+/** The rate-limited run. */
+export interface RateResult {
+  n: number;
+  limit: { limit: number; windowMs: number };
+  phases: { phase: Phase; calls: number; wallMs: number; floorMs: number; failed: number; rejected429: number }[];
+}
+
+/** The harness's fixed cost: runs of a program declaring nothing. */
+export interface Overhead {
+  coldUpMs: number;
+  warmUpMs: number;
+  refreshMs: number;
+  destroyMs: number;
+}
+
+/** A whole benchmark run. */
+export interface BenchReport {
+  date: string;
+  command: string;
+  machine: { cpu: string; cores: number; memoryBytes: number; node: string; platform: string };
+  overhead: Overhead;
+  sizes: SizeResult[];
+  rate: RateResult | null;
+  throughput: ThroughputResult;
+  durationMs: number;
+}
+
+const ORG = "demo-org";
+
+/** The default fixture plus the spaces a generated stack refers to. */
+export function benchSeed(spaces: readonly SeedSpace[]): Seed {
+  const seed = defaultSeed();
+  seed.organizations[0]!.spaces = [...(seed.organizations[0]!.spaces ?? []), ...spaces];
+  return seed;
+}
+
+/** Splits calls into writes, reads and ordering moves. */
+export function countCalls(calls: readonly ApiCall[]): CallCounts {
+  const out: CallCounts = { writes: 0, reads: 0, moves: 0 };
+  for (const c of calls) {
+    if (c.route.endsWith("/move")) out.moves++;
+    else if (c.method === "GET") out.reads++;
+    else out.writes++;
+  }
+  return out;
+}
+
+/** "GET sections" style route counts. */
+function routeCounts(calls: readonly ApiCall[]): RouteCounts {
+  const out: RouteCounts = {};
+  for (const c of calls) {
+    const tail = c.route.replace(/^\/v1\/orgs\/:organizationId/, "").replace(/\/:[A-Za-z]+/g, "/:id");
+    const key = `${c.method} ${tail || "/"}`;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
+/** The minimal writes and reads of each phase for a stack (moves excluded). */
+export function minimumCalls(stack: StackFile, composition: Composition, edits: readonly Edit[]): Record<Phase, { writes: number; reads: number }> {
+  const sites = stack.sites ?? [];
+  const n = Object.values(composition).reduce((a, b) => a + b, 0);
+  const pages = (count: number) => Math.max(1, Math.ceil(count / 1000));
+  let lists = 0;
+  let orderReads = 0;
+  for (const s of sites) {
+    const sections = s.sections ?? [];
+    if (sections.length > 0) {
+      const siteSpaces = sections.reduce((k, x) => k + (x.siteSpaces?.length ?? 1), 0);
+      lists += pages(sections.length) + pages(siteSpaces);
+      orderReads += pages(sections.length) + pages(siteSpaces);
+    }
+    if ((s.shareLinks ?? []).length > 0) lists += pages(s.shareLinks!.length);
+  }
+  return {
+    // One write per object; a section's first site space comes with the section's POST. Restoring the
+    // declared order reads each ordered list once.
+    create: { writes: n - composition.sections, reads: orderReads },
+    "no-op up": { writes: 0, reads: 0 },
+    "change 10%": { writes: edits.length, reads: 0 },
+    // One GET per site and team; one paged walk per parent for sections, site spaces and share links.
+    refresh: { writes: 0, reads: composition.sites + composition.teams + lists },
+    // One DELETE per object, children first (the kinds do not rely on cascades).
+    destroy: { writes: n, reads: 0 },
+  };
+}
+
+function runnerFor(program: BenchProgram, emu: RunningEmulator): ProgramRunner {
+  return new ProgramRunner({
+    dir: program.dir,
+    config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
+    secretKeys: ["docsplatform:apiToken"],
+    env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency) },
+    parallel: SETTINGS.concurrency,
+    emulator: emu,
+  });
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - start };
+}
+
+function failedSteps(r: RunResult): number {
+  return r.steps.filter((s) => s.error !== undefined).length + (r.error && r.steps.every((s) => s.error === undefined) ? 1 : 0);
+}
+
+/** Peak resident set (VmHWM) of a process, in bytes; null where /proc is not available. */
+export function peakRss(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const m = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function stateSize(runner: ProgramRunner): StateSize {
+  const text = fs.readFileSync(runner.stateFile, "utf8");
+  const resources = runner.resources();
+  let providerBytes = 0;
+  const providerTextBytes: Record<string, number> = {};
+  for (const r of resources) {
+    for (const props of [r.inputs, r.outputs]) {
+      const p = props["__provider"];
+      if (typeof p !== "string") continue;
+      const bytes = Buffer.byteLength(JSON.stringify(p));
+      providerBytes += bytes;
+      const kind = r.type.slice(r.type.lastIndexOf(":") + 1);
+      providerTextBytes[kind] = Math.max(providerTextBytes[kind] ?? 0, Buffer.byteLength(p));
+    }
+  }
+  return {
+    bytes: Buffer.byteLength(text),
+    entries: resources.length,
+    resources: resources.filter((r) => r.custom && r.type.startsWith("pulumi-nodejs:dynamic")).length,
+    providerBytes,
+    providerTextBytes,
+  };
+}
+
+/** The harness's fixed cost: up (cold plugin, then warm), refresh and destroy of a program declaring nothing. */
+export async function measureOverhead(): Promise<Overhead> {
+  const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs });
+  const program = await prepareBenchProgram({ organization: ORG });
+  const runner = runnerFor(program, emu);
+  try {
+    const cold = await timed(() => runner.up());
+    // Warm ups vary by a second or more with the machine's load: take the median of three.
+    const warm: number[] = [];
+    for (let i = 0; i < 3; i++) warm.push((await timed(() => runner.up())).ms);
+    warm.sort((a, b) => a - b);
+    const refresh = await timed(() => runner.refresh());
+    const destroy = await timed(() => runner.destroy());
+    return { coldUpMs: cold.ms, warmUpMs: warm[1]!, refreshMs: refresh.ms, destroyMs: destroy.ms };
+  } finally {
+    await runner.close();
+    await emu.close();
+    program.cleanup();
+  }
+}
+
+/** Options of {@link benchSize}. */
+export interface SizeOptions {
+  /** Skip the baseline (for the smoke test). */
+  baseline?: boolean;
+  /** Phases to run (default all). */
+  phases?: readonly Phase[];
+  /** Overhead to subtract (default zeros). */
+  overhead?: Overhead;
+  log?: (line: string) => void;
+}
+
+/** Runs the five phases for one N through the provider, then through the baseline. */
+export async function benchSize(n: number, opts: SizeOptions = {}): Promise<SizeResult> {
+  const log = opts.log ?? (() => undefined);
+  const overhead = opts.overhead ?? { coldUpMs: 0, warmUpMs: 0, refreshMs: 0, destroyMs: 0 };
+  const wanted = new Set<Phase>(opts.phases ?? ["create", "no-op up", "change 10%", "refresh", "destroy"]);
+  const gen = generateStack(n);
+  const { stack: changed, edits } = changeStack(gen.stack);
+  const minimum = minimumCalls(gen.stack, gen.composition, edits);
+  const seed = benchSeed(gen.spaces);
+
+  const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed });
+  const program = await prepareBenchProgram(gen.stack);
+  const runner = runnerFor(program, emu);
+  const phases: PhaseResult[] = [];
+  let state: StateSize | undefined;
+  let rss: number | null = null;
+  try {
+    const record = (phase: Phase, r: RunResult, ms: number, overheadMs: number) => {
+      phases.push({
+        phase,
+        calls: countCalls(r.apiCalls),
+        minimum: minimum[phase],
+        routes: routeCounts(r.apiCalls),
+        wallMs: ms,
+        overheadMs,
+        baselineMs: null,
+        baselineCalls: null,
+        steps: r.summary,
+        failed: failedSteps(r),
+        drift: r.drift.length,
+      });
+      const c = countCalls(r.apiCalls);
+      log(`  N=${n} ${phase}: ${Math.round(ms)} ms, ${c.writes} writes + ${c.reads} reads + ${c.moves} moves`);
+    };
+    const create = await timed(() => runner.up());
+    record("create", create.value, create.ms, overhead.coldUpMs);
+    if (wanted.has("no-op up")) {
+      const noop = await timed(() => runner.up());
+      record("no-op up", noop.value, noop.ms, overhead.warmUpMs);
+    }
+    if (wanted.has("change 10%")) {
+      program.writeStack(changed);
+      const change = await timed(() => runner.up());
+      record("change 10%", change.value, change.ms, overhead.warmUpMs);
+    }
+    if (wanted.has("refresh")) {
+      const refresh = await timed(() => runner.refresh());
+      record("refresh", refresh.value, refresh.ms, overhead.refreshMs);
+    }
+    state = stateSize(runner);
+    if (wanted.has("destroy")) {
+      const destroy = await timed(() => runner.destroy());
+      record("destroy", destroy.value, destroy.ms, overhead.destroyMs);
+    }
+    rss = peakRss((await runner.plugin()).pid);
+  } finally {
+    await runner.close();
+    await emu.close();
+    program.cleanup();
+  }
+
+  if (opts.baseline !== false) {
+    const base = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed });
+    const baseline = new Baseline(base.url, base.token, ORG, SETTINGS.concurrency);
+    try {
+      const run = async (phase: Phase, fn: () => Promise<BaselineCalls>) => {
+        const p = phases.find((x) => x.phase === phase);
+        base.control.clearLog();
+        const t = await timed(fn);
+        const logged = countCalls(base.control.log());
+        if (logged.writes !== t.value.writes || logged.reads !== t.value.reads || logged.moves !== t.value.moves) {
+          throw new Error(`baseline ${phase}: counted ${JSON.stringify(t.value)} but the emulator logged ${JSON.stringify(logged)}`);
+        }
+        if (p) {
+          p.baselineMs = t.ms;
+          p.baselineCalls = t.value;
+        }
+        log(`  N=${n} baseline ${phase}: ${Math.round(t.ms)} ms, ${t.value.writes} writes + ${t.value.reads} reads + ${t.value.moves} moves`);
+      };
+      await run("create", () => baseline.create(gen.stack));
+      const noop = phases.find((x) => x.phase === "no-op up");
+      if (noop) {
+        noop.baselineMs = 0;
+        noop.baselineCalls = { writes: 0, reads: 0, moves: 0 };
+      }
+      if (wanted.has("change 10%")) await run("change 10%", () => baseline.change(edits, changed));
+      if (wanted.has("refresh")) await run("refresh", () => baseline.refresh(changed));
+      if (wanted.has("destroy")) await run("destroy", () => baseline.destroy(changed));
+    } finally {
+      await baseline.close();
+      await base.close();
+    }
+  }
+  return { n, composition: gen.composition, edits: edits.length, phases, state: state!, pluginPeakRssBytes: rss };
+}
+
+/** Create and destroy of N objects with the emulator rate-limited; wall time against calls ÷ rate. */
+export async function benchRateLimited(n: number, log: (line: string) => void = () => undefined): Promise<RateResult> {
+  const gen = generateStack(n);
+  const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed: benchSeed(gen.spaces), rateLimit: SETTINGS.rateLimit });
+  const program = await prepareBenchProgram(gen.stack);
+  const runner = runnerFor(program, emu);
+  const perMs = SETTINGS.rateLimit.limit / SETTINGS.rateLimit.windowMs;
+  const phases: RateResult["phases"] = [];
+  try {
+    for (const [phase, fn] of [
+      ["create", () => runner.up({ allowError: true, timeoutMs: 600_000 })],
+      ["destroy", () => runner.destroy({ allowError: true })],
+    ] as const) {
+      const t = await timed(fn);
+      const calls = t.value.apiCalls;
+      const rejected = calls.filter((c) => c.status === 429).length;
+      const served = calls.length - rejected;
+      phases.push({ phase, calls: served, wallMs: t.ms, floorMs: served / perMs, failed: failedSteps(t.value), rejected429: rejected });
+      log(`  rate-limited N=${n} ${phase}: ${Math.round(t.ms)} ms for ${served} calls (${rejected} answered 429), ${failedSteps(t.value)} failed`);
+    }
+  } finally {
+    await runner.close();
+    await emu.close();
+    program.cleanup();
+  }
+  return { n, limit: { ...SETTINGS.rateLimit }, phases };
+}
+
+function machine(): BenchReport["machine"] {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? "unknown",
+    cores: cpus.length,
+    memoryBytes: os.totalmem(),
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+interface Args {
+  sizes: number[];
+  rateN: number;
+  out: string;
+  throughputMs: number;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { sizes: [10, 100, 1000], rateN: 200, out: path.join(REPO_ROOT, "bench", "RESULTS.md"), throughputMs: 3000 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === "--sizes") {
+      args.sizes = value().split(",").map((s) => {
+        const x = Number(s.trim());
+        if (!Number.isInteger(x) || x < 4) throw new Error(`--sizes: '${s}' is not an integer of at least 4`);
+        return x;
+      });
+    } else if (a === "--rate-n") {
+      args.rateN = Number(value());
+      if (!Number.isInteger(args.rateN) || args.rateN < 0) throw new Error("--rate-n must be a non-negative integer (0 skips the rate-limited run)");
+    } else if (a === "--out") {
+      args.out = path.resolve(value());
+    } else if (a === "--throughput-ms") {
+      args.throughputMs = Number(value());
+    } else if (a === "--help" || a === "-h") {
+      process.stdout.write("npm run bench -- [--sizes 10,100,1000] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n");
+      process.exit(0);
+    } else {
+      throw new Error(`unknown option ${a} (try --help)`);
+    }
+  }
+  return args;
+}
+
+/** Runs the whole benchmark. */
+export async function runBench(argv: readonly string[], log: (line: string) => void): Promise<BenchReport> {
+  const args = parseArgs(argv);
+  const started = performance.now();
+  log(`emulator throughput (${args.throughputMs} ms)…`);
+  const throughput = await measureEmulatorThroughput({ durationMs: args.throughputMs });
+  log(`  ${throughput.getsPerSecond} GETs/s`);
+  log("harness overhead (empty program)…");
+  const overhead = await measureOverhead();
+  log(`  cold up ${Math.round(overhead.coldUpMs)} ms, warm up ${Math.round(overhead.warmUpMs)} ms, refresh ${Math.round(overhead.refreshMs)} ms, destroy ${Math.round(overhead.destroyMs)} ms`);
+  const sizes: SizeResult[] = [];
+  for (const n of args.sizes) {
+    log(`N = ${n}…`);
+    sizes.push(await benchSize(n, { overhead, log }));
+  }
+  let rate: RateResult | null = null;
+  if (args.rateN > 0) {
+    log(`rate-limited run, N = ${args.rateN}…`);
+    rate = await benchRateLimited(args.rateN, log);
+  }
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    command: ["npm run bench", ...(argv.length > 0 ? ["--", ...argv] : [])].join(" "),
+    machine: machine(),
+    overhead,
+    sizes,
+    rate,
+    throughput,
+    durationMs: performance.now() - started,
+  };
+  const { analyse, renderResults } = await import("./report");
+  fs.writeFileSync(args.out, renderResults(report, analyse(report)));
+  log(`wrote ${path.relative(process.cwd(), args.out)} in ${Math.round(report.durationMs / 1000)} s`);
+  return report;
+}
+
+if (require.main === module) {
+  runBench(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`)).then(
+    () => process.exit(0),
+    (e: unknown) => {
+      process.stderr.write(`bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}
