@@ -107,7 +107,19 @@ export const collectionKind = {
     return outs;
   },
 
-  async delete(ctx, id) {
+  async delete(ctx, id, olds) {
+    // The API deletes a collection's spaces and nested collections along with it. Removing a
+    // declared collection must never take content with it, so its contents first move up to the
+    // collection's own parent (or the top level).
+    const parent = olds.parent ?? null;
+    const [spaces, collections] = await Promise.all([
+      ctx.client.collections.listSpaces(id),
+      ctx.client.collections.list(olds.organizationId, { nested: true }),
+    ]);
+    await Promise.all([
+      ...spaces.map((s) => ctx.client.spaces.move(s.id, { parent })),
+      ...collections.filter((c) => c.parent === id).map((c) => ctx.client.collections.move(c.id, { parent })),
+    ]);
     await ctx.client.collections.delete(id);
   },
 

@@ -209,6 +209,21 @@ describe("Collection", () => {
     await collectionProvider.delete(id, back.outs);
     expect((await collectionProvider.read(id, back.outs)).id).toBe("");
   });
+  it("moves its spaces and nested collections up before it is deleted, so no content goes with it", async () => {
+    const outer = await api<{ id: string }>("POST", `/v1/orgs/${ORG}/collections`, { title: "Outer" });
+    const { id, outs } = await collectionProvider.create({ organizationId: ORG, title: "Doomed", parent: outer.id });
+    const inner = await api<{ id: string }>("POST", `/v1/orgs/${ORG}/collections`, { title: "Inner", parent: id });
+    const copy = await api<{ id: string }>("POST", "/v1/spaces/space-changelog/duplicate");
+    await api("POST", `/v1/spaces/${copy.id}/move`, { parent: id });
+
+    await collectionProvider.delete(id, outs);
+
+    expect((await collectionProvider.read(id, outs)).id).toBe("");
+    const space = await api<{ parent?: string; deletedAt?: string }>("GET", `/v1/spaces/${copy.id}`);
+    expect(space.deletedAt).toBeUndefined();
+    expect(space.parent).toBe(outer.id);
+    expect((await api<{ parent?: string }>("GET", `/v1/collections/${inner.id}`)).parent).toBe(outer.id);
+  });
 });
 
 describe("Space", () => {
