@@ -79,8 +79,9 @@ export async function installPackage(dir: string): Promise<void> {
 let packed: Promise<string> | undefined;
 
 /**
- * Builds and packs the package once per process; across processes the tarball is reused while the
- * sources it is built from are unchanged (keyed by their paths, sizes and modification times).
+ * Builds (unless dist/ is newer than every source) and packs the package once per process; across
+ * processes the tarball is reused while the sources it is built from are unchanged (keyed by their
+ * paths, sizes and modification times).
  */
 export function packPackage(): Promise<string> {
   packed ??= packOnce().catch((e: unknown) => {
@@ -90,8 +91,10 @@ export function packPackage(): Promise<string> {
   return packed;
 }
 
-function sourceFingerprint(): string {
-  const hash = createHash("sha256");
+const PACKAGE_SOURCES = ["package.json", "tsconfig.json", "provider", "emulator", "schemas"];
+
+/** Calls `visit` for every file the package is built from (tests and node_modules excluded). */
+function walkSources(visit: (rel: string, stat: fs.Stats) => void): void {
   const walk = (rel: string) => {
     const abs = path.join(REPO_ROOT, rel);
     let stat: fs.Stats;
@@ -106,11 +109,53 @@ function sourceFingerprint(): string {
         walk(path.join(rel, name));
       }
     } else {
-      hash.update(`${rel}\0${stat.size}\0${stat.mtimeMs}\n`);
+      visit(rel, stat);
     }
   };
-  for (const rel of ["package.json", "tsconfig.json", "provider", "emulator", "schemas"]) walk(rel);
+  for (const rel of PACKAGE_SOURCES) walk(rel);
+}
+
+function sourceFingerprint(): string {
+  const hash = createHash("sha256");
+  walkSources((rel, stat) => hash.update(`${rel}\0${stat.size}\0${stat.mtimeMs}\n`));
   return hash.digest("hex").slice(0, 16);
+}
+
+/** True when dist/ was built after the last change to any source (tsc rewrites every output on a build). */
+function distIsFresh(): boolean {
+  let built: number;
+  try {
+    built = fs.statSync(path.join(REPO_ROOT, "dist", "provider", "index.js")).mtimeMs;
+  } catch {
+    return false;
+  }
+  let newest = 0;
+  walkSources((_rel, stat) => {
+    newest = Math.max(newest, stat.mtimeMs);
+  });
+  return newest < built;
+}
+
+/** Removes tarballs and program copies left by earlier processes (older than the given ages). */
+function pruneWork(packDir: string): void {
+  const sweep = (dir: string, maxAgeMs: number, match: (name: string) => boolean) => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names.filter(match)) {
+      const abs = path.join(dir, name);
+      try {
+        if (Date.now() - fs.statSync(abs).mtimeMs > maxAgeMs) fs.rmSync(abs, { recursive: true, force: true });
+      } catch {
+        // Removed by another process meanwhile.
+      }
+    }
+  };
+  sweep(packDir, 30 * 60_000, (n) => n.endsWith(".tgz"));
+  sweep(path.join(WORK_DIR, "programs"), 6 * 3600_000, () => true);
 }
 
 async function packOnce(): Promise<string> {
@@ -120,11 +165,15 @@ async function packOnce(): Promise<string> {
   try {
     const tarball = path.join(packDir, `pulumi-docsplatform-${sourceFingerprint()}.tgz`);
     if (fs.existsSync(tarball)) return tarball;
-    try {
-      await run("npm", ["run", "build"], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
-    } catch (e) {
-      const out = e as { stdout?: string; stderr?: string };
-      throw new Error(`npm run build failed:\n${(out.stdout ?? "").slice(-4000)}${(out.stderr ?? "").slice(-2000)}`);
+    pruneWork(packDir);
+    // `npm test` has just built; rebuilding would rewrite dist/ under the feet of running tests.
+    if (!distIsFresh()) {
+      try {
+        await run("npm", ["run", "build"], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
+      } catch (e) {
+        const out = e as { stdout?: string; stderr?: string };
+        throw new Error(`npm run build failed:\n${(out.stdout ?? "").slice(-4000)}${(out.stderr ?? "").slice(-2000)}`);
+      }
     }
     const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", packDir], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
     const [info] = JSON.parse(stdout) as { filename: string }[];

@@ -95,6 +95,8 @@ export interface ProgramRunnerOptions extends Omit<RunOptions, "allowError" | "t
   organization?: string;
   /** State file (default `<dir>/.pulumi-state/<stack>.json`). */
   stateFile?: string;
+  /** Boot the next run's language host while a run is in progress (default true). */
+  preboot?: boolean;
 }
 
 /** What one run did. */
@@ -435,8 +437,10 @@ export class ProgramRunner {
         resolve({ code, output });
       });
       // Boot the next run's language host while this one runs.
-      const env = inheritedEnv(settings.env);
-      this.warmHost = { key: JSON.stringify(Object.entries(env).sort()), child: this.bootLanguageHost(env) };
+      if (this.opts.preboot !== false) {
+        const env = inheritedEnv(settings.env);
+        this.warmHost = { key: JSON.stringify(Object.entries(env).sort()), child: this.bootLanguageHost(env) };
+      }
     });
   }
 
