@@ -15,7 +15,6 @@
  * parallel; one SiteStructureOrder per site, which depends on every section, group and site space of the
  * site, then restores the declared order.
  */
-import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { Collection } from "../resources/collection";
 import { MemberRole } from "../resources/memberRole";
@@ -169,7 +168,6 @@ export class DocsPlatform extends pulumi.ComponentResource {
 
   constructor(name: string, args: DocsPlatformArgs, opts?: pulumi.ComponentResourceOptions) {
     // Load before registering anything: a bad file must not reach the API.
-    const file = path.resolve(args.file);
     const { stack, warnings } = loadForComponent(args.file);
     super(DOCS_PLATFORM_TYPE, name, { file: args.file }, opts);
     for (const w of warnings) void pulumi.log.warn(formatProblem(w), this);
@@ -187,7 +185,7 @@ export class DocsPlatform extends pulumi.ComponentResource {
       sites.map(([k, r]) => [k, record(Object.entries(r.shareLinks).map(([lk, l]) => [lk, l.url.apply((u) => u ?? null)]))]),
     );
     this.registerOutputs({
-      file,
+      file: args.file,
       organizationId: this.organizationId,
       siteIds: this.siteIds,
       siteUrls: this.siteUrls,
