@@ -94,7 +94,7 @@ export function packPackage(): Promise<string> {
 const PACKAGE_SOURCES = ["package.json", "tsconfig.json", "provider", "emulator", "schemas"];
 
 /** Calls `visit` for every file the package is built from (tests and node_modules excluded). */
-function walkSources(visit: (rel: string, stat: fs.Stats) => void): void {
+function walkSources(visit: (rel: string, stat: fs.Stats) => void, roots: readonly string[] = PACKAGE_SOURCES): void {
   const walk = (rel: string) => {
     const abs = path.join(REPO_ROOT, rel);
     let stat: fs.Stats;
@@ -112,12 +112,15 @@ function walkSources(visit: (rel: string, stat: fs.Stats) => void): void {
       visit(rel, stat);
     }
   };
-  for (const rel of PACKAGE_SOURCES) walk(rel);
+  for (const rel of roots) walk(rel);
 }
 
-function sourceFingerprint(): string {
+/** What goes into the tarball: the built output, the schemas and the manifest (not the sources, which may be newer than dist/). */
+const PACKAGE_CONTENTS = ["package.json", "dist", "schemas"];
+
+function contentFingerprint(): string {
   const hash = createHash("sha256");
-  walkSources((rel, stat) => hash.update(`${rel}\0${stat.size}\0${stat.mtimeMs}\n`));
+  walkSources((rel, stat) => hash.update(`${rel}\0${stat.size}\0${stat.mtimeMs}\n`), PACKAGE_CONTENTS);
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -163,8 +166,6 @@ async function packOnce(): Promise<string> {
   fs.mkdirSync(packDir, { recursive: true });
   const release = await lock(path.join(packDir, "lock"));
   try {
-    const tarball = path.join(packDir, `pulumi-docsplatform-${sourceFingerprint()}.tgz`);
-    if (fs.existsSync(tarball)) return tarball;
     pruneWork(packDir);
     // `npm test` has just built; rebuilding would rewrite dist/ under the feet of running tests.
     if (!distIsFresh()) {
@@ -175,6 +176,9 @@ async function packOnce(): Promise<string> {
         throw new Error(`npm run build failed:\n${(out.stdout ?? "").slice(-4000)}${(out.stderr ?? "").slice(-2000)}`);
       }
     }
+    // Keyed on what is packed, so a tarball is reused only while dist/ is exactly what it was made from.
+    const tarball = path.join(packDir, `pulumi-docsplatform-${contentFingerprint()}.tgz`);
+    if (fs.existsSync(tarball)) return tarball;
     const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", packDir], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
     const [info] = JSON.parse(stdout) as { filename: string }[];
     if (!info) throw new Error("npm pack reported no tarball");
