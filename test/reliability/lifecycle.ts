@@ -1,0 +1,153 @@
+/**
+ * The handbook lifecycle (up, change, up, destroy) through the engine harness against the emulator under
+ * one seeded fault kind. After every run — and after the clean re-run that follows a failed one — the
+ * state and the live platform must agree: no orphans, no ghosts, no duplicates, no mismatched outputs.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { expect } from "vitest";
+import { parseDocument, type YAMLSeq } from "yaml";
+import type { RunningEmulator, Snapshot } from "../../emulator";
+import { ProgramRunner, prepareProgram, type PreparedProgram, type RunResult } from "../harness";
+import { baselineOf, compareStateWithLive, organisationFace, type Comparison } from "./invariants";
+import { ROOT, type Outcome } from "./report";
+
+export const HANDBOOK_DIR = path.join(ROOT, "examples", "handbook");
+
+/** A fault the emulator injects, set up from a seed. */
+export interface FaultKind {
+  name: string;
+  /** Switches the fault on. */
+  apply(emu: RunningEmulator, seed: number): void;
+  /** Environment of the program and plugin (e.g. a short client timeout). */
+  env?: Record<string, string>;
+}
+
+/** The fault kinds of the issue, each at a rate that makes most runs hit it many times. */
+export const FAULT_KINDS: FaultKind[] = [
+  { name: "20% 5xx", apply: (emu, seed) => emu.control.setFaults({ seed, error5xxRate: 0.2 }) },
+  {
+    name: "429 storms",
+    // A small window: every burst of the run is answered 429 and waits for the window to reset.
+    apply: (emu, seed) => emu.control.setRateLimit({ limit: 15 + (seed % 10), windowMs: 1_000 }),
+  },
+  { name: "responses dropped after commit", apply: (emu, seed) => emu.control.setFaults({ seed, dropAfterCommitRate: 0.25 }) },
+  { name: "5xx after commit", apply: (emu, seed) => emu.control.setFaults({ seed, error5xxAfterCommitRate: 0.2 }) },
+  { name: "connection resets", apply: (emu, seed) => emu.control.setFaults({ seed, resetRate: 0.15 }) },
+  {
+    name: "latency beyond the client timeout",
+    apply: (emu, seed) => emu.control.setFaults({ seed, stallRate: 0.1, stallMs: 3_000 }),
+    env: { DOCSPLATFORM_TIMEOUT_MS: "1000" },
+  },
+];
+
+function clearFaults(emu: RunningEmulator): void {
+  emu.control.setFaults(null);
+  emu.control.setRateLimit(null);
+}
+
+/** Asserts a comparison found nothing; `when` names the run in the message. */
+export function expectConsistent(c: Comparison, when: string): void {
+  expect({ when, orphans: c.orphans, ghosts: c.ghosts, duplicates: c.duplicates, mismatches: c.mismatches }).toEqual({
+    when,
+    orphans: [],
+    ghosts: [],
+    duplicates: [],
+    mismatches: [],
+  });
+}
+
+/** Runs the whole lifecycle under one fault kind and seed, filling the outcome's counters. */
+export async function faultedLifecycle(
+  emu: RunningEmulator,
+  kind: FaultKind,
+  seed: number,
+  o: Outcome,
+  opts: { parallel?: number } = {},
+): Promise<void> {
+  emu.control.reset();
+  clearFaults(emu);
+  const fixture: Snapshot = emu.store.snapshot();
+  const baseline = baselineOf(fixture);
+  let program: PreparedProgram | undefined;
+  let runner: ProgramRunner | undefined;
+  o.strays = o.strays ?? 0;
+  o.recovered = o.recovered ?? 0;
+  const tag = `${kind.name}, seed ${seed}`;
+  try {
+    program = await prepareProgram(HANDBOOK_DIR, { installPackage: true });
+    runner = new ProgramRunner({
+      dir: program.dir,
+      config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
+      secretKeys: ["docsplatform:apiToken"],
+      emulator: emu,
+      ...(kind.env ? { env: kind.env } : {}),
+      ...(opts.parallel ? { parallel: opts.parallel } : {}),
+    });
+    const r = runner;
+
+    const check = (when: string): void => {
+      const c = compareStateWithLive(r.resources(), emu.store.snapshot(), baseline);
+      o.strays! += c.orphans.length + c.duplicates.length;
+      expectConsistent(c, `${tag}: ${when}`);
+    };
+
+    /** One faulted run; when it fails, the same run again without faults must succeed. */
+    const faulted = async (phase: string, run: (allowError: boolean) => Promise<RunResult>): Promise<void> => {
+      kind.apply(emu, seed);
+      let first: RunResult;
+      try {
+        first = await run(true);
+      } finally {
+        clearFaults(emu);
+      }
+      check(`after the faulted ${phase}${first.error ? ` (failed: ${first.error.message.split("\n")[0]})` : ""}`);
+      if (first.error) {
+        o.recovered!++;
+        await run(false);
+        check(`after the clean re-run of ${phase}`);
+      }
+    };
+
+    /** A refresh without faults finds every resource as stored: state == live for every kind. */
+    const noDrift = async (when: string): Promise<void> => {
+      const refreshed = await r.refresh();
+      expect(refreshed.drift.map((s) => s.urn), `${tag}: drift ${when}`).toEqual([]);
+      expect(refreshed.steps.filter((s) => s.op === "refresh-gone").map((s) => s.urn), `${tag}: gone ${when}`).toEqual([]);
+    };
+
+    await faulted("up", (allowError) => r.up({ allowError }));
+    await noDrift("after up");
+
+    editHandbook(path.join(program.dir, "docs.yaml"));
+    await faulted("up after a change", (allowError) => r.up({ allowError }));
+    await noDrift("after the change");
+    // Converged: another up has nothing to write.
+    const again = await r.up();
+    expect(again.apiCalls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.route}`), `${tag}: writes of a no-op up`).toEqual([]);
+
+    await faulted("destroy", (allowError) => r.destroy({ allowError }));
+    expect(r.resources().filter((x) => x.custom), `${tag}: state after destroy`).toEqual([]);
+    // Destroy put the organisation back as the fixture had it.
+    expect(organisationFace(emu.store.snapshot()), `${tag}: organisation after destroy`).toEqual(organisationFace(fixture));
+  } finally {
+    clearFaults(emu);
+    await runner?.close();
+    program?.cleanup();
+  }
+}
+
+/**
+ * The change between the two ups: a section renamed, a share link dropped and another added, a team
+ * renamed and a team added — updates, deletes and creates in one run.
+ */
+export function editHandbook(file: string): void {
+  const doc = parseDocument(fs.readFileSync(file, "utf8"));
+  doc.setIn(["sites", 0, "sections", 0, "title"], "User guides");
+  const links = doc.getIn(["sites", 1, "shareLinks"]) as YAMLSeq;
+  links.delete(1);
+  links.add(doc.createNode({ key: "initech", name: "Initech" }));
+  doc.setIn(["teams", 1, "title"], "Reviewers and editors");
+  (doc.get("teams") as YAMLSeq).add(doc.createNode({ key: "translators", title: "Translators", members: [{ user: "writer-1" }] }));
+  fs.writeFileSync(file, doc.toString());
+}
