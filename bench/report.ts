@@ -224,6 +224,13 @@ export function analyse(r: BenchReport): string[] {
       `5. **Plugin peak RSS ${mb(big.pluginPeakRssBytes)} at N = ${big.n} (target ≤ 150 MB, missed by ${mb(big.pluginPeakRssBytes - TARGETS.pluginRssBytes)}).** Not yet attributed: the next step is a heap snapshot of the plugin at the end of the create phase (\`--heapsnapshot-signal\` through \`NODE_OPTIONS\` of the plugin's environment) to split the SDK's own per-resource state, gRPC buffers and the list walks' response bodies (each site-space walk holds a full page of up to 1000 items).`,
     );
   }
+  for (const p of r.rate?.phases ?? []) {
+    const x = p.wallMs / p.floorMs;
+    if (x <= TARGETS.rateRatio && p.failed === 0) continue;
+    out.push(
+      `- **Rate-limited ${p.phase} (N = ${r.rate!.n}): ${ratio(x)} of calls ÷ rate, ${p.failed} failed operations, ${p.rejected429} answers 429.** ${p.rejected429 === 0 ? "The client never overran the budget (no 429), so the excess is not waiting on the limit: " : ""}it is the same per-resource cost of the harness, language host and plugin as in the unlimited runs (item 4), which adds to the rate-bound time instead of overlapping it — the provider cannot send its last calls before the engine has registered and checked the resources they belong to. It shrinks with item 4's fix.`,
+    );
+  }
   if (r.throughput.getsPerSecond < (SETTINGS.concurrency * 1000) / SETTINGS.latencyMs) {
     out.push(
       `6. **Emulator throughput** (${r.throughput.getsPerSecond} GETs/s) is below the ${Math.round((SETTINGS.concurrency * 1000) / SETTINGS.latencyMs)} requests per second the bench can ask at most; the machine was loaded during the measurement, and the emulator may then bound the baseline (which would flatter the provider's ratios).`,
