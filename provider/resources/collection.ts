@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/collection.json";
-import { isNotFound, type Collection as ApiCollection, type Role, type UpdateCollectionBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import type { Collection as ApiCollection, Role, UpdateCollectionBody } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Collection. */
@@ -89,12 +89,8 @@ export const collectionKind = {
   },
 
   async read(ctx, id, state) {
-    try {
-      return toOutputs(state.organizationId, await ctx.client.collections.get(id));
-    } catch (e) {
-      if (isNotFound(e)) return undefined;
-      throw e;
-    }
+    const c = await orGone(ctx.client.collections.get(id));
+    return c ? toOutputs(state.organizationId, c) : undefined;
   },
 
   async update(ctx, id, olds, news, changed) {

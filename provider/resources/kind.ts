@@ -1,5 +1,6 @@
 import type { CustomResourceOptions, Input } from "@pulumi/pulumi";
 import type { ApiClient } from "../client";
+import { isNotFound } from "../client";
 
 /**
  * The contract every resource kind fills in. A kind module describes one declarative object of
@@ -102,4 +103,14 @@ export function withOutputSlots<A extends object>(args: A, outputs: readonly str
   const props: Record<string, unknown> = {};
   for (const k of outputs) props[k] = undefined;
   return { ...props, ...args };
+}
+
+/** The value of `read()`, or undefined when it fails with 404 (the object is gone). */
+export async function orGone<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from "../client";
-import { isNotFound } from "../client";
+import { orGone } from "./kind";
 
 /**
  * Coalesced list reads. Sections, section groups, site spaces and share links have no
@@ -49,20 +49,5 @@ export const siteLists = {
 
 /** The item with `id` from a site list, or undefined when absent or the site is gone (404). */
 export async function findIn<T extends { id: string }>(list: Promise<readonly T[]>, id: string): Promise<T | undefined> {
-  try {
-    return (await list).find((item) => item.id === id);
-  } catch (e) {
-    if (isNotFound(e)) return undefined;
-    throw e;
-  }
-}
-
-/** The value of `read()`, or undefined when it fails with 404 (the object is gone). */
-export async function orGone<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read;
-  } catch (e) {
-    if (isNotFound(e)) return undefined;
-    throw e;
-  }
+  return (await orGone(list))?.find((item) => item.id === id);
 }

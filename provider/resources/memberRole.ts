@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/memberRole.json";
 import { isNotFound, type Member, type Role } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a MemberRole: the organization role of an existing member. */
@@ -91,12 +91,8 @@ export const memberRoleKind = {
   },
 
   async read(ctx, id, state) {
-    try {
-      return toOutputs(state.organizationId, state.userId ?? id, await ctx.client.members.get(state.organizationId, id), state.previous ?? {});
-    } catch (e) {
-      if (isNotFound(e)) return undefined;
-      throw e;
-    }
+    const member = await orGone(ctx.client.members.get(state.organizationId, id));
+    return member ? toOutputs(state.organizationId, state.userId ?? id, member, state.previous ?? {}) : undefined;
   },
 
   async update(ctx, id, olds, news) {

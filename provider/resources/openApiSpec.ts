@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/openApiSpec.json";
-import { isConflict, isNotFound, type OpenAPISpec as ApiOpenAPISpec } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { isConflict, type OpenAPISpec as ApiOpenAPISpec } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of an OpenAPISpec. */
@@ -48,13 +48,8 @@ function toOutputs(organizationId: string, spec: ApiOpenAPISpec): OpenAPISpecOut
 
 /** The spec with this slug (slugs are unique in an organization). */
 async function adopt(ctx: KindContext, inputs: OpenAPISpecInputs): Promise<Created<OpenAPISpecOutputs> | undefined> {
-  try {
-    const spec = await ctx.client.openapi.get(inputs.organizationId, inputs.slug);
-    return { id: spec.id, outs: toOutputs(inputs.organizationId, spec) };
-  } catch (e) {
-    if (isNotFound(e)) return undefined;
-    throw e;
-  }
+  const spec = await orGone(ctx.client.openapi.get(inputs.organizationId, inputs.slug));
+  return spec ? { id: spec.id, outs: toOutputs(inputs.organizationId, spec) } : undefined;
 }
 
 /** The OpenAPISpec kind: POST `{slug, source: {url}}`, a new source URL with `PUT /openapi/{slug}`. */
@@ -82,12 +77,8 @@ export const openApiSpecKind = {
   },
 
   async read(ctx, _id, state) {
-    try {
-      return toOutputs(state.organizationId, await ctx.client.openapi.get(state.organizationId, state.slug));
-    } catch (e) {
-      if (isNotFound(e)) return undefined;
-      throw e;
-    }
+    const spec = await orGone(ctx.client.openapi.get(state.organizationId, state.slug));
+    return spec ? toOutputs(state.organizationId, spec) : undefined;
   },
 
   async update(ctx, _id, olds, news, changed) {

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/organizationSettings.json";
-import { isNotFound, type Organization, type Role, type UpdateOrganizationBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import type { Organization, Role, UpdateOrganizationBody } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { jsonEqual, makeProvider } from "./provider";
 
 /** Content shown by default: a site of the organization. */
@@ -150,12 +150,8 @@ export const organizationSettingsKind = {
   },
 
   async read(ctx, id, state) {
-    try {
-      return toOutputs(await ctx.client.orgs.get(id), state.previous ?? {});
-    } catch (e) {
-      if (isNotFound(e)) return undefined;
-      throw e;
-    }
+    const org = await orGone(ctx.client.orgs.get(id));
+    return org ? toOutputs(org, state.previous ?? {}) : undefined;
   },
 
   async update(ctx, id, olds, news, changed) {

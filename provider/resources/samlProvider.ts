@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/samlProvider.json";
-import { isNotFound, type Role, type SamlProvider as ApiSamlProvider, type UpdateSamlProviderBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import type { Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SamlProvider. */
@@ -104,12 +104,8 @@ export const samlProviderKind = {
   },
 
   async read(ctx, id, state) {
-    try {
-      return toOutputs(state.organizationId, await ctx.client.saml.get(state.organizationId, id));
-    } catch (e) {
-      if (isNotFound(e)) return undefined;
-      throw e;
-    }
+    const p = await orGone(ctx.client.saml.get(state.organizationId, id));
+    return p ? toOutputs(state.organizationId, p) : undefined;
   },
 
   async update(ctx, id, olds, news, changed) {

@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/site.json";
 import type { Site as ApiSite, SiteVisibility, AgentsContext, UpdateSiteBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
-import { orGone } from "./lists";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Site. */

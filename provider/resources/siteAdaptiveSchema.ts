@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/siteAdaptiveSchema.json";
 import type { AdaptiveJsonSchema } from "../client";
-import { type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
-import { orGone } from "./lists";
+import { type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { jsonEqual, makeProvider } from "./provider";
 
 /** Inputs of a SiteAdaptiveSchema: the visitor-attribute schema of a site's adaptive content. */

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/siteStructureOrder.json";
 import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
-import { orGone, siteLists } from "./lists";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
 /**

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/space.json";
-import { isNotFound, type EditMode, type Role, type Space as ApiSpace, type UpdateSpaceBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import type { EditMode, Role, Space as ApiSpace, UpdateSpaceBody } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** What a Space resource may set on an existing space. */
@@ -89,13 +89,8 @@ function toOutputs(space: ApiSpace, deletionPolicy: "restore" | "delete", previo
 
 /** The space, or undefined when it is gone or soft-deleted. */
 async function getLive(ctx: KindContext, spaceId: string): Promise<ApiSpace | undefined> {
-  try {
-    const space = await ctx.client.spaces.get(spaceId);
-    return space.deletedAt ? undefined : space;
-  } catch (e) {
-    if (isNotFound(e)) return undefined;
-    throw e;
-  }
+  const space = await orGone(ctx.client.spaces.get(spaceId));
+  return space && !space.deletedAt ? space : undefined;
 }
 
 /** Sets `wanted` on the space: one PATCH for what differs, and a move when the parent differs. */

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/team.json";
-import { isNotFound, type Team as ApiTeam } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import type { Team as ApiTeam } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Team. */
@@ -61,12 +61,8 @@ export const teamKind = {
   },
 
   async read(ctx, id, state) {
-    try {
-      return toOutputs(state.organizationId, await ctx.client.teams.get(state.organizationId, id));
-    } catch (e) {
-      if (isNotFound(e)) return undefined;
-      throw e;
-    }
+    const team = await orGone(ctx.client.teams.get(state.organizationId, id));
+    return team ? toOutputs(state.organizationId, team) : undefined;
   },
 
   async update(ctx, id, olds, news, changed) {

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/teamMembers.json";
-import { isNotFound, type TeamMemberItem, type TeamRole, type UpdateTeamMembersBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import type { TeamMemberItem, TeamRole, UpdateTeamMembersBody } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** One declared membership: `user` is a member ID or the member's e-mail address. */
@@ -144,13 +144,8 @@ export const teamMembersKind = {
   },
 
   async read(ctx, _id, state) {
-    try {
-      const live = await ctx.client.teams.listMembers(state.organizationId, state.teamId);
-      return toOutputs(state, state.members ?? [], live);
-    } catch (e) {
-      if (isNotFound(e)) return undefined;
-      throw e;
-    }
+    const live = await orGone(ctx.client.teams.listMembers(state.organizationId, state.teamId));
+    return live ? toOutputs(state, state.members ?? [], live) : undefined;
   },
 
   async update(ctx, _id, olds, news) {

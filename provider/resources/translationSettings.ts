@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/translationSettings.json";
-import { isNotFound, type TranslationSettings as ApiTranslationSettings } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import type { TranslationSettings as ApiTranslationSettings } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of TranslationSettings. */
@@ -62,12 +62,8 @@ export const translationSettingsKind = {
   },
 
   async read(ctx, id, state) {
-    try {
-      return toOutputs(state.organizationId, await ctx.client.translations.get(state.organizationId, id));
-    } catch (e) {
-      if (isNotFound(e)) return undefined;
-      throw e;
-    }
+    const t = await orGone(ctx.client.translations.get(state.organizationId, id));
+    return t ? toOutputs(state.organizationId, t) : undefined;
   },
 
   async update(ctx, id, olds, news, changed) {
