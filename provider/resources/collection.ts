@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/collection.json";
 import type { Collection as ApiCollection, Role, UpdateCollectionBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Collection. */
@@ -52,13 +52,11 @@ function patchOf(inputs: CollectionInputs, names: readonly string[]): UpdateColl
 /** The one collection of the organization with exactly this title (nested ones included). */
 async function adopt(ctx: KindContext, inputs: CollectionInputs): Promise<Created<CollectionOutputs> | undefined> {
   const all = await ctx.client.collections.list(inputs.organizationId, { nested: true });
-  const matches = all.filter((c) => c.title === inputs.title);
-  if (matches.length > 1) {
-    throw new Error(
-      `Collection: ${matches.length} collections of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}; adopt needs exactly one (ids: ${matches.map((c) => c.id).join(", ")})`,
-    );
-  }
-  const [found] = matches;
+  const found = exactlyOne(
+    "Collection",
+    `collections of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`,
+    all.filter((c) => c.title === inputs.title),
+  );
   return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
 }
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { closeSharedClients } from "../client";
-import { UNKNOWN } from "./kind";
+import { UNKNOWN, exactlyOne } from "./kind";
 import { declaredChanges } from "./provider";
 import { shareLinkProvider } from "./shareLink";
 import { siteProvider } from "./site";
@@ -42,6 +42,19 @@ describe("planMoves (SiteStructureOrder)", () => {
   it("ignores declared IDs that are not live and live IDs that are not declared", () => {
     expect(planMoves(["a", "x", "b", "c"], ["c", "gone", "a", "b"])).toEqual([{ id: "c", position: { before: "a" } }]);
     expect(planMoves(["a", "b"], ["a", "b"])).toEqual([]);
+  });
+});
+
+describe("exactlyOne (adopt by natural key)", () => {
+  it("answers the one match or none, and names every match's ID (or the given remedy) when there are several", () => {
+    expect(exactlyOne("Team", "teams are titled \"A\"", [])).toBeUndefined();
+    expect(exactlyOne("Team", "teams are titled \"A\"", [{ id: "t1" }])).toEqual({ id: "t1" });
+    expect(() => exactlyOne("Team", "teams of organization o1 are titled \"A\"", [{ id: "t1" }, { id: "t2" }])).toThrow(
+      'Team: 2 teams of organization o1 are titled "A"; adopt needs exactly one (ids: t1, t2)',
+    );
+    expect(() => exactlyOne("SiteSection", "sections of site s1 match path \"p\"", [{ id: "a" }, { id: "b" }, { id: "c" }], "declare its path")).toThrow(
+      'SiteSection: 3 sections of site s1 match path "p"; adopt needs exactly one (declare its path)',
+    );
   });
 });
 

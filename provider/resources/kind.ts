@@ -114,3 +114,15 @@ export async function orGone<T>(read: Promise<T>): Promise<T | undefined> {
     throw e;
   }
 }
+
+/**
+ * The one object among `matches` that adopt takes over, or undefined when there is none. Two or
+ * more is an error: `${kindName}: ${n} ${what}; adopt needs exactly one (${remedy})`, where the
+ * remedy by default names the matches' IDs.
+ */
+export function exactlyOne<T extends { id: string }>(kindName: string, what: string, matches: readonly T[], remedy?: string): T | undefined {
+  if (matches.length > 1) {
+    throw new Error(`${kindName}: ${matches.length} ${what}; adopt needs exactly one (${remedy ?? `ids: ${matches.map((m) => m.id).join(", ")}`})`);
+  }
+  return matches[0];
+}

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/samlProvider.json";
 import type { Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SamlProvider. */
@@ -72,13 +72,11 @@ function bodyOf(inputs: SamlProviderInputs, names: readonly string[]): UpdateSam
 /** The one SAML provider with exactly this label. */
 async function adopt(ctx: KindContext, inputs: SamlProviderInputs): Promise<Created<SamlProviderOutputs> | undefined> {
   const providers = await ctx.client.saml.list(inputs.organizationId);
-  const matches = providers.filter((p) => p.label === inputs.label);
-  if (matches.length > 1) {
-    throw new Error(
-      `SamlProvider: ${matches.length} SAML providers of organization ${inputs.organizationId} are labelled ${JSON.stringify(inputs.label)}; adopt needs exactly one (ids: ${matches.map((p) => p.id).join(", ")})`,
-    );
-  }
-  const [found] = matches;
+  const found = exactlyOne(
+    "SamlProvider",
+    `SAML providers of organization ${inputs.organizationId} are labelled ${JSON.stringify(inputs.label)}`,
+    providers.filter((p) => p.label === inputs.label),
+  );
   return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
 }
 

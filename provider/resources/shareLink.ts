@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/shareLink.json";
 import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -40,13 +40,11 @@ function toOutputs(parent: { organizationId: string; siteId: string }, link: Api
 async function adopt(ctx: KindContext, inputs: ShareLinkInputs) {
   // A fresh walk, not a coalesced one: a walk begun before an uncertain create may miss its result.
   const links = await ctx.client.shareLinks.list(inputs.organizationId, inputs.siteId);
-  const matches = links.filter((l) => l.name === inputs.name);
-  if (matches.length > 1) {
-    throw new Error(
-      `ShareLink: ${matches.length} share links of site ${inputs.siteId} are named ${JSON.stringify(inputs.name)}; adopt needs exactly one (ids: ${matches.map((m) => m.id).join(", ")})`,
-    );
-  }
-  const [found] = matches;
+  const found = exactlyOne(
+    "ShareLink",
+    `share links of site ${inputs.siteId} are named ${JSON.stringify(inputs.name)}`,
+    links.filter((l) => l.name === inputs.name),
+  );
   return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
 }
 

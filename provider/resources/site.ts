@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/site.json";
 import type { Site as ApiSite, SiteVisibility, AgentsContext, UpdateSiteBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Site. */
@@ -81,13 +81,11 @@ function patchBody(news: SiteInputs, fields: readonly string[]): UpdateSiteBody 
 
 async function adopt(ctx: KindContext, inputs: SiteInputs) {
   const candidates = await ctx.client.sites.list(inputs.organizationId, { title: inputs.title });
-  const matches = candidates.filter((s) => s.title === inputs.title);
-  if (matches.length > 1) {
-    throw new Error(
-      `Site: ${matches.length} sites of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}; adopt needs exactly one (ids: ${matches.map((m) => m.id).join(", ")})`,
-    );
-  }
-  const [found] = matches;
+  const found = exactlyOne(
+    "Site",
+    `sites of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`,
+    candidates.filter((s) => s.title === inputs.title),
+  );
   return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
 }
 

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/siteSection.json";
 import type { SiteSection as ApiSection, UpdateSectionBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
-import { findIn, siteLists } from "./lists";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots } from "./kind";
+import { findIn, siteLists, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SiteSection. */
@@ -93,12 +93,12 @@ async function adopt(ctx: KindContext, inputs: SiteSectionInputs) {
     inputs.path !== undefined
       ? sections.filter((s) => s.path === inputs.path)
       : sections.filter((s) => (inputs.title !== undefined ? s.title === inputs.title : s.siteSpaces?.some((ss) => ss.space?.id === inputs.spaceId)));
-  if (matches.length > 1) {
-    throw new Error(
-      `SiteSection: ${matches.length} sections of site ${inputs.siteId} match ${inputs.path !== undefined ? `path ${JSON.stringify(inputs.path)}` : `title ${JSON.stringify(inputs.title)}`}; adopt needs exactly one (declare its path)`,
-    );
-  }
-  const [found] = matches;
+  const found = exactlyOne(
+    "SiteSection",
+    `sections of site ${inputs.siteId} match ${inputs.path !== undefined ? `path ${JSON.stringify(inputs.path)}` : `title ${JSON.stringify(inputs.title)}`}`,
+    matches,
+    "declare its path",
+  );
   return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
 }
 
@@ -129,6 +129,8 @@ export const siteSectionKind = {
       ...(inputs.icon === undefined ? {} : { icon: inputs.icon }),
     });
     const siteSpaceId = section.siteSpaces?.[0]?.id ?? null;
+    // The SiteSpace declared for it takes this one over without reading the list (SiteSpace `existingId`).
+    if (section.siteSpaces?.[0]) writtenSiteSpaces.remember(ctx.client, organizationId, siteId, section.siteSpaces[0]);
     const pending = (["path", "description", "condition"] as const).filter(
       (f) => inputs[f] !== undefined && inputs[f] !== (section[f] ?? null),
     );

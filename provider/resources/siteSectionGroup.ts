@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/siteSectionGroup.json";
 import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -44,13 +44,11 @@ function asSet(v: unknown): unknown {
 
 async function adopt(ctx: KindContext, inputs: SiteSectionGroupInputs) {
   const groups = await ctx.client.sectionGroups.list(inputs.organizationId, inputs.siteId);
-  const matches = groups.filter((g) => g.title === inputs.title);
-  if (matches.length > 1) {
-    throw new Error(
-      `SiteSectionGroup: ${matches.length} section groups of site ${inputs.siteId} are titled ${JSON.stringify(inputs.title)}; adopt needs exactly one (ids: ${matches.map((m) => m.id).join(", ")})`,
-    );
-  }
-  const [found] = matches;
+  const found = exactlyOne(
+    "SiteSectionGroup",
+    `section groups of site ${inputs.siteId} are titled ${JSON.stringify(inputs.title)}`,
+    groups.filter((g) => g.title === inputs.title),
+  );
   return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
 }
 

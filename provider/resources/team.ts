@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/team.json";
 import type { Team as ApiTeam } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Team. */
@@ -35,13 +35,11 @@ function toOutputs(organizationId: string, team: ApiTeam): TeamOutputs {
 /** The team with exactly this title: the API's `title` filter is a case-insensitive substring match. */
 async function adopt(ctx: KindContext, inputs: TeamInputs): Promise<Created<TeamOutputs> | undefined> {
   const teams = await ctx.client.teams.list(inputs.organizationId, { title: inputs.title });
-  const matches = teams.filter((t) => t.title === inputs.title);
-  if (matches.length > 1) {
-    throw new Error(
-      `Team: ${matches.length} teams of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}; adopt needs exactly one (ids: ${matches.map((t) => t.id).join(", ")})`,
-    );
-  }
-  const [found] = matches;
+  const found = exactlyOne(
+    "Team",
+    `teams of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`,
+    teams.filter((t) => t.title === inputs.title),
+  );
   return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
 }
 

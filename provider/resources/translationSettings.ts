@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/translationSettings.json";
 import type { TranslationSettings as ApiTranslationSettings } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of TranslationSettings. */
@@ -36,13 +36,11 @@ function toOutputs(organizationId: string, t: ApiTranslationSettings): Translati
 /** The one translation settings object with exactly this title. */
 async function adopt(ctx: KindContext, inputs: TranslationSettingsInputs): Promise<Created<TranslationSettingsOutputs> | undefined> {
   const all = await ctx.client.translations.list(inputs.organizationId);
-  const matches = all.filter((t) => t.title === inputs.title);
-  if (matches.length > 1) {
-    throw new Error(
-      `TranslationSettings: ${matches.length} translation settings of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}; adopt needs exactly one (ids: ${matches.map((t) => t.id).join(", ")})`,
-    );
-  }
-  const [found] = matches;
+  const found = exactlyOne(
+    "TranslationSettings",
+    `translation settings of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`,
+    all.filter((t) => t.title === inputs.title),
+  );
   return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
 }
 
