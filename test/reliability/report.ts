@@ -185,6 +185,10 @@ export function renderDocument(outcomes: readonly Outcome[], opts: { long: boole
     `refresh under 429 and 5xx; fuzzed stack files; token scans of state, serialised providers, logs and errors;`,
     `the emulator with hostile requests, concurrent writers and \`kill -9\` during writes.`,
     ``,
+    totals(outcomes).failed === 0
+      ? `Every check passed.`
+      : `**${totals(outcomes).failed} check(s) failed** — each failing row names its seed; the test output has the counterexample.`,
+    ``,
     renderSummary(outcomes, opts),
   ].join("\n");
 }
