@@ -1,6 +1,7 @@
 /** What a route handler gets (caller, store, request parts) and the helpers every area shares: access rules, paging, schemas. */
 import { badRequest, forbidden, notFound } from "./errors";
-import { roleAtLeast, type MemberRow, type OrgRow, type Role, type SiteRow, type SpaceRow } from "./model";
+import { roleAtLeast, type MemberRow, type OrgRow, type Role, type SiteRow, type SpaceRow, type TableName, type TableRows } from "./model";
+import type { View } from "./present";
 import type { Store } from "./store";
 
 /** A handler's view of one request. */
@@ -91,8 +92,7 @@ export function requireOrg(ctx: Ctx<unknown, unknown, unknown>, orgId: string, n
 /** Finds a site of an organization after checking the caller's role. */
 export function requireSite(ctx: Ctx<unknown, unknown, unknown>, orgId: string, siteId: string, need: Role, action = "manage sites"): { org: OrgRow; site: SiteRow; role: Role | null } {
   const { org, role } = requireOrg(ctx, orgId, "read");
-  const site = ctx.store.get("sites", siteId);
-  if (!site || site.org !== orgId) throw notFound("site", siteId);
+  const site = ownedRow(ctx, "sites", siteId, "org", orgId, "site");
   if (!roleAtLeast(role, need)) throw forbidden(`only ${ROLE_WORDS[need]} of organization '${orgId}' may ${action}`);
   return { org, site, role };
 }
@@ -105,6 +105,25 @@ export function requireSpace(ctx: Ctx<unknown, unknown, unknown>, spaceId: strin
   if (!member || member.disabled) throw notFound("space", spaceId);
   if (!roleAtLeast(member.role, need)) throw forbidden(`only ${ROLE_WORDS[need]} of organization '${space.org}' may ${action}`);
   return { space, role: member.role };
+}
+
+/** What the presenters need for this request, for a caller with `role`. */
+export function view(ctx: Ctx<unknown, unknown, unknown>, role: Role | null): View {
+  return { store: ctx.store, base: ctx.base, role };
+}
+
+/** The row `id` of `table` whose `owner` field (its organization or site) is `ownerId`, else a 404 naming `what`. */
+export function ownedRow<K extends TableName>(
+  ctx: Ctx<unknown, unknown, unknown>,
+  table: K,
+  id: string,
+  owner: keyof TableRows[K],
+  ownerId: string,
+  what: string,
+): TableRows[K] {
+  const row = ctx.store.get(table, id);
+  if (!row || row[owner] !== ownerId) throw notFound(what, id);
+  return row;
 }
 
 /** The caller's role in an organization (null when not a member). */

@@ -1,6 +1,6 @@
 /** Integrations: list (with filters), get, publish (create or new version), unpublish, installations. */
 import { badRequest, forbidden, notFound } from "../errors";
-import { BOOLEAN, STRING, limit, listQuery, obj, paginate, roleIn, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, STRING, limit, listQuery, obj, paginate, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { roleAtLeast, type IntegrationRow, type JsonObject, type OrgRow } from "../model";
 import { APP_URL, presentIntegration, type View } from "../present";
 
@@ -26,7 +26,7 @@ function requireOwnerAdmin(ctx: AnyCtx, org: OrgRow, what: string): void {
 }
 
 function viewFor(ctx: AnyCtx, g: IntegrationRow): View {
-  return { store: ctx.store, base: ctx.base, role: roleIn(ctx, g.owner) };
+  return view(ctx, roleIn(ctx, g.owner));
 }
 
 interface PublishBody {

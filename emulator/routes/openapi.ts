@@ -1,9 +1,9 @@
 /** OpenAPI specs and their versions: POST creates (409 on an existing slug), PUT creates or updates; each new source URL adds a version. */
 import { badRequest, conflict, notFound } from "../errors";
-import { limit, listQuery, obj, paginate, requireOrg, type Ctx, type ListQuery, type Route } from "../context";
+import { limit, listQuery, obj, paginate, requireOrg, view, type Ctx, type ListQuery, type Route } from "../context";
 import { newId } from "../seed";
 import type { OpenApiSpecRow, OrgRow } from "../model";
-import { presentOpenApiSpec, presentOpenApiVersion, type View } from "../present";
+import { presentOpenApiSpec, presentOpenApiVersion } from "../present";
 
 type OrgP = { organizationId: string };
 type SpecP = OrgP & { specSlug: string };
@@ -33,7 +33,6 @@ function versionContent(url: string): { filesystem: Record<string, unknown>; url
 
 export function registerOpenApi(route: Route): void {
   const base = "/v1/orgs/:organizationId/openapi";
-  const v = (ctx: AnyCtx, role: View["role"]): View => ({ store: ctx.store, base: ctx.base, role });
 
   route<OrgP, ListQuery>({
     method: "GET",
@@ -42,7 +41,7 @@ export function registerOpenApi(route: Route): void {
     handler: (ctx) => {
       const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
       const items = [...ctx.store.all("openapiSpecs")].filter((s) => s.org === org.id);
-      return { status: 200, body: paginate(items, ctx.query, `openapi:${org.id}`, (s) => presentOpenApiSpec(v(ctx, role), s)) };
+      return { status: 200, body: paginate(items, ctx.query, `openapi:${org.id}`, (s) => presentOpenApiSpec(view(ctx, role), s)) };
     },
   });
 
@@ -56,7 +55,7 @@ export function registerOpenApi(route: Route): void {
         if (s.org === org.id && s.slug === ctx.body.slug) throw conflict(`an OpenAPI spec with slug '${ctx.body.slug}' already exists in organization '${org.id}'`);
       }
       const spec = createSpec(ctx, org, ctx.body.slug, ctx.body.source.url);
-      return { status: 201, body: presentOpenApiSpec(v(ctx, role), spec), location: `${ctx.base}/v1/orgs/${org.id}/openapi/${spec.slug}` };
+      return { status: 201, body: presentOpenApiSpec(view(ctx, role), spec), location: `${ctx.base}/v1/orgs/${org.id}/openapi/${spec.slug}` };
     },
   });
 
@@ -65,7 +64,7 @@ export function registerOpenApi(route: Route): void {
     url: `${base}/:specSlug`,
     handler: (ctx) => {
       const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
-      return { status: 200, body: presentOpenApiSpec(v(ctx, role), findSpec(ctx, org, ctx.params.specSlug)) };
+      return { status: 200, body: presentOpenApiSpec(view(ctx, role), findSpec(ctx, org, ctx.params.specSlug)) };
     },
   });
 
@@ -86,7 +85,7 @@ export function registerOpenApi(route: Route): void {
         }
         spec = createSpec(ctx, org, slug, ctx.body.source.url);
       }
-      return { status: 200, body: presentOpenApiSpec(v(ctx, role), spec) };
+      return { status: 200, body: presentOpenApiSpec(view(ctx, role), spec) };
     },
   });
 
@@ -107,7 +106,7 @@ export function registerOpenApi(route: Route): void {
     handler: (ctx) => {
       const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
       const spec = findSpec(ctx, org, ctx.params.specSlug);
-      return { status: 200, body: paginate(spec.versions, ctx.query, `openapi-versions:${spec.id}`, (ver) => presentOpenApiVersion(v(ctx, role), spec, ver)) };
+      return { status: 200, body: paginate(spec.versions, ctx.query, `openapi-versions:${spec.id}`, (ver) => presentOpenApiVersion(view(ctx, role), spec, ver)) };
     },
   });
 
@@ -128,7 +127,7 @@ export function registerOpenApi(route: Route): void {
     handler: (ctx) => {
       const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
       const spec = findSpec(ctx, org, ctx.params.specSlug);
-      return { status: 200, body: presentOpenApiVersion(v(ctx, role), spec, latest(ctx, spec)) };
+      return { status: 200, body: presentOpenApiVersion(view(ctx, role), spec, latest(ctx, spec)) };
     },
   });
   route<SpecP>({
@@ -145,7 +144,7 @@ export function registerOpenApi(route: Route): void {
     handler: (ctx) => {
       const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
       const spec = findSpec(ctx, org, ctx.params.specSlug);
-      return { status: 200, body: presentOpenApiVersion(v(ctx, role), spec, byId(spec, ctx.params.versionId)) };
+      return { status: 200, body: presentOpenApiVersion(view(ctx, role), spec, byId(spec, ctx.params.versionId)) };
     },
   });
   route<VersionP>({

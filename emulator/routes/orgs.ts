@@ -1,16 +1,12 @@
 /** Organizations and their members: settings, invites, search, e-mail domains, member roles, SSO flag, member spaces and teams. */
 import { badRequest, notFound } from "../errors";
-import { BOOLEAN, STRING, limit, listQuery, membership, nullable, obj, paginate, requireOrg, type Ctx, type ListQuery, type Route } from "../context";
+import { BOOLEAN, STRING, limit, listQuery, membership, nullable, obj, paginate, requireOrg, view, type Ctx, type ListQuery, type Route } from "../context";
 import { type MemberRow, type OrgRow, type Role } from "../model";
-import { memberSpaces, presentMember, presentOrg, presentSpace, presentTeam, type View } from "../present";
+import { memberSpaces, presentMember, presentOrg, presentSpace, presentTeam } from "../present";
 
 type OrgP = { organizationId: string };
 type MemberP = OrgP & { userId: string };
 type AnyCtx = Ctx<unknown, unknown, unknown>;
-
-function view(ctx: AnyCtx, role: Role | null): View {
-  return { store: ctx.store, base: ctx.base, role };
-}
 
 function findMember(ctx: AnyCtx, org: OrgRow, userId: string): MemberRow {
   const m = ctx.store.get("members", `${org.id}:${userId}`);

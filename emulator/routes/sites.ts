@@ -11,13 +11,14 @@ import {
   paginate,
   requireOrg,
   requireSite,
+  view,
   type ListQuery,
   type Route,
   type Schema,
 } from "../context";
 import { newId } from "../seed";
 import type { JsonObject, SiteRow, SpaceRow } from "../model";
-import { presentSection, presentSite, presentSiteSpace, sectionIdsInOrder, siteLocation, type View } from "../present";
+import { presentSection, presentSite, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
 import { addSiteSpace, bodySpace, deleteSiteCascade } from "./structure";
 
 type OrgP = { organizationId: string };
@@ -64,7 +65,7 @@ export function registerSites(route: Route): void {
     handler: (ctx) => {
       const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
       const q = ctx.query;
-      const v: View = { store: ctx.store, base: ctx.base, role };
+      const v = view(ctx, role);
       const hasSpace = (site: SiteRow, spaceId: string) =>
         site.rootSiteSpaces.some((id) => ctx.store.get("siteSpaces", id)!.space === spaceId) ||
         sectionIdsInOrder(ctx.store, site).some((sid) => ctx.store.get("sections", sid)!.siteSpaces.some((id) => ctx.store.get("siteSpaces", id)!.space === spaceId));
@@ -110,7 +111,7 @@ export function registerSites(route: Route): void {
       };
       ctx.store.put("sites", site);
       for (const space of spaces) addSiteSpace(ctx.store, site, null, space);
-      const v: View = { store: ctx.store, base: ctx.base, role };
+      const v = view(ctx, role);
       return { status: 201, body: presentSite(v, site), location: siteLocation(v, site) };
     },
   });
@@ -120,7 +121,7 @@ export function registerSites(route: Route): void {
     url: `${base}/:siteId`,
     handler: (ctx) => {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "read");
-      return { status: 200, body: presentSite({ store: ctx.store, base: ctx.base, role }, site) };
+      return { status: 200, body: presentSite(view(ctx, role), site) };
     },
   });
 
@@ -205,7 +206,7 @@ export function registerSites(route: Route): void {
       }
       site.updatedAt = ctx.store.nowIso();
       ctx.store.touch("sites", site);
-      return { status: 200, body: presentSite({ store: ctx.store, base: ctx.base, role }, site) };
+      return { status: 200, body: presentSite(view(ctx, role), site) };
     },
   });
 
@@ -253,7 +254,7 @@ export function registerSites(route: Route): void {
     query: obj({ shareKey: STRING }),
     handler: (ctx) => {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "read");
-      const v: View = { store: ctx.store, base: ctx.base, role };
+      const v = view(ctx, role);
       const sections = sectionIdsInOrder(ctx.store, site);
       const structure =
         sections.length > 0

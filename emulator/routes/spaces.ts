@@ -1,18 +1,14 @@
 /** Spaces (get, patch, soft delete with a 7-day restore window, restore, move, transfer, duplicate, links) and collections. */
 import { badRequest, forbidden, notFound } from "../errors";
-import { BOOLEAN, ID, STRING, limit, listQuery, nullable, obj, paginate, requireOrg, requireSpace, roleIn, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, STRING, limit, listQuery, nullable, obj, paginate, requireOrg, requireSpace, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import { roleAtLeast, type CollectionRow, type Role, type SpaceRow } from "../model";
-import { presentCollection, presentSpace, type View } from "../present";
+import { presentCollection, presentSpace } from "../present";
 import type { Store } from "../store";
 
 type SpaceP = { spaceId: string };
 type CollectionP = { collectionId: string };
 type AnyCtx = Ctx<unknown, unknown, unknown>;
-
-function view(ctx: AnyCtx, role: Role | null): View {
-  return { store: ctx.store, base: ctx.base, role };
-}
 
 /** A space that is not deleted, for operations other than get and restore. */
 function liveSpace(ctx: AnyCtx, spaceId: string, need: Role, action: string): { space: SpaceRow; role: Role | null } {

@@ -1,9 +1,9 @@
 /** SAML providers and the organization's SSO login info. */
-import { badRequest, notFound } from "../errors";
-import { limit, listQuery, nullable, obj, paginate, requireOrg, type Ctx, type ListQuery, type Route } from "../context";
+import { badRequest } from "../errors";
+import { limit, listQuery, nullable, obj, ownedRow, paginate, requireOrg, view, type Ctx, type ListQuery, type Route } from "../context";
 import { newId } from "../seed";
 import type { OrgRow, Role, SamlRow } from "../model";
-import { presentSaml, samlService, type View } from "../present";
+import { presentSaml, samlService } from "../present";
 
 type OrgP = { organizationId: string };
 type SamlP = OrgP & { samlProviderId: string };
@@ -27,10 +27,6 @@ const SAML_FIELDS = {
   defaultRole: limit("role"),
 };
 
-function view(ctx: AnyCtx, role: Role | null): View {
-  return { store: ctx.store, base: ctx.base, role };
-}
-
 function checkTeam(ctx: AnyCtx, org: OrgRow, team: string | null | undefined): void {
   if (team === undefined || team === null) return;
   const t = ctx.store.get("teams", team);
@@ -38,9 +34,7 @@ function checkTeam(ctx: AnyCtx, org: OrgRow, team: string | null | undefined): v
 }
 
 function findSaml(ctx: AnyCtx, org: OrgRow, id: string): SamlRow {
-  const p = ctx.store.get("samlProviders", id);
-  if (!p || p.org !== org.id) throw notFound("SAML provider", id);
-  return p;
+  return ownedRow(ctx, "samlProviders", id, "org", org.id, "SAML provider");
 }
 
 export function registerSso(route: Route): void {

@@ -9,10 +9,12 @@ import {
   listQuery,
   nullable,
   obj,
+  ownedRow,
   paginate,
   requireSite,
   slugify,
   uniquePath,
+  view,
   type Ctx,
   type ListQuery,
   type Route,
@@ -20,7 +22,7 @@ import {
 } from "../context";
 import { newId } from "../seed";
 import type { SectionGroupRow, SectionRow, ShareLinkRow, SiteRow, SiteSpaceRow, SpaceRow } from "../model";
-import { presentSection, presentSectionGroup, presentShareLink, presentSiteSpace, sectionIdsInOrder, siteLocation, type View } from "../present";
+import { presentSection, presentSectionGroup, presentShareLink, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
 import type { Store } from "../store";
 
 type SiteP = { organizationId: string; siteId: string };
@@ -173,29 +175,17 @@ function insertAt(list: string[], id: string, targetId: string, after: boolean):
 
 // ---- routes ----
 
-function view(ctx: AnyCtx, role: View["role"]): View {
-  return { store: ctx.store, base: ctx.base, role };
-}
-
 function findSection(ctx: AnyCtx, site: SiteRow, id: string): SectionRow {
-  const s = ctx.store.get("sections", id);
-  if (!s || s.site !== site.id) throw notFound("section", id);
-  return s;
+  return ownedRow(ctx, "sections", id, "site", site.id, "section");
 }
 function findGroup(ctx: AnyCtx, site: SiteRow, id: string): SectionGroupRow {
-  const g = ctx.store.get("sectionGroups", id);
-  if (!g || g.site !== site.id) throw notFound("section group", id);
-  return g;
+  return ownedRow(ctx, "sectionGroups", id, "site", site.id, "section group");
 }
 function findSiteSpace(ctx: AnyCtx, site: SiteRow, id: string): SiteSpaceRow {
-  const ss = ctx.store.get("siteSpaces", id);
-  if (!ss || ss.site !== site.id) throw notFound("site space", id);
-  return ss;
+  return ownedRow(ctx, "siteSpaces", id, "site", site.id, "site space");
 }
 function findShareLink(ctx: AnyCtx, site: SiteRow, id: string): ShareLinkRow {
-  const l = ctx.store.get("shareLinks", id);
-  if (!l || l.site !== site.id) throw notFound("share link", id);
-  return l;
+  return ownedRow(ctx, "shareLinks", id, "site", site.id, "share link");
 }
 
 /** Moves a section out of its container (root or group) without deleting it. */

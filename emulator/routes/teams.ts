@@ -1,9 +1,9 @@
 /** Teams and team members. Titles are unique in an organization; members are named by user ID or e-mail. */
 import { badRequest, conflict, forbidden, notFound } from "../errors";
-import { STRING, limit, listQuery, obj, paginate, requireOrg, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { STRING, limit, listQuery, obj, ownedRow, paginate, requireOrg, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import { roleAtLeast, type OrgRow, type Role, type TeamRole, type TeamRow } from "../model";
-import { presentMember, presentTeam, type View } from "../present";
+import { presentMember, presentTeam } from "../present";
 
 type OrgP = { organizationId: string };
 type TeamP = OrgP & { teamId: string };
@@ -23,9 +23,7 @@ function resolveMember(ctx: AnyCtx, org: OrgRow, who: string, field: string): st
 }
 
 function findTeam(ctx: AnyCtx, org: OrgRow, id: string): TeamRow {
-  const t = ctx.store.get("teams", id);
-  if (!t || t.org !== org.id) throw notFound("team", id);
-  return t;
+  return ownedRow(ctx, "teams", id, "org", org.id, "team");
 }
 
 function checkTitleFree(ctx: AnyCtx, org: OrgRow, title: string, except?: string): void {
@@ -68,7 +66,7 @@ export function registerTeams(route: Route): void {
           (q.title === undefined || t.title.toLowerCase().includes(q.title.toLowerCase())) &&
           (q.owner === undefined || ownerIsAdmin || t.members.some((m) => m.user === q.owner && m.role === "owner")),
       );
-      const v: View = { store: ctx.store, base: ctx.base, role };
+      const v = view(ctx, role);
       return { status: 200, body: paginate(items, q, `teams:${org.id}:${q.title ?? ""}:${q.owner ?? ""}`, (t) => presentTeam(v, t)) };
     },
   });
@@ -85,7 +83,7 @@ export function registerTeams(route: Route): void {
       for (const u of users) setMember(team, u, undefined);
       ctx.store.put("teams", team);
       const location = `${ctx.base}/v1/orgs/${org.id}/teams/${team.id}`;
-      return { status: 201, body: presentTeam({ store: ctx.store, base: ctx.base, role }, team), location };
+      return { status: 201, body: presentTeam(view(ctx, role), team), location };
     },
   });
 
@@ -94,7 +92,7 @@ export function registerTeams(route: Route): void {
     url: `${base}/:teamId`,
     handler: (ctx) => {
       const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
-      return { status: 200, body: presentTeam({ store: ctx.store, base: ctx.base, role }, findTeam(ctx, org, ctx.params.teamId)) };
+      return { status: 200, body: presentTeam(view(ctx, role), findTeam(ctx, org, ctx.params.teamId)) };
     },
   });
 
@@ -108,7 +106,7 @@ export function registerTeams(route: Route): void {
       checkTitleFree(ctx, org, ctx.body.title, team.id);
       team.title = ctx.body.title;
       ctx.store.touch("teams", team);
-      return { status: 200, body: presentTeam({ store: ctx.store, base: ctx.base, role }, team) };
+      return { status: 200, body: presentTeam(view(ctx, role), team) };
     },
   });
 
@@ -136,7 +134,7 @@ export function registerTeams(route: Route): void {
     handler: (ctx) => {
       const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
       const team = findTeam(ctx, org, ctx.params.teamId);
-      const v: View = { store: ctx.store, base: ctx.base, role };
+      const v = view(ctx, role);
       return {
         status: 200,
         body: paginate(team.members, ctx.query, `team-members:${team.id}`, (m) => ({

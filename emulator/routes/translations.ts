@@ -1,9 +1,8 @@
 /** Translation settings of an organization. */
-import { notFound } from "../errors";
-import { limit, listQuery, obj, paginate, requireOrg, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { limit, listQuery, obj, ownedRow, paginate, requireOrg, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import type { OrgRow, TranslationRow } from "../model";
-import { presentTranslation, type View } from "../present";
+import { presentTranslation } from "../present";
 
 type OrgP = { organizationId: string };
 type TranslationP = OrgP & { translationSettingsId: string };
@@ -12,14 +11,11 @@ type AnyCtx = Ctx<unknown, unknown, unknown>;
 const LANGUAGES: Schema = { type: "array", items: { type: "string", minLength: 1, maxLength: 35 } };
 
 function find(ctx: AnyCtx, org: OrgRow, id: string): TranslationRow {
-  const t = ctx.store.get("translations", id);
-  if (!t || t.org !== org.id) throw notFound("translation settings", id);
-  return t;
+  return ownedRow(ctx, "translations", id, "org", org.id, "translation settings");
 }
 
 export function registerTranslations(route: Route): void {
   const base = "/v1/orgs/:organizationId/translations";
-  const v = (ctx: AnyCtx, role: View["role"]): View => ({ store: ctx.store, base: ctx.base, role });
 
   route<OrgP, ListQuery>({
     method: "GET",
@@ -28,7 +24,7 @@ export function registerTranslations(route: Route): void {
     handler: (ctx) => {
       const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
       const items = [...ctx.store.all("translations")].filter((t) => t.org === org.id);
-      return { status: 200, body: paginate(items, ctx.query, `translations:${org.id}`, (t) => presentTranslation(v(ctx, role), t)) };
+      return { status: 200, body: paginate(items, ctx.query, `translations:${org.id}`, (t) => presentTranslation(view(ctx, role), t)) };
     },
   });
 
@@ -41,7 +37,7 @@ export function registerTranslations(route: Route): void {
       const now = ctx.store.nowIso();
       const t: TranslationRow = { id: newId("tr_"), org: org.id, title: ctx.body.title, languages: [...(ctx.body.languages ?? [])], createdAt: now, updatedAt: now };
       ctx.store.put("translations", t);
-      return { status: 201, body: presentTranslation(v(ctx, role), t), location: `${ctx.base}/v1/orgs/${org.id}/translations/${t.id}` };
+      return { status: 201, body: presentTranslation(view(ctx, role), t), location: `${ctx.base}/v1/orgs/${org.id}/translations/${t.id}` };
     },
   });
 
@@ -50,7 +46,7 @@ export function registerTranslations(route: Route): void {
     url: `${base}/:translationSettingsId`,
     handler: (ctx) => {
       const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
-      return { status: 200, body: presentTranslation(v(ctx, role), find(ctx, org, ctx.params.translationSettingsId)) };
+      return { status: 200, body: presentTranslation(view(ctx, role), find(ctx, org, ctx.params.translationSettingsId)) };
     },
   });
 
@@ -65,7 +61,7 @@ export function registerTranslations(route: Route): void {
       if (ctx.body.languages !== undefined) t.languages = [...ctx.body.languages];
       t.updatedAt = ctx.store.nowIso();
       ctx.store.touch("translations", t);
-      return { status: 200, body: presentTranslation(v(ctx, role), t) };
+      return { status: 200, body: presentTranslation(view(ctx, role), t) };
     },
   });
 
