@@ -102,11 +102,28 @@ interface LiveStructure {
   siteSpaces: SiteSpace[];
 }
 
-async function fetchLive(client: ApiClient, org: string, site: string, coalesce: boolean): Promise<LiveStructure> {
+/**
+ * Reads the site's sections and site spaces, and its section groups only when `withGroups`: the
+ * section order alone is known from the sections (each names its group); the group list only
+ * places empty groups, which matters only for a declared group order.
+ */
+async function fetchLive(client: ApiClient, org: string, site: string, coalesce: boolean, withGroups: boolean): Promise<LiveStructure> {
+  const noGroups = Promise.resolve([] as SiteSectionGroup[]);
   const [sections, groups, siteSpaces] = coalesce
-    ? await Promise.all([siteLists.sections(client, org, site), siteLists.sectionGroups(client, org, site), siteLists.siteSpaces(client, org, site)])
-    : await Promise.all([client.sections.list(org, site), client.sectionGroups.list(org, site), client.siteSpaces.list(org, site)]);
+    ? await Promise.all([
+        siteLists.sections(client, org, site),
+        withGroups ? siteLists.sectionGroups(client, org, site) : noGroups,
+        siteLists.siteSpaces(client, org, site),
+      ])
+    : await Promise.all([client.sections.list(org, site), withGroups ? client.sectionGroups.list(org, site) : noGroups, client.siteSpaces.list(org, site)]);
   return { sections: [...sections], groups: [...groups], siteSpaces: [...siteSpaces] };
+}
+
+/** IDs of the site's groups: those listed plus those its sections name (the list is not read without a declared group order). */
+function groupIds(live: LiveStructure): string[] {
+  const ids = new Set(live.groups.map((g) => g.id));
+  for (const s of live.sections) if (s.sectionGroup) ids.add(s.sectionGroup);
+  return [...ids];
 }
 
 /** Root-level entries in display order: ungrouped sections and groups (a group where its first section is). */
@@ -151,9 +168,10 @@ function observe(live: LiveStructure, declared: Partial<SiteStructureOrderInputs
 async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): Promise<SiteStructureOrderOutputs> {
   const { organizationId: org, siteId: site } = inputs;
   const client = ctx.client;
-  const live = await fetchLive(client, org, site, false);
+  const withGroups = inputs.sectionGroups !== undefined;
+  const live = await fetchLive(client, org, site, false, withGroups);
   const groupOf = new Map(live.sections.map((s) => [s.id, s.sectionGroup ?? null]));
-  const isGroup = new Set(live.groups.map((g) => g.id));
+  const isGroup = new Set(groupIds(live));
   let moved = false;
 
   const moveRoot = async (m: Move) => {
@@ -176,8 +194,8 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
       applyMove(root, m);
     }
     // Inside each group: the declared relative order of its sections.
-    for (const g of live.groups) {
-      const inGroup = live.sections.filter((s) => s.sectionGroup === g.id).map((s) => s.id);
+    for (const g of isGroup) {
+      const inGroup = live.sections.filter((s) => s.sectionGroup === g).map((s) => s.id);
       for (const m of planMoves(inGroup, inputs.sections)) {
         await client.sections.move(org, site, m.id, m.position);
         moved = true;
@@ -201,7 +219,7 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
       moved = true;
     }
   }
-  const after = moved ? await fetchLive(client, org, site, false) : live;
+  const after = moved ? await fetchLive(client, org, site, false, withGroups) : live;
   return observe(after, inputs, org, site);
 }
 
@@ -222,7 +240,7 @@ export const siteStructureOrderKind = {
   },
 
   async read(ctx, id, state) {
-    const live = await orGone(fetchLive(ctx.client, state.organizationId, id, true));
+    const live = await orGone(fetchLive(ctx.client, state.organizationId, id, true, Boolean(state.sectionGroups)));
     if (!live) return undefined;
     const declared: Partial<SiteStructureOrderInputs> = {};
     if (state.sections) declared.sections = state.sections;
