@@ -177,6 +177,8 @@ function runnerFor(program: BenchProgram, emu: RunningEmulator): ProgramRunner {
     env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency) },
     parallel: SETTINGS.concurrency,
     emulator: emu,
+    // Every `pulumi` command starts its own plugin, with a fresh view of the site lists.
+    pluginPerRun: true,
   });
 }
 
@@ -276,6 +278,11 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
   let rss: number | null = null;
   try {
     const record = (phase: Phase, r: RunResult, ms: number, overheadMs: number) => {
+      // Each run has its own plugin: the peak is the largest of theirs.
+      void runner.plugin().then((p) => {
+        const peak = peakRss(p.pid);
+        if (peak !== null && (rss === null || peak > rss)) rss = peak;
+      });
       phases.push({
         phase,
         calls: countCalls(r.apiCalls),
@@ -312,7 +319,10 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
       const destroy = await timed(() => runner.destroy());
       record("destroy", destroy.value, destroy.ms, overhead.destroyMs);
     }
-    rss = peakRss((await runner.plugin()).pid);
+    await runner.plugin().then((p) => {
+      const peak = peakRss(p.pid);
+      if (peak !== null && (rss === null || peak > rss)) rss = peak;
+    });
   } finally {
     await runner.close();
     await emu.close();

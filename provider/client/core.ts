@@ -109,6 +109,7 @@ export class RequestCore {
   readonly #timeouts: Timeouts;
   readonly #retry: Required<RetryOptions>;
   readonly #log: ((line: string) => void) | undefined;
+  readonly #writeListeners = new Set<(path: string) => void>();
   #closed = false;
 
   constructor(opts: ClientOptions) {
@@ -148,10 +149,29 @@ export class RequestCore {
   }
 
   /**
+   * Calls `listener` with the path (e.g. `/v1/orgs/o/sites/s/sections`, no query) of every write
+   * (any method but GET) this client finishes, whatever its outcome. Returns the unsubscribe.
+   */
+  onWrite(listener: (path: string) => void): () => void {
+    this.#writeListeners.add(listener);
+    return () => this.#writeListeners.delete(listener);
+  }
+
+  /**
    * Sends one request and returns the parsed JSON body (`undefined` for 204/205 or an empty body).
    * Throws ApiError for every non-2xx answer and every transport failure.
    */
   async request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
+    if (method === "GET") return this.#request<T>(method, path, opts);
+    try {
+      return await this.#request<T>(method, path, opts);
+    } finally {
+      const shown = stripQuery(path);
+      for (const listener of this.#writeListeners) listener(shown);
+    }
+  }
+
+  async #request<T>(method: HttpMethod, path: string, opts: RequestOptions): Promise<T> {
     if (this.#closed) throw new Error(`${method} ${stripQuery(path)}: the client is closed`);
     if (!path.startsWith("/")) throw new Error(`request path must start with '/': ${stripQuery(path)}`);
     const shownPath = stripQuery(path);

@@ -143,7 +143,7 @@ describe("against the emulator", () => {
     await emulator?.close();
   });
 
-  it("coalesces concurrent reads of one site's sections into one list walk, and walks again afterwards", async () => {
+  it("serves every read of one site's sections from one list walk per process view, dropped by this process's writes and by DOCSPLATFORM_LIST_CACHE_MS=0", async () => {
     const site = await api<{ id: string }>("POST", sitesPath, { title: "Coalesced" });
     const ids: string[] = [];
     for (const spaceId of ["space-guides", "space-api", "space-changelog"]) {
@@ -156,11 +156,29 @@ describe("against the emulator", () => {
     expect(reads.map((r) => r.id)).toEqual(ids);
     expect(emulator.control.counts()[route]).toBe(1);
 
-    // An out-of-band change after the walk is seen by the next read: no time-based cache.
-    await api("PATCH", `${sitesPath}/${site.id}/sections/${ids[0]}`, { title: "Changed elsewhere" });
-    const again = await siteSectionProvider.read(ids[0]!, state(ids[0]!));
-    expect(again.props).toMatchObject({ title: "Changed elsewhere" });
+    // Later reads in the same process (one command) share the view: still one walk.
+    const later = await siteSectionProvider.read(ids[1]!, state(ids[1]!));
+    expect(later.id).toBe(ids[1]);
+    expect(emulator.control.counts()[route]).toBe(1);
+
+    // A write this process makes to the site drops the view: the next read walks again and sees it.
+    await siteSectionProvider.update(ids[1]!, later.props, { organizationId: org, siteId: site.id, spaceId: "space-guides", title: "Written here" });
+    const afterWrite = await siteSectionProvider.read(ids[1]!, state(ids[1]!));
+    expect(afterWrite.props).toMatchObject({ title: "Written here" });
     expect(emulator.control.counts()[route]).toBe(2);
+
+    // With the list cache off, an out-of-band change after the walk is seen by the next read.
+    process.env.DOCSPLATFORM_LIST_CACHE_MS = "0";
+    try {
+      const settled = await siteSectionProvider.read(ids[0]!, state(ids[0]!));
+      expect(settled.id).toBe(ids[0]);
+      await api("PATCH", `${sitesPath}/${site.id}/sections/${ids[0]}`, { title: "Changed elsewhere" });
+      const again = await siteSectionProvider.read(ids[0]!, state(ids[0]!));
+      expect(again.props).toMatchObject({ title: "Changed elsewhere" });
+      expect(emulator.control.counts()[route]).toBe(4);
+    } finally {
+      delete process.env.DOCSPLATFORM_LIST_CACHE_MS;
+    }
   });
 
   it("resolves a create whose outcome is unknown by its natural key, without a duplicate", async () => {

@@ -25,7 +25,9 @@ beforeAll(async () => {
     cwd: program.dir,
     config: { "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token },
     secretKeys: ["docsplatform:apiToken"],
-    env: { DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "" },
+    // One plugin serves every step here, including reads after out-of-band edits that in the CLI would be
+    // separate commands (fresh processes): keep list walks only while in flight.
+    env: { DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "", DOCSPLATFORM_LIST_CACHE_MS: "0" },
   });
   const api = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(emulator.url + path, {

@@ -1,34 +1,111 @@
-import type { ApiClient } from "../client";
+import type { ApiClient, SiteSpace } from "../client";
 import { orGone } from "./kind";
 
 /**
- * Coalesced list reads. Sections, section groups, site spaces and share links have no
- * single-object GET: each is read from its parent's paged list. A refresh of N objects under one
- * parent calls `read` N times at once; those calls share one list walk. A read that starts while a
- * walk of the same list is in flight joins it; a read that starts after the walk settled starts a
- * new one. There is no time-based cache, so an out-of-band change is never hidden.
+ * The process's view of the site lists. Sections, section groups, site spaces and share links have
+ * no single-object GET: each is read from its parent's paged list. Each `pulumi` command starts a
+ * fresh plugin process, so within a process one walk of a parent's list serves every read of that
+ * parent: a refresh of N objects under one parent costs one walk, not N (nor N ÷ --parallel).
+ *
+ * A view is dropped
+ * - by any write this process makes to the parent (a write anywhere under the site drops its lists;
+ *   a write elsewhere under the organisation, e.g. a space's title, drops all of its sites' lists),
+ *   so this process never reads back less than it wrote; a walk in flight during the write serves the
+ *   reads that joined it but is not kept;
+ * - when the walk fails;
+ * - after `DOCSPLATFORM_LIST_CACHE_MS` (default 10 s): a safety net so a long-lived process never
+ *   serves an old view. `0` keeps a walk only while it is in flight (concurrent reads still share it).
  */
 
-const inflight = new WeakMap<ApiClient, Map<string, Promise<readonly unknown[]>>>();
+/** Milliseconds a finished walk serves reads (`DOCSPLATFORM_LIST_CACHE_MS`). */
+export const LIST_CACHE_ENV = "DOCSPLATFORM_LIST_CACHE_MS";
+const DEFAULT_LIST_CACHE_MS = 10_000;
+
+function listCacheMs(): number {
+  const raw = process.env[LIST_CACHE_ENV];
+  if (raw === undefined || raw.trim() === "") return DEFAULT_LIST_CACHE_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) {
+    throw new Error(`${LIST_CACHE_ENV} must be a whole number of milliseconds (0 disables the list cache), got ${JSON.stringify(raw)}`);
+  }
+  return ms;
+}
+
+interface View {
+  items: Promise<readonly unknown[]>;
+  /** When the walk finished (performance.now()); undefined while it is in flight. */
+  doneAt: number | undefined;
+}
+
+/** Views of one client, keyed `<list>:<org>/<site>`. */
+class ListViews {
+  readonly views = new Map<string, View>();
+  /** Items this process received in answers to its writes, by `<list>:<org>/<site>` then ID. */
+  readonly written = new Map<string, Map<string, unknown>>();
+
+  constructor(client: ApiClient) {
+    client.onWrite((path) => this.drop(path));
+  }
+
+  get<T>(key: string, walk: () => Promise<T[]>): Promise<readonly T[]> {
+    const ttl = listCacheMs();
+    const current = this.views.get(key);
+    if (current && (current.doneAt === undefined || performance.now() - current.doneAt < ttl)) {
+      return current.items as Promise<readonly T[]>;
+    }
+    const view: View = { items: Promise.resolve([]), doneAt: undefined };
+    const items: Promise<readonly T[]> = walk().then(
+      (result) => {
+        if (this.views.get(key) === view) {
+          if (ttl > 0) view.doneAt = performance.now();
+          else this.views.delete(key);
+        }
+        return result;
+      },
+      (e: unknown) => {
+        if (this.views.get(key) === view) this.views.delete(key);
+        throw e;
+      },
+    );
+    view.items = items;
+    this.views.set(key, view);
+    return items;
+  }
+
+  /** Drops the views a write to `path` may have changed. */
+  drop(path: string): void {
+    const m = /^(?:\/[^/]+)?\/orgs\/([^/]+)(?:\/sites\/([^/]+))?/.exec(path);
+    if (!m) {
+      this.views.clear();
+      return;
+    }
+    const org = decodeURIComponent(m[1]!);
+    const scope = m[2] === undefined ? `:${org}/` : `:${org}/${decodeURIComponent(m[2])}`;
+    for (const key of this.views.keys()) {
+      const at = key.indexOf(":");
+      const parent = key.slice(at);
+      if (m[2] === undefined ? parent.startsWith(scope) : parent === scope) this.views.delete(key);
+    }
+  }
+}
+
+const byClient = new WeakMap<ApiClient, ListViews>();
+
+function viewsOf(client: ApiClient): ListViews {
+  let views = byClient.get(client);
+  if (!views) {
+    views = new ListViews(client);
+    byClient.set(client, views);
+  }
+  return views;
+}
 
 /**
- * The result of `walk()` for the list named `key` (e.g. `sections:<org>/<site>`), sharing a walk
- * of the same client and key that is already in flight.
+ * The result of `walk()` for the list named `key` (e.g. `sections:<org>/<site>`): the process's
+ * current view of that list, or a new walk when there is none (see above).
  */
 export function coalescedList<T>(client: ApiClient, key: string, walk: () => Promise<T[]>): Promise<readonly T[]> {
-  let walks = inflight.get(client);
-  if (!walks) {
-    walks = new Map();
-    inflight.set(client, walks);
-  }
-  const running = walks.get(key);
-  if (running) return running as Promise<readonly T[]>;
-  const table = walks;
-  const started: Promise<readonly T[]> = walk().finally(() => {
-    if (table.get(key) === started) table.delete(key);
-  });
-  table.set(key, started);
-  return started;
+  return viewsOf(client).get(key, walk);
 }
 
 /** The four list-read kinds' list walks, keyed by parent, shared by every kind that reads them. */
@@ -44,6 +121,30 @@ export const siteLists = {
   },
   shareLinks(client: ApiClient, orgId: string, siteId: string) {
     return coalescedList(client, `share-links:${orgId}/${siteId}`, () => client.shareLinks.list(orgId, siteId));
+  },
+};
+
+/**
+ * Site spaces this process received in the answer to one of its writes: a section's POST returns
+ * the site space it created with the section, which the section's first `SiteSpace` then takes
+ * over by ID without reading the list. `take` hands an entry out once.
+ */
+export const writtenSiteSpaces = {
+  remember(client: ApiClient, orgId: string, siteId: string, siteSpace: SiteSpace): void {
+    const written = viewsOf(client).written;
+    const key = `site-spaces:${orgId}/${siteId}`;
+    let items = written.get(key);
+    if (!items) {
+      items = new Map();
+      written.set(key, items);
+    }
+    items.set(siteSpace.id, siteSpace);
+  },
+  take(client: ApiClient, orgId: string, siteId: string, id: string): SiteSpace | undefined {
+    const items = viewsOf(client).written.get(`site-spaces:${orgId}/${siteId}`);
+    const found = items?.get(id) as SiteSpace | undefined;
+    items?.delete(id);
+    return found;
   },
 };
 

@@ -3,7 +3,8 @@
  * language host (`@pulumi/pulumi/cmd/run`) runs the program against a fake resource monitor, which turns
  * registrations into steps against a state file and forwards every provider call to the real
  * dynamic-provider plugin. One runner serves one program folder and stack; it starts the plugin once and
- * reuses it across runs (restarting it only when the config it was configured with changes).
+ * reuses it across runs (restarting it only when the config it was configured with changes), or, with
+ * `pluginPerRun`, starts a fresh plugin for every run as each `pulumi` command does.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -15,8 +16,11 @@ import { FakeEngine, type LogEntry } from "./engine";
 import { FakeMonitor } from "./monitor";
 import { type PluginDriver, startPlugin } from "./plugin";
 import { SDK_DIR, bindServer, channelOptions, grpc, shutdownServer } from "./rpc";
-import { STACK_TYPE, type StateFile, type StateResource, loadState, saveState, toStateFile } from "./state";
+import { STACK_TYPE, type StateFile, type StateResource, StateWriter, loadState, toStateFile } from "./state";
 import { type PropertyMap, isSecret, stripSecretsMap } from "./values";
+
+/** The provider's list-cache setting (provider/resources/lists.ts); 0 keeps list walks only while in flight. */
+const LIST_CACHE_ENV = "DOCSPLATFORM_LIST_CACHE_MS";
 
 /** Entry point of the SDK's language host. */
 export const LANGUAGE_HOST = path.join(SDK_DIR, "cmd", "run", "index.js");
@@ -97,6 +101,14 @@ export interface ProgramRunnerOptions extends Omit<RunOptions, "allowError" | "t
   stateFile?: string;
   /** Boot the next run's language host while a run is in progress (default true). */
   preboot?: boolean;
+  /**
+   * Start a fresh plugin for every run, as every `pulumi` command does (default false: one plugin
+   * serves all runs). A reused plugin would carry the provider's per-process view of the site lists
+   * from one run into the next — a view the CLI never has, since its next command starts a new
+   * process — so without this option the plugin runs with that view off (`DOCSPLATFORM_LIST_CACHE_MS=0`
+   * unless `env` sets it) and an out-of-band change between runs is always seen.
+   */
+  pluginPerRun?: boolean;
 }
 
 /** What one run did. */
@@ -198,10 +210,15 @@ export class ProgramRunner {
     return this.exclusive(async () => {
       const settings = this.settings(opts);
       settings.emulator?.control.clearLog();
-      const ctx = await this.context(settings, false);
-      const outcome = await refresh(ctx, loadState(this.stateFile));
-      saveState(this.stateFile, outcome.resources);
-      return this.result(outcome.steps, outcome.drift, outcome.errors, outcome.resources, settings.emulator, "");
+      const writer = new StateWriter(this.stateFile);
+      try {
+        const ctx = await this.context(settings, false, writer);
+        const outcome = await refresh(ctx, loadState(this.stateFile));
+        writer.save(outcome.resources);
+        return this.result(outcome.steps, outcome.drift, outcome.errors, outcome.resources, settings.emulator, "");
+      } finally {
+        writer.flush();
+      }
     }, opts);
   }
 
@@ -210,10 +227,15 @@ export class ProgramRunner {
     return this.exclusive(async () => {
       const settings = this.settings(opts);
       settings.emulator?.control.clearLog();
-      const ctx = await this.context(settings, false);
-      const outcome = await destroy(ctx, loadState(this.stateFile));
-      saveState(this.stateFile, outcome.resources);
-      return this.result(outcome.steps, [], outcome.errors, outcome.resources, settings.emulator, "");
+      const writer = new StateWriter(this.stateFile);
+      try {
+        const ctx = await this.context(settings, false, writer);
+        const outcome = await destroy(ctx, loadState(this.stateFile));
+        writer.save(outcome.resources);
+        return this.result(outcome.steps, [], outcome.errors, outcome.resources, settings.emulator, "");
+      } finally {
+        writer.flush();
+      }
     }, opts);
   }
 
@@ -246,7 +268,7 @@ export class ProgramRunner {
   private settings(opts: RunOptions) {
     const config = { ...this.opts.config, ...opts.config };
     const secretKeys = [...new Set([...(this.opts.secretKeys ?? []), ...(opts.secretKeys ?? [])])];
-    const env = { ...this.opts.env, ...opts.env };
+    const env = { ...(this.opts.pluginPerRun ? {} : { [LIST_CACHE_ENV]: "0" }), ...this.opts.env, ...opts.env };
     const parallel = Math.min(opts.parallel ?? this.opts.parallel ?? UNBOUNDED, UNBOUNDED);
     if (!(parallel >= 1)) throw new Error(`parallel must be at least 1, got ${parallel}`);
     return { config, secretKeys, env, parallel, emulator: opts.emulator ?? this.opts.emulator };
@@ -277,13 +299,13 @@ export class ProgramRunner {
     return this.server.address;
   }
 
-  private async ensurePlugin(settings: ReturnType<ProgramRunner["settings"]>): Promise<PluginDriver> {
+  private async ensurePlugin(settings: ReturnType<ProgramRunner["settings"]>, fresh = false): Promise<PluginDriver> {
     // The plugin configures each provider once per process, so a change in the config a provider can see
     // (every namespace but the program's own), the secret keys or the environment means a new process —
     // as each `pulumi` command starts its own. Changing only the program's config keeps the plugin.
     const providerConfig = Object.entries(settings.config).filter(([k]) => !k.startsWith(`${this.project}:`)).sort();
     const key = JSON.stringify([providerConfig, settings.secretKeys, settings.env]);
-    if (this.pluginState?.key !== key) {
+    if (fresh || this.pluginState?.key !== key) {
       const previous = this.pluginState?.driver;
       const engineAddress = await this.address();
       const driver = (async () => {
@@ -298,11 +320,11 @@ export class ProgramRunner {
     return this.pluginState!.driver;
   }
 
-  private async context(settings: ReturnType<ProgramRunner["settings"]>, preview: boolean): Promise<DeploymentContext> {
+  private async context(settings: ReturnType<ProgramRunner["settings"]>, preview: boolean, writer?: StateWriter): Promise<DeploymentContext> {
     let configured: Promise<PluginDriver> | undefined;
     const plugin = () => {
       // The engine configures the provider at the start of every run.
-      configured ??= this.ensurePlugin(settings).then(async (driver) => {
+      configured ??= this.ensurePlugin(settings, this.opts.pluginPerRun === true).then(async (driver) => {
         await driver.configure(settings.config, settings.secretKeys);
         return driver;
       });
@@ -315,7 +337,7 @@ export class ProgramRunner {
       stack: this.stack,
       parallel: settings.parallel,
       plugin,
-      ...(preview ? {} : { persist: (resources: StateResource[]) => saveState(this.stateFile, resources) }),
+      ...(preview || !writer ? {} : { persist: (resources: StateResource[]) => writer.save(resources) }),
     };
   }
 
@@ -324,7 +346,8 @@ export class ProgramRunner {
     settings.emulator?.control.clearLog();
     const logStart = this.engine.logs.length;
     const address = await this.address();
-    const ctx = await this.context(settings, preview);
+    const writer = preview ? undefined : new StateWriter(this.stateFile);
+    const ctx = await this.context(settings, preview, writer);
     const deployment = new Deployment(ctx, loadState(this.stateFile), preview);
     this.monitor.current = {
       deployment,
@@ -344,6 +367,9 @@ export class ProgramRunner {
       await deployment.finish(exit.code === 0);
     } finally {
       this.monitor.current = undefined;
+      // The last state is on disk when the run ends, failed or not: the next run continues from it.
+      deployment.flush();
+      writer?.flush();
     }
     const errors: Error[] = [...deployment.errors];
     if (exit.code !== 0 && errors.length === 0) {

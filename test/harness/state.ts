@@ -104,6 +104,42 @@ export function saveState(file: string, resources: readonly StateResource[]): vo
   fs.renameSync(tmp, file);
 }
 
+/**
+ * The state file of one run, written at most once per `intervalMs` (the latest state wins) plus on
+ * `flush()`, which the runner calls at the end of every run, failed or not. Rewriting a file of a few
+ * MB after every one of N steps is O(N²) work on the event loop that also serves the plugin and the
+ * language host; the throttle bounds it to one write per interval.
+ */
+export class StateWriter {
+  private pending: readonly StateResource[] | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private lastWrite = -Infinity;
+
+  constructor(
+    readonly file: string,
+    readonly intervalMs = 250,
+  ) {}
+
+  /** Records `resources` as the state to write (the array may keep changing until it is written). */
+  save(resources: readonly StateResource[]): void {
+    this.pending = resources;
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastWrite + this.intervalMs - performance.now());
+    this.timer = setTimeout(() => this.flush(), wait);
+  }
+
+  /** Writes the pending state now, if any. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const resources = this.pending;
+    if (resources === undefined) return;
+    this.pending = undefined;
+    saveState(this.file, resources);
+    this.lastWrite = performance.now();
+  }
+}
+
 /** URNs a resource depends on: its parent, explicit and property dependencies, and its provider. */
 export function dependenciesOf(r: StateResource): string[] {
   const deps = new Set<string>(r.dependencies ?? []);
