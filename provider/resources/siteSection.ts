@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/siteSection.json";
 import type { SiteSection as ApiSection, UpdateSectionBody } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots } from "./kind";
-import { findIn, siteLists } from "./lists";
+import { findIn, siteLists, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SiteSection. */
@@ -129,6 +129,8 @@ export const siteSectionKind = {
       ...(inputs.icon === undefined ? {} : { icon: inputs.icon }),
     });
     const siteSpaceId = section.siteSpaces?.[0]?.id ?? null;
+    // The SiteSpace declared for it takes this one over without reading the list (SiteSpace `existingId`).
+    if (section.siteSpaces?.[0]) writtenSiteSpaces.remember(ctx.client, organizationId, siteId, section.siteSpaces[0]);
     const pending = (["path", "description", "condition"] as const).filter(
       (f) => inputs[f] !== undefined && inputs[f] !== (section[f] ?? null),
     );

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import schema from "../../schemas/kinds/siteSpace.json";
 import type { SiteSpace as ApiSiteSpace, UpdateSiteSpaceBody } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots } from "./kind";
-import { findIn, siteLists } from "./lists";
+import { findIn, siteLists, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SiteSpace. */
@@ -19,6 +19,12 @@ export interface SiteSpaceInputs {
   condition?: string | null;
   /** `true` makes it the default site space of its level. */
   default?: true;
+  /**
+   * An existing site space to take over by ID instead of creating one: the one a section's POST
+   * created with the section (SiteSection output `siteSpaceId`). Create PATCHes only declared fields
+   * that differ; when that site space is gone, create makes a new one. Never a change.
+   */
+  existingId?: string | null;
 }
 
 /** Outputs of a SiteSpace. */
@@ -69,6 +75,31 @@ async function applyDefault(ctx: KindContext, inputs: SiteSpaceInputs, outs: Sit
   return true;
 }
 
+/** Brings a taken-over site space to the declared space, path and condition (one PATCH, only when one differs). */
+async function settleTaken(ctx: KindContext, inputs: SiteSpaceInputs, found: ApiSiteSpace) {
+  const pending: string[] = [];
+  if (inputs.spaceId !== (found.space?.id ?? null)) pending.push("spaceId");
+  for (const f of ["path", "condition"] as const) if (inputs[f] !== undefined && inputs[f] !== (found[f] ?? null)) pending.push(f);
+  const ss =
+    pending.length > 0 ? await ctx.client.siteSpaces.update(inputs.organizationId, inputs.siteId, found.id, patchBody(inputs, pending)) : found;
+  const outs = toOutputs(inputs, ss);
+  return { id: ss.id, outs: { ...outs, default: await applyDefault(ctx, inputs, outs, ss.id) } };
+}
+
+/**
+ * The site space `id` (see `existingId`): as this process received it from the section's POST, else
+ * from the site's list (the current view, then a fresh walk, since a view taken before the section's
+ * POST may miss it). Undefined when it is gone.
+ */
+async function existing(ctx: KindContext, inputs: SiteSpaceInputs, id: string): Promise<ApiSiteSpace | undefined> {
+  const { organizationId, siteId } = inputs;
+  const written = writtenSiteSpaces.take(ctx.client, organizationId, siteId, id);
+  if (written) return written;
+  const listed = await findIn(siteLists.siteSpaces(ctx.client, organizationId, siteId), id);
+  if (listed) return listed;
+  return (await ctx.client.siteSpaces.list(organizationId, siteId)).find((ss) => ss.id === id);
+}
+
 async function adopt(ctx: KindContext, inputs: SiteSpaceInputs) {
   // A fresh walk: a coalesced one begun before an uncertain create may miss its result.
   const all = await ctx.client.siteSpaces.list(inputs.organizationId, inputs.siteId);
@@ -98,6 +129,8 @@ export const siteSpaceKind = {
     path: {},
     condition: {},
     default: {},
+    // How create finds the object, not a property of it: never a change.
+    existingId: { normalize: () => null },
   },
   naturalKey: "path",
   // A replacement declares the same path, which is unique at its level.
@@ -105,6 +138,10 @@ export const siteSpaceKind = {
 
   async create(ctx, inputs) {
     const { organizationId, siteId } = inputs;
+    if (inputs.existingId) {
+      const found = await existing(ctx, inputs, inputs.existingId);
+      if (found) return settleTaken(ctx, inputs, found);
+    }
     let ss = await ctx.client.siteSpaces.create(organizationId, siteId, {
       spaceId: inputs.spaceId,
       ...(inputs.sectionId === undefined ? {} : { sectionId: inputs.sectionId }),

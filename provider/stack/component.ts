@@ -392,7 +392,8 @@ class Declarer {
     const siteId = site.id;
     const out: SiteResources = { site, sections: {}, sectionGroups: {}, siteSpaces: {}, shareLinks: {} };
 
-    const siteSpace = (ss: StackSiteSpace, sectionId: pulumi.Input<string> | undefined, isDefault: boolean, first: boolean): SiteSpace =>
+    // `createdWith`: the section whose POST created this site space (a section's first one).
+    const siteSpace = (ss: StackSiteSpace, sectionId: pulumi.Input<string> | undefined, isDefault: boolean, createdWith?: SiteSection): SiteSpace =>
       new SiteSpace(
         join(name, s.key, ss.key),
         {
@@ -403,8 +404,9 @@ class Declarer {
           path: ss.path,
           condition: ss.condition,
           default: isDefault ? true : undefined,
-          // A section is created with its first site space: that one is taken over, not created again.
-          ...(first || ss.adopt === true ? { adopt: true } : {}),
+          // A section is created with its first site space: that one is taken over by ID, not created again.
+          ...(createdWith ? { existingId: createdWith.siteSpaceId } : {}),
+          ...adoptOf(ss),
         },
         this.with(ss, scope),
       );
@@ -417,7 +419,7 @@ class Declarer {
       const spaces = sectionSiteSpaces(section);
       const defaultKey = section.defaultSiteSpace;
       const ids = spaces.map((ss, i) => {
-        const r = siteSpace(ss, created.id, defaultKey === ss.key, i === 0);
+        const r = siteSpace(ss, created.id, defaultKey === ss.key, i === 0 ? created : undefined);
         out.siteSpaces[ss.key] = r;
         return r.id;
       });
@@ -425,7 +427,7 @@ class Declarer {
       levelOrder.push(ids);
     }
     const rootIds = (s.siteSpaces ?? []).map((ss) => {
-      const r = siteSpace(ss, undefined, s.defaultSiteSpace === ss.key, false);
+      const r = siteSpace(ss, undefined, s.defaultSiteSpace === ss.key);
       out.siteSpaces[ss.key] = r;
       return r.id;
     });
