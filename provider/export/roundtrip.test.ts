@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator, type SnapshotOrg } from "../../emulator";
-import { ProgramRunner, prepareProgram, type PreparedProgram, type RunResult } from "../../test/harness";
+import { prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunResult } from "../../test/harness";
 import { ApiClient } from "../client";
 import { countObjects } from "../stack/model";
 import { loadStackFile } from "../stack/load";
@@ -102,12 +102,7 @@ describe("export, then pulumi up on the exported file", () => {
     before = comparable(emu.store.org(ORG));
     program = await prepareProgram(HANDBOOK, { installPackage: true });
     fs.rmSync(docsFile());
-    runner = new ProgramRunner({
-      dir: program.dir,
-      config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
-      secretKeys: ["docsplatform:apiToken"],
-      emulator: emu,
-    });
+    runner = runnerAgainst(program.dir, emu);
   });
   afterAll(async () => {
     await runner?.close();

@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ProgramRunner, isSecret, isStateSecret, prepareProgram, type PreparedProgram } from "../../test/harness";
+import { isSecret, isStateSecret, prepareProgram, runnerAgainst, type PreparedProgram, type ProgramRunner } from "../../test/harness";
 
 // A share link's published URL carries the secret token that grants access to the site: it must be
 // stored as a secret (the class lists it in additionalSecretOutputs), and so must anything derived from it.
@@ -15,12 +15,7 @@ describe("ShareLink url is stored as a secret", () => {
       startEmulator({ port: 0 }),
       prepareProgram(path.join(__dirname, "testdata", "sharelink"), { installPackage: true }),
     ]);
-    runner = new ProgramRunner({
-      dir: program.dir,
-      config: { "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token },
-      secretKeys: ["docsplatform:apiToken"],
-      emulator,
-    });
+    runner = runnerAgainst(program.dir, emulator);
   });
   afterAll(async () => {
     await runner?.close();

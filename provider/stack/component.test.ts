@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ProgramRunner, prepareProgram, type PreparedProgram, type RunResult } from "../../test/harness";
+import { prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunResult } from "../../test/harness";
 import { formatProblem, parseStack } from "./load";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
@@ -43,12 +43,7 @@ describe("DocsPlatform", () => {
   beforeAll(async () => {
     emu = await startEmulator({ port: 0 });
     program = await prepareProgram(HANDBOOK, { installPackage: true });
-    runner = new ProgramRunner({
-      dir: program.dir,
-      config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
-      secretKeys: ["docsplatform:apiToken"],
-      emulator: emu,
-    });
+    runner = runnerAgainst(program.dir, emu);
   });
   afterAll(async () => {
     await runner?.close();

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import { startEmulator, type RunningEmulator, type Snapshot, type SnapshotOrg, type SnapshotSite } from "../../emulator";
-import { ProgramRunner, prepareProgram, type PreparedProgram, type RunResult, type StateResource } from "../../test/harness";
+import { prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunResult, type StateResource } from "../../test/harness";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 const COMPONENT = "docsplatform:index:DocsPlatform";
@@ -65,12 +65,7 @@ describe("the handbook example through the engine", () => {
     emu = await startEmulator({ port: 0 });
     fixture = emu.store.snapshot();
     program = await prepareProgram(HANDBOOK, { installPackage: true });
-    runner = new ProgramRunner({
-      dir: program.dir,
-      config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
-      secretKeys: ["docsplatform:apiToken"],
-      emulator: emu,
-    });
+    runner = runnerAgainst(program.dir, emu);
   });
   afterAll(async () => {
     await runner?.close();
