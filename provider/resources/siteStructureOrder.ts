@@ -164,7 +164,17 @@ function observe(live: LiveStructure, declared: Partial<SiteStructureOrderInputs
   };
 }
 
-/** Reorders the site to the declared order with the fewest moves; returns the resulting live order. */
+/** `items` in the order of `ids` (items whose ID is not listed keep their place after the listed ones). */
+function inOrder<T extends { id: string }>(items: readonly T[], ids: readonly string[]): T[] {
+  const rank = new Map(ids.map((id, i) => [id, i]));
+  return [...items].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity));
+}
+
+/**
+ * Reorders the site to the declared order with the fewest moves; returns the resulting live order.
+ * Each list is read once: every move is applied to a local copy of its level as the API applies it
+ * (`applyMove`), so the order after the moves is known without reading the lists again.
+ */
 async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): Promise<SiteStructureOrderOutputs> {
   const { organizationId: org, siteId: site } = inputs;
   const client = ctx.client;
@@ -182,6 +192,9 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
 
   // Root level: ungrouped sections and groups, in the order the declared sections imply.
   const root = rootEntries(live);
+  // The sections of each group, in their order inside it.
+  const inGroup = new Map<string, string[]>();
+  for (const g of isGroup) inGroup.set(g, live.sections.filter((s) => s.sectionGroup === g).map((s) => s.id));
   if (inputs.sections) {
     const desiredRoot: string[] = [];
     for (const id of inputs.sections) {
@@ -194,10 +207,10 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
       applyMove(root, m);
     }
     // Inside each group: the declared relative order of its sections.
-    for (const g of isGroup) {
-      const inGroup = live.sections.filter((s) => s.sectionGroup === g).map((s) => s.id);
-      for (const m of planMoves(inGroup, inputs.sections)) {
+    for (const [, order] of inGroup) {
+      for (const m of planMoves(order, inputs.sections)) {
         await client.sections.move(org, site, m.id, m.position);
+        applyMove(order, m);
         moved = true;
       }
     }
@@ -212,14 +225,28 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
     }
   }
   // Site spaces, level by level.
+  const levels = new Map<string, string[]>();
+  for (const ss of live.siteSpaces) {
+    const level = levels.get(levelOf(ss));
+    if (level) level.push(ss.id);
+    else levels.set(levelOf(ss), [ss.id]);
+  }
   for (const [level, ids] of Object.entries(inputs.siteSpaces ?? {})) {
-    const atLevel = live.siteSpaces.filter((ss) => levelOf(ss) === level).map((ss) => ss.id);
+    const atLevel = levels.get(level) ?? [];
     for (const m of planMoves(atLevel, ids)) {
       await client.siteSpaces.move(org, site, m.id, m.position);
+      applyMove(atLevel, m);
       moved = true;
     }
   }
-  const after = moved ? await fetchLive(client, org, site, false, withGroups) : live;
+  if (!moved) return observe(live, inputs, org, site);
+  // The order the moves produced: a group's sections stand together where the group stands.
+  const sectionOrder = root.flatMap((entry) => (isGroup.has(entry) ? (inGroup.get(entry) ?? []) : [entry]));
+  const after: LiveStructure = {
+    sections: inOrder(live.sections, sectionOrder),
+    groups: inOrder(live.groups, root),
+    siteSpaces: inOrder(live.siteSpaces, [...levels.values()].flat()),
+  };
   return observe(after, inputs, org, site);
 }
 

@@ -1,0 +1,88 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { ApiClient } from "../client";
+import { ROOT_LEVEL, type SiteStructureOrderInputs, siteStructureOrderKind } from "./siteStructureOrder";
+
+// SiteStructureOrder computes the order its moves produce instead of reading the lists again: the
+// outputs must equal what a fresh read of the site shows, with each list read once per create.
+
+const ORG = "demo-org";
+const SPACES = ["space-guides", "space-api", "space-changelog"];
+
+describe("SiteStructureOrder create", () => {
+  let emu: RunningEmulator;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 });
+    client = new ApiClient({ baseUrl: emu.url, token: emu.token });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await emu?.close();
+  });
+
+  /** A site with `sections` sections (the first `grouped` of them in one group) and `extra` more site spaces in the first section. */
+  async function makeSite(sections: number, grouped: number, extra: number) {
+    const site = await client.sites.create(ORG, { title: `order-${Math.random().toString(36).slice(2)}` });
+    const sectionIds: string[] = [];
+    for (let i = 0; i < sections; i++) {
+      sectionIds.push((await client.sections.create(ORG, site.id, { spaceId: SPACES[i % SPACES.length]!, title: `S${i}` })).id);
+    }
+    let groupId: string | undefined;
+    if (grouped > 0) groupId = (await client.sectionGroups.create(ORG, site.id, { title: "G", sections: sectionIds.slice(0, grouped) })).id;
+    for (let i = 0; i < extra; i++) await client.siteSpaces.create(ORG, site.id, { spaceId: SPACES[i % SPACES.length]!, sectionId: sectionIds[0] });
+    const siteSpaceIds = (await client.siteSpaces.list(ORG, site.id)).filter((ss) => ss.section === sectionIds[0]).map((ss) => ss.id);
+    return { siteId: site.id, sectionIds, groupId, siteSpaceIds };
+  }
+
+  /** The declared objects' order as a fresh read shows it. */
+  async function liveOrder(siteId: string, inputs: SiteStructureOrderInputs) {
+    const sections = (await client.sections.list(ORG, siteId)).map((s) => s.id);
+    const groups = (await client.sectionGroups.list(ORG, siteId)).map((g) => g.id);
+    const siteSpaces = await client.siteSpaces.list(ORG, siteId);
+    const only = (order: string[], wanted: readonly string[]) => order.filter((id) => wanted.includes(id));
+    return {
+      organizationId: ORG,
+      siteId,
+      sections: inputs.sections ? only(sections, inputs.sections) : null,
+      sectionGroups: inputs.sectionGroups ? only(groups, inputs.sectionGroups) : null,
+      siteSpaces: inputs.siteSpaces
+        ? Object.fromEntries(
+            Object.entries(inputs.siteSpaces).map(([level, ids]) => [level, only(siteSpaces.filter((ss) => (ss.section ?? ROOT_LEVEL) === level).map((ss) => ss.id), ids)]),
+          )
+        : null,
+    };
+  }
+
+  it("reports the order a fresh read shows, reading each list once", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.func(fc.integer()),
+        fc.boolean(),
+        async (sections, grouped, extra, rank, withGroups) => {
+          const shape = await makeSite(sections, Math.min(grouped, sections), extra);
+          const shuffle = (ids: string[]) => [...ids].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+          const inputs: SiteStructureOrderInputs = {
+            organizationId: ORG,
+            siteId: shape.siteId,
+            sections: shuffle(shape.sectionIds),
+            siteSpaces: { [shape.sectionIds[0]!]: shuffle(shape.siteSpaceIds) },
+            ...(withGroups && shape.groupId ? { sectionGroups: [shape.groupId] } : {}),
+          };
+          emu.control.clearLog();
+          const { outs } = await siteStructureOrderKind.create({ client }, inputs);
+          const reads = emu.control.log().filter((c) => c.method === "GET").map((c) => c.route.slice(c.route.lastIndexOf("/") + 1));
+          expect(reads.sort()).toEqual([...(inputs.sectionGroups ? ["section-groups"] : []), "sections", "site-spaces"].sort());
+          const live = await liveOrder(shape.siteId, inputs);
+          expect(outs).toEqual(live);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
