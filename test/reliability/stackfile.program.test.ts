@@ -65,5 +65,5 @@ describe(`the handbook program with invalid stack files (seed ${SEED})`, () => {
         }
       }
     });
-  });
+  }, 600_000);
 });
