@@ -2,7 +2,7 @@ import type { Dispatcher } from "undici";
 import { baseKey, checkBaseUrl } from "./baseUrl";
 import { Endpoint, RateLimitWaitExceeded, endpointFor, resetInMs, retryAfterMs } from "./endpoint";
 import { ApiError, redact, type HttpMethod } from "./errors";
-import { acquirePool, DEFAULT_TIMEOUTS, envTimeouts, type Timeouts } from "./transport";
+import { acquirePool, DEFAULT_TIMEOUTS, envTimeouts, type Timeouts, type Transport } from "./transport";
 import type { ListEnvelope } from "./types";
 
 /** Query parameters; `undefined` values are left out. */
@@ -37,8 +37,8 @@ export interface ClientOptions {
   baseUrl: string;
   /** API token, sent as `Authorization: Bearer <token>` and never shown anywhere. */
   token: string;
-  /** Transport to use instead of the shared keep-alive pool of the base URL (tests, proxies). */
-  dispatcher?: Dispatcher;
+  /** Transport to use instead of the shared keep-alive pool of the base URL (tests, proxies): an undici `Dispatcher` fits. */
+  dispatcher?: Dispatcher | Transport;
   /** In-flight request bound per base URL, process-wide. Default `DOCSPLATFORM_MAX_CONCURRENCY` or 16. */
   maxConcurrency?: number;
   /** Default 10 s connect, 30 s headers and body; `DOCSPLATFORM_TIMEOUT_MS` sets headers and body. */
@@ -82,7 +82,7 @@ const TRANSIENT = new Set([
 ]);
 
 type Attempt =
-  | { kind: "answer"; status: number; headers: Dispatcher.ResponseData["headers"]; text: string }
+  | { kind: "answer"; status: number; headers: Record<string, string | string[] | undefined>; text: string }
   | { kind: "failure"; code: string; error: unknown };
 
 let nextRequestId = 1;
@@ -103,7 +103,7 @@ export class RequestCore {
   readonly #jsonHeaders: Record<string, string>;
   readonly #origin: string;
   readonly #prefix: string;
-  readonly #dispatcher: Dispatcher;
+  readonly #dispatcher: Transport;
   readonly #releaseTransport: (() => Promise<void>) | undefined;
   readonly #endpoint: Endpoint;
   readonly #timeouts: Timeouts;

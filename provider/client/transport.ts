@@ -1,4 +1,5 @@
-import { Pool, type Dispatcher } from "undici";
+import * as http from "node:http";
+import * as https from "node:https";
 
 /** Timeouts of one request, in milliseconds. */
 export interface Timeouts {
@@ -26,8 +27,119 @@ export function envTimeouts(): Partial<Timeouts> {
   return { headersMs: n, bodyMs: n };
 }
 
+/** One request as the client sends it. */
+export interface TransportRequest {
+  origin: string;
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  headersTimeout: number;
+  bodyTimeout: number;
+}
+
+/** One answer: status, headers and a body read once. */
+export interface TransportResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: { text(): Promise<string>; dump(): Promise<void> };
+}
+
+/**
+ * What the client needs of a transport: undici's `Dispatcher` fits (tests and proxies inject one),
+ * and so does the default {@link HttpPool}.
+ */
+export interface Transport {
+  request(req: TransportRequest): Promise<TransportResponse>;
+}
+
+/** A transport failure with the code the client classifies it by (undici's codes for timeouts). */
+function failure(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
+ * A keep-alive connection pool on Node's own HTTP client. It replaces undici's Pool in the provider:
+ * undici parses HTTP with a WebAssembly build of llhttp whose optimising compile takes ~35 MB of
+ * native memory on the first request, and loading undici another ~15 MB — in the plugin process,
+ * which serves every resource of a stack. Node's built-in parser costs neither.
+ * Timeouts carry undici's error codes, so errors read the same whichever transport is used.
+ */
+export class HttpPool implements Transport {
+  readonly #agent: http.Agent;
+  readonly #secure: boolean;
+  readonly #connectMs: number;
+
+  constructor(origin: string, t: Timeouts) {
+    this.#secure = new URL(origin).protocol === "https:";
+    this.#connectMs = t.connectMs;
+    const options: http.AgentOptions = { keepAlive: true, keepAliveMsecs: 1_000, scheduling: "lifo" };
+    this.#agent = this.#secure ? new https.Agent(options) : new http.Agent(options);
+  }
+
+  request(r: TransportRequest): Promise<TransportResponse> {
+    const url = new URL(r.path, r.origin);
+    const send = this.#secure ? https.request : http.request;
+    return new Promise<TransportResponse>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const arm = (ms: number, code: string, message: string, target: { destroy(e: Error): void } = req) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => target.destroy(failure(code, message)), ms);
+      };
+      const headers: Record<string, string> = { ...r.headers };
+      if (r.body !== undefined) headers["content-length"] = String(Buffer.byteLength(r.body));
+      const req = send(url, { method: r.method, headers, agent: this.#agent });
+      req.on("socket", (socket) => {
+        const waitHeaders = () => arm(r.headersTimeout, "UND_ERR_HEADERS_TIMEOUT", `Headers Timeout Error`);
+        if (socket.connecting) {
+          arm(this.#connectMs, "UND_ERR_CONNECT_TIMEOUT", `Connect Timeout Error (${url.host}, timeout: ${this.#connectMs}ms)`);
+          socket.once(this.#secure ? "secureConnect" : "connect", waitHeaders);
+        } else {
+          waitHeaders();
+        }
+      });
+      req.on("error", (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      req.on("response", (res) => {
+        const stall = () => arm(r.bodyTimeout, "UND_ERR_BODY_TIMEOUT", "Body Timeout Error", res);
+        stall();
+        const chunks: Buffer[] = [];
+        const done = new Promise<string>((ok, fail) => {
+          res.on("data", (c: Buffer) => {
+            chunks.push(c);
+            stall();
+          });
+          res.on("end", () => {
+            clearTimeout(timer);
+            ok(Buffer.concat(chunks).toString("utf8"));
+          });
+          // A response cut short by the server (ECONNRESET) or destroyed by the body timeout above.
+          res.on("error", (e) => {
+            clearTimeout(timer);
+            fail(e);
+          });
+        });
+        done.catch(() => undefined);
+        resolve({
+          statusCode: res.statusCode ?? 0,
+          headers: res.headers,
+          body: { text: () => done, dump: () => done.then(() => undefined) },
+        });
+      });
+      req.end(r.body);
+    });
+  }
+
+  /** Closes idle connections; requests in flight finish. */
+  async close(): Promise<void> {
+    this.#agent.destroy();
+  }
+}
+
 interface Shared {
-  pool: Pool;
+  pool: HttpPool;
   refs: number;
 }
 
@@ -37,21 +149,11 @@ const pools = new Map<string, Shared>();
  * A keep-alive connection pool for an origin, shared process-wide and reference-counted: every
  * client of the same origin (and connect timeout) reuses one pool; the last release closes it.
  */
-export function acquirePool(origin: string, t: Timeouts): { dispatcher: Dispatcher; release: () => Promise<void> } {
+export function acquirePool(origin: string, t: Timeouts): { dispatcher: Transport; release: () => Promise<void> } {
   const key = `${origin} ${t.connectMs}`;
   let shared = pools.get(key);
   if (!shared) {
-    shared = {
-      pool: new Pool(origin, {
-        connect: { timeout: t.connectMs },
-        headersTimeout: t.headersMs,
-        bodyTimeout: t.bodyMs,
-        keepAliveTimeout: 4_000,
-        keepAliveMaxTimeout: 60_000,
-        pipelining: 1,
-      }),
-      refs: 0,
-    };
+    shared = { pool: new HttpPool(origin, t), refs: 0 };
     pools.set(key, shared);
   }
   shared.refs++;
