@@ -4,7 +4,7 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { derivePath } from "./checks";
-import { formatProblem, loadStackFile, parseStack, STACK_FILE_LIMITS, type LoadResult, type Problem } from "./load";
+import { formatProblem, linePositions, loadStackFile, parseStack, STACK_FILE_LIMITS, type LoadResult, type Problem } from "./load";
 import { countObjects, isIdRef, sectionSiteSpaces, type StackFile } from "./model";
 import { schemasDir, stackValidator } from "./schema";
 
@@ -209,6 +209,56 @@ sites:
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("positions and syntax errors", () => {
+  /** Every problem names a line of the text and a column inside that line (or just past its end). */
+  function expectInside(text: string, problems: readonly Problem[]): void {
+    const textLines = text.split("\n");
+    for (const p of problems) {
+      const where = `${formatProblem(p)} (text of ${textLines.length} lines)`;
+      expect(p.line >= 1 && p.line <= textLines.length, where).toBe(true);
+      expect(p.col >= 1 && p.col <= textLines[p.line - 1].length + 1, where).toBe(true);
+    }
+  }
+
+  it("locates syntax errors after a block scalar that the parser met during error recovery", () => {
+    // The indented first line breaks the document; the parser then recovers through the block scalar.
+    const text = "  members:\norganization: demo-org\nsaml:\n  - certificate: |\n      line one\n      line two\n    defaultTeam: x\n";
+    const problems = problemsOf(parseStack(text, "recovery.yaml"));
+    expectInside(text, problems);
+    expect(problems.find((p) => p.message.includes('"defaultTeam"')), problems.map(formatProblem).join("\n")).toMatchObject({ line: 7, col: 5 });
+  });
+
+  it("one bad indent gives a short list of syntax errors: one per line, capped, then a count of the rest", () => {
+    const handbookText = fs.readFileSync(handbook, "utf8");
+    const text = `    members:\n${handbookText}`;
+    const problems = problemsOf(parseStack(text, "indent.yaml"));
+    expectInside(text, problems);
+    expect(problems.length).toBe(STACK_FILE_LIMITS.maxSyntaxErrors + 1);
+    const listed = problems.slice(0, -1);
+    for (const p of listed) expect(p.message).toMatch(/^YAML syntax error: /);
+    const byLine = listed.map((p) => p.line);
+    expect(byLine).toEqual([...new Set(byLine)].sort((a, b) => a - b));
+    const summary = problems[problems.length - 1];
+    expect(summary.message).toMatch(new RegExp(`^… and \\d+ more YAML syntax errors \\(the first ${STACK_FILE_LIMITS.maxSyntaxErrors} are listed\\)$`));
+    expect(summary.line).toBeGreaterThan(listed[listed.length - 1].line);
+    // No schema problem is piled onto a document that did not parse.
+    expect(problems.some((p) => p.path !== "")).toBe(false);
+  });
+
+  it("line and column come from the text: LF and CRLF lines, offsets clamped to the text", () => {
+    const at = linePositions("ab\r\ncd\n\nef");
+    expect(at(0)).toEqual({ line: 1, col: 1 });
+    expect(at(3)).toEqual({ line: 1, col: 4 });
+    expect(at(4)).toEqual({ line: 2, col: 1 });
+    expect(at(7)).toEqual({ line: 3, col: 1 });
+    expect(at(9)).toEqual({ line: 4, col: 2 });
+    expect(at(10)).toEqual({ line: 4, col: 3 });
+    expect(at(1_000)).toEqual({ line: 4, col: 3 });
+    expect(at(-5)).toEqual({ line: 1, col: 1 });
+    expect(linePositions("")(0)).toEqual({ line: 1, col: 1 });
   });
 });
 

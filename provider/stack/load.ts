@@ -3,7 +3,7 @@
  * bomb, then the JSON Schema, then the cross-object checks. Every problem carries `file:line:col`.
  */
 import * as fs from "node:fs";
-import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, Parser, visit, type CST, type Document } from "yaml";
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, visit, type CST, type Document } from "yaml";
 import { checkStack, describe } from "./checks";
 import type { StackFile } from "./model";
 import { schemaIssues } from "./schema";
@@ -35,6 +35,16 @@ export const STACK_FILE_LIMITS = {
   maxDepth: 64,
   /** Most alias expansions accepted (YAML `*anchor` references), against exponential "billion laughs" files. */
   maxAliasCount: 100,
+  /**
+   * Most problems listed for one file; past it, one last line says how many more there are. A file with
+   * hundreds of problems is usually one mistake repeated, and the first ones are the ones to fix.
+   */
+  maxProblems: 100,
+  /**
+   * Most YAML syntax errors listed (at most one per line). After the first syntax error the parser's
+   * recovery flags nearly every following token, so later errors are mostly echoes of the first.
+   */
+  maxSyntaxErrors: 10,
 } as const;
 
 /** `file:line:col: message`, the way editors and CI annotate a line. */
@@ -68,8 +78,7 @@ export function parseStack(text: string, fileName: string): LoadResult {
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > STACK_FILE_LIMITS.maxBytes) return failure(fileName, [tooLarge(fileName, bytes)]);
 
-  const lineCounter = new LineCounter();
-  const position = (offset: number): { line: number; col: number } => lineCounter.linePos(offset);
+  const position = linePositions(text);
   const problemAt = (offset: number, pointer: string, message: string): Problem => {
     const { line, col } = position(offset);
     return at(fileName, line, col, pointer, message);
@@ -80,7 +89,7 @@ export function parseStack(text: string, fileName: string): LoadResult {
   let doc: Document.Parsed;
   let secondDocument: number | undefined;
   try {
-    ({ doc, secondDocument } = composeFirst(text, lineCounter));
+    ({ doc, secondDocument } = composeFirst(text));
   } catch (err) {
     if (err instanceof TooDeep) {
       return failure(fileName, [
@@ -98,7 +107,8 @@ export function parseStack(text: string, fileName: string): LoadResult {
   if (secondDocument !== undefined) {
     syntax.push(problemAt(secondDocument, "", "the file holds more than one YAML document (---); a stack file is one document"));
   }
-  if (syntax.length > 0) return failure(fileName, sortProblems(syntax));
+  // A broken document gets its syntax errors only: schema errors on a half-parsed document mislead.
+  if (syntax.length > 0) return failure(fileName, syntaxProblems(syntax));
 
   if (doc.contents === null) {
     return failure(fileName, [problemAt(0, "", "the file is empty; a stack file is a mapping with at least `organization`")]);
@@ -147,9 +157,8 @@ class TooDeep extends Error {
 }
 
 /** `parseDocument`, with the parser's stack depth checked after every lexeme. */
-function composeFirst(text: string, lineCounter: LineCounter): { doc: Document.Parsed; secondDocument?: number } {
-  const parser = new Parser(lineCounter.addNewLine);
-  lineCounter.addNewLine(0);
+function composeFirst(text: string): { doc: Document.Parsed; secondDocument?: number } {
+  const parser = new Parser();
   const tokens = function* (): Generator<CST.Token> {
     for (const lexeme of new Lexer().lex(text, false)) {
       yield* parser.next(lexeme);
@@ -300,6 +309,46 @@ function at(file: string, line: number, col: number, path: string, message: stri
 
 function failure(file: string, problems: Problem[], warnings: Problem[] = []): LoadResult {
   return { ok: false, file, problems, warnings };
+}
+
+/**
+ * Line and column of an offset, computed from the text itself: a sorted array of line starts built once,
+ * searched by bisection (O(log lines) per lookup). Lines end at "\n" (a "\r" before it belongs to the
+ * line, as editors count columns of CRLF files); columns count UTF-16 code units from 1. Offsets past
+ * either end are clamped, so every position names a character of the file or the end of a line.
+ */
+export function linePositions(text: string): (offset: number) => { line: number; col: number } {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (offset) => {
+    const at = Math.min(Math.max(0, Math.trunc(offset) || 0), text.length);
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: at - starts[lo] + 1 };
+  };
+}
+
+/**
+ * Syntax errors as reported: sorted, the first of each line only, at most `maxSyntaxErrors`, then one
+ * line that counts the rest.
+ */
+function syntaxProblems(problems: Problem[]): Problem[] {
+  const firstPerLine = sortProblems(problems).filter((p, i, all) => i === 0 || p.line !== all[i - 1].line);
+  return capProblems(firstPerLine, STACK_FILE_LIMITS.maxSyntaxErrors, "YAML syntax error");
+}
+
+/** The first `max` problems (already sorted), then `… and N more <noun>s` located at the first one left out. */
+function capProblems(sorted: Problem[], max: number, noun: string): Problem[] {
+  if (sorted.length <= max) return sorted;
+  const rest = sorted.length - max;
+  const next = sorted[max];
+  const summary = `… and ${rest} more ${noun}${rest === 1 ? "" : "s"} (the first ${max} are listed)`;
+  return [...sorted.slice(0, max), at(next.file, next.line, next.col, next.path, summary)];
 }
 
 /** Sort by position, then message; drop exact repeats. */
