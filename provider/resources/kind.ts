@@ -63,8 +63,15 @@ export interface KindDefinition<I extends object, O extends object> {
   update(ctx: KindContext, id: string, olds: O, news: I, changed: string[]): Promise<O>;
   /** Removes the object; a 404 is caught by the framework and counts as done. */
   delete(ctx: KindContext, id: string, olds: O): Promise<void>;
-  /** Natural-key lookup, used for `adopt: true` and for creates whose outcome is unknown. */
+  /** Natural-key lookup, used for `adopt: true` and for creates whose outcome is unknown (unless `recover` is given). */
   adopt?(ctx: KindContext, inputs: I): Promise<Created<O> | undefined>;
+  /**
+   * Finds the object a create whose outcome is unknown made, by what its POST itself set. Needed
+   * when the natural key is only set by a follow-up request (a section's declared path): the POST
+   * may have committed while the follow-up never ran, so a lookup by the declared key misses it.
+   * Undefined = the create made nothing. Default: `adopt`.
+   */
+  recover?(ctx: KindContext, inputs: I): Promise<Created<O> | undefined>;
 }
 
 /** A kind with its types erased, as held by the one list of kinds. */

@@ -319,9 +319,9 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       try {
         created = await kind.create(ctx, inputs);
       } catch (e) {
-        if (!isOutcomeUnknown(e) || !kind.adopt) throw e;
-        // The create may have taken effect: find it by its natural key rather than creating a duplicate.
-        const found = await kind.adopt(ctx, inputs);
+        if (!isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
+        // The create may have taken effect: find what it made rather than creating a duplicate.
+        const found = kind.recover ? await kind.recover(ctx, inputs) : await kind.adopt!(ctx, inputs);
         if (!found) throw e;
         created = await settle(ctx, found, inputs, "resolving an uncertain create found");
       }

@@ -102,6 +102,43 @@ async function adopt(ctx: KindContext, inputs: SiteSectionInputs) {
   return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
 }
 
+/**
+ * The section a create whose outcome is unknown made. Its POST set the title (the space's when not
+ * declared), the icon and the section's one site space; the declared path, description and condition
+ * only come with the follow-up PATCH, and the path is derived from the title until then. So: the
+ * section with the declared path when there is one (as adopt), else the one section still as a POST
+ * leaves it — outside any group, the declared title and icon, no description or condition, and a
+ * single site space publishing the declared space. Two such sections cannot be told apart: an error
+ * naming both, rather than taking over one that another declaration may hold.
+ */
+async function recover(ctx: KindContext, inputs: SiteSectionInputs) {
+  if (inputs.path !== undefined) {
+    const byPath = await adopt(ctx, inputs);
+    if (byPath) return byPath;
+  }
+  const sections = await ctx.client.sections.list(inputs.organizationId, inputs.siteId);
+  const asPosted = sections.filter(
+    (s) =>
+      (inputs.title === undefined || s.title === inputs.title) &&
+      (inputs.icon === undefined || s.icon === inputs.icon) &&
+      (s.sectionGroup ?? null) === null &&
+      (s.description ?? null) === null &&
+      (s.condition ?? null) === null &&
+      s.siteSpaces?.length === 1 &&
+      s.siteSpaces[0]!.space?.id === inputs.spaceId,
+  );
+  if (asPosted.length > 1) {
+    throw new Error(
+      `SiteSection: the outcome of creating a section in site ${inputs.siteId} is unknown, and ${asPosted.length} sections match what its POST set ` +
+        `(${inputs.title === undefined ? "" : `title ${JSON.stringify(inputs.title)}, `}one site space for space ${inputs.spaceId})` +
+        `${inputs.path === undefined ? "" : ` with no section at path ${JSON.stringify(inputs.path)}`}: ids ${asPosted.map((s) => s.id).join(", ")}; ` +
+        `delete the one that is not wanted and run again`,
+    );
+  }
+  const found = asPosted[0];
+  return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
+}
+
 /** The SiteSection kind: POST `{spaceId, title, icon}`, then a PATCH for path, description and condition when declared. */
 export const siteSectionKind = {
   name: "SiteSection",
@@ -160,6 +197,7 @@ export const siteSectionKind = {
   },
 
   adopt,
+  recover,
 } satisfies KindDefinition<SiteSectionInputs, SiteSectionOutputs>;
 
 /** The dynamic provider of SiteSection (serialised through `provider/providers/siteSection`). */

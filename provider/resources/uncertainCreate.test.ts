@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { closeSharedClients } from "../client";
+import { siteSectionProvider } from "./siteSection";
+import { siteSpaceProvider } from "./siteSpace";
+
+// Creates whose outcome is unknown (the POST committed, its answer was lost or was a 5xx) for kinds whose
+// natural key is only set by the request after the POST: the object the POST made must be found by what
+// the POST itself set, never left behind while a second one is created.
+
+const org = "demo-org";
+const sitesPath = `/v1/orgs/${org}/sites`;
+let emulator: RunningEmulator;
+
+interface Listed {
+  id: string;
+  title: string;
+  path: string;
+  siteSpaces?: { id: string; path: string; space?: { id: string } }[];
+}
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(emulator.url + path, {
+    method,
+    headers: { authorization: `Bearer ${emulator.token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const newSite = (title: string) => api<{ id: string }>("POST", sitesPath, { title });
+const sectionsOf = async (siteId: string) => (await api<{ items: Listed[] }>("GET", `${sitesPath}/${siteId}/sections`)).items;
+const rootSiteSpacesOf = async (siteId: string) =>
+  (await api<{ items: (Listed & { section?: string | null })[] }>("GET", `${sitesPath}/${siteId}/site-spaces`)).items.filter((ss) => !ss.section);
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  await siteSectionProvider.configure({
+    config: { get: (k: string) => ({ "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token })[k], require: () => "" },
+  });
+});
+afterEach(() => emulator.control.setFaults(null));
+afterAll(async () => {
+  await closeSharedClients();
+  await emulator?.close();
+});
+
+describe("SiteSection: a create whose outcome is unknown", () => {
+  const faults = {
+    "5xx after commit": { error5xxAfterCommitRate: 1 },
+    "response dropped after commit": { dropAfterCommitRate: 1 },
+  } as const;
+  for (const [name, fault] of Object.entries(faults)) {
+    it(`(${name}) takes over the section its POST made, at a path derived from its title, and sets the declared path`, async () => {
+      const site = await newSite(`Uncertain section, ${name}`);
+      emulator.control.setFaults({ ...fault, methods: ["POST"], routes: "/sections$" });
+      const created = await siteSectionProvider.create({
+        organizationId: org,
+        siteId: site.id,
+        spaceId: "space-api",
+        title: "API Reference",
+        icon: "code",
+        path: "api",
+        description: "Every endpoint",
+      });
+      emulator.control.setFaults(null);
+      const sections = await sectionsOf(site.id);
+      expect(sections.map((s) => ({ id: s.id, path: s.path, title: s.title }))).toEqual([{ id: created.id, path: "api", title: "API Reference" }]);
+      expect(created.outs).toMatchObject({ path: "api", description: "Every endpoint", siteSpaceCount: 1 });
+      expect(created.outs.siteSpaceId).toBe(sections[0]!.siteSpaces![0]!.id);
+    });
+  }
+
+  it("takes over the one section as its POST left it, not one a declaration already set up", async () => {
+    const site = await newSite("Uncertain section beside others");
+    // Same title and space, but its path, description and second site space came after its POST.
+    const other = await api<{ id: string }>("POST", `${sitesPath}/${site.id}/sections`, { spaceId: "space-guides", title: "Guides" });
+    await api("PATCH", `${sitesPath}/${site.id}/sections/${other.id}`, { path: "handbook", description: "Held elsewhere" });
+    emulator.control.setFaults({ dropAfterCommitRate: 1, methods: ["POST"], routes: "/sections$" });
+    const created = await siteSectionProvider.create({ organizationId: org, siteId: site.id, spaceId: "space-guides", title: "Guides", path: "tutorials" });
+    emulator.control.setFaults(null);
+    const sections = await sectionsOf(site.id);
+    expect(sections.map((s) => s.id).sort()).toEqual([other.id, created.id].sort());
+    expect(sections.find((s) => s.id === created.id)?.path).toBe("tutorials");
+    expect(sections.find((s) => s.id === other.id)?.path).toBe("handbook");
+  });
+
+  it("is an error naming both when two sections match what its POST set", async () => {
+    const site = await newSite("Uncertain section, ambiguous");
+    const first = await api<{ id: string }>("POST", `${sitesPath}/${site.id}/sections`, { spaceId: "space-guides", title: "Guides" });
+    emulator.control.setFaults({ error5xxAfterCommitRate: 1, methods: ["POST"], routes: "/sections$" });
+    const err = await siteSectionProvider
+      .create({ organizationId: org, siteId: site.id, spaceId: "space-guides", title: "Guides", path: "how-to" })
+      .catch((e: unknown) => e);
+    emulator.control.setFaults(null);
+    const ids = (await sectionsOf(site.id)).map((s) => s.id);
+    expect(ids).toHaveLength(2);
+    expect(ids).toContain(first.id);
+    expect(String(err)).toMatch(/outcome of creating a section .* is unknown, and 2 sections match what its POST set/);
+    for (const id of ids) expect(String(err)).toContain(id);
+  });
+
+  it("creates nothing and fails when the POST did not commit", async () => {
+    const site = await newSite("Uncertain section, not committed");
+    emulator.control.setFaults({ resetRate: 1, methods: ["POST"], routes: "/sections$" });
+    await expect(
+      siteSectionProvider.create({ organizationId: org, siteId: site.id, spaceId: "space-guides", title: "Guides", path: "guides" }),
+    ).rejects.toThrow(/outcome unknown/);
+    emulator.control.setFaults(null);
+    expect(await sectionsOf(site.id)).toEqual([]);
+  });
+});
+
+describe("SiteSpace: a create whose outcome is unknown", () => {
+  it("takes over the site space its POST made, at a path derived from the space title, and sets the declared path", async () => {
+    const site = await newSite("Uncertain site space");
+    emulator.control.setFaults({ error5xxAfterCommitRate: 1, methods: ["POST"], routes: "/site-spaces$" });
+    const created = await siteSpaceProvider.create({ organizationId: org, siteId: site.id, spaceId: "space-changelog", path: "news" });
+    emulator.control.setFaults(null);
+    expect((await rootSiteSpacesOf(site.id)).map((ss) => ({ id: ss.id, path: ss.path }))).toEqual([{ id: created.id, path: "news" }]);
+  });
+});
