@@ -262,6 +262,46 @@ describe("positions and syntax errors", () => {
   });
 });
 
+describe("bounded work on files with many entries or many problems", () => {
+  it("refuses a list past the cap before the schema, at the list, naming the limit", () => {
+    const count = STACK_FILE_LIMITS.maxCollectionItems + 1;
+    const text = `organization: demo-org\nteams: [${Array.from({ length: count }, (_, i) => `t${i}`).join(", ")}]\n`;
+    expect(lines(parseStack(text, "long.yaml"))).toEqual([
+      `2:8: teams: a list of ${count.toLocaleString("en-US")} items; a list may hold at most 10,000 items in a stack file`,
+    ]);
+  });
+
+  it("refuses a mapping past the cap the same way", () => {
+    const count = STACK_FILE_LIMITS.maxCollectionItems + 1;
+    const text = `organization: demo-org\nsettings:\n${Array.from({ length: count }, (_, i) => `  k${i}: x\n`).join("")}`;
+    expect(lines(parseStack(text, "wide.yaml"))).toEqual([
+      `3:3: settings: a mapping of ${count.toLocaleString("en-US")} keys; a mapping may hold at most 10,000 keys in a stack file`,
+    ]);
+  });
+
+  it("lists the first problems only, then how many more, at the first one left out", () => {
+    const count = STACK_FILE_LIMITS.maxCollectionItems;
+    const text = `organization: demo-org\nteams:\n${Array.from({ length: count }, (_, i) => `  - t${i}\n`).join("")}`;
+    const found = lines(parseStack(text, "wrong.yaml"));
+    expect(found).toHaveLength(STACK_FILE_LIMITS.maxProblems + 1);
+    expect(found.slice(0, STACK_FILE_LIMITS.maxProblems)).toEqual(
+      Array.from({ length: STACK_FILE_LIMITS.maxProblems }, (_, i) => `${i + 3}:5: teams[${i}]: must be a mapping (got a string)`),
+    );
+    expect(found[STACK_FILE_LIMITS.maxProblems]).toBe(
+      `${STACK_FILE_LIMITS.maxProblems + 3}:5: … and ${count - STACK_FILE_LIMITS.maxProblems} more problems (the first ${STACK_FILE_LIMITS.maxProblems} are listed)`,
+    );
+  });
+
+  it("counts the problems of the cross-object checks in the same cap", () => {
+    const count = 150;
+    const teams = Array.from({ length: count }, () => "  - {key: same, title: Same}\n").join("");
+    const found = lines(parseStack(`organization: demo-org\nteams:\n${teams}`, "dup.yaml"));
+    expect(found).toHaveLength(STACK_FILE_LIMITS.maxProblems + 1);
+    // Each repeat after the first has a duplicate key and a duplicate title.
+    expect(found[STACK_FILE_LIMITS.maxProblems]).toMatch(new RegExp(`^\\d+:\\d+: … and ${2 * (count - 1) - STACK_FILE_LIMITS.maxProblems} more problems`));
+  });
+});
+
 describe("cross-object rules", () => {
   it("reports every problem at once, sorted by position", () => {
     const result = parseStack(

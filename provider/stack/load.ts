@@ -3,10 +3,10 @@
  * bomb, then the JSON Schema, then the cross-object checks. Every problem carries `file:line:col`.
  */
 import * as fs from "node:fs";
-import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, visit, type CST, type Document } from "yaml";
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, visit, type CST, type Alias, type Document, type Pair, type YAMLMap } from "yaml";
 import { checkStack, describe } from "./checks";
 import type { StackFile } from "./model";
-import { schemaIssues } from "./schema";
+import { schemaReport } from "./schema";
 
 /** One problem of a stack file, located at the offending key or value. */
 export interface Problem {
@@ -35,6 +35,13 @@ export const STACK_FILE_LIMITS = {
   maxDepth: 64,
   /** Most alias expansions accepted (YAML `*anchor` references), against exponential "billion laughs" files. */
   maxAliasCount: 100,
+  /**
+   * Most items of one list, and keys of one mapping. The API sets no maximum on the lists a stack file
+   * holds (members, teams, sites, sections, site spaces, ...); a stack file past 10,000 entries in one
+   * of them is not a docs platform one could review, and the cap keeps the checks of a hostile file
+   * short (checked before the schema, like the depth).
+   */
+  maxCollectionItems: 10_000,
   /**
    * Most problems listed for one file; past it, one last line says how many more there are. A file with
    * hundreds of problems is usually one mistake repeated, and the first ones are the ones to fix.
@@ -113,11 +120,28 @@ export function parseStack(text: string, fileName: string): LoadResult {
   if (doc.contents === null) {
     return failure(fileName, [problemAt(0, "", "the file is empty; a stack file is a mapping with at least `organization`")]);
   }
-  const depth = deepestNode(doc.contents);
-  if (depth.depth > STACK_FILE_LIMITS.maxDepth) {
+  const shape = shapeOf(doc.contents);
+  if (shape.depth > STACK_FILE_LIMITS.maxDepth) {
     return failure(fileName, [
-      problemAt(depth.offset, "", `nesting is deeper than ${STACK_FILE_LIMITS.maxDepth} levels; a stack file never needs that many`),
+      problemAt(shape.offset, "", `nesting is deeper than ${STACK_FILE_LIMITS.maxDepth} levels; a stack file never needs that many`),
     ]);
+  }
+  if (shape.oversized.length > 0) {
+    const max = STACK_FILE_LIMITS.maxCollectionItems.toLocaleString("en-US");
+    return failure(
+      fileName,
+      listProblems(
+        sortProblems(
+          shape.oversized.map(({ offset, count, list, pointer }) => {
+            const what = list ? `a list of ${count.toLocaleString("en-US")} items` : `a mapping of ${count.toLocaleString("en-US")} keys`;
+            const limit = list ? `a list may hold at most ${max} items` : `a mapping may hold at most ${max} keys`;
+            return problemAt(offset, pointer, `${describe(pointer)}: ${what}; ${limit} in a stack file`);
+          }),
+        ),
+        0,
+        "problem",
+      ),
+    );
   }
 
   let data: unknown;
@@ -137,17 +161,22 @@ export function parseStack(text: string, fileName: string): LoadResult {
     throw err;
   }
 
-  const locate = (pointer: string, atKey: boolean): number => locateOffset(doc, pointer, atKey);
-  const problems: Problem[] = schemaIssues(data).map((issue) =>
+  const locator = new Locator(doc);
+  const locate = (pointer: string, atKey: boolean): number => locator.offset(pointer, atKey);
+  // One more than listed, so the summary line can point at the first problem left out.
+  const schema = schemaReport(data, STACK_FILE_LIMITS.maxProblems + 1);
+  const problems: Problem[] = schema.issues.map((issue) =>
     problemAt(locate(issue.pointer, issue.atKey), issue.pointer, `${describe(issue.pointer)}: ${issue.reason}`),
   );
+  const unlocated = schema.total - schema.issues.length;
   const warnings: Problem[] = [];
   for (const issue of checkStack(data as StackFile, (pointer) => position(locate(pointer, false)).line)) {
     const problem = problemAt(locate(issue.pointer, issue.atKey), issue.pointer, `${describe(issue.pointer)}: ${issue.reason}`);
     (issue.warning ? warnings : problems).push(problem);
   }
-  if (problems.length > 0) return failure(fileName, sortProblems(problems), sortProblems(warnings));
-  return { ok: true, file: fileName, stack: data as StackFile, warnings: sortProblems(warnings) };
+  const listedWarnings = listProblems(sortProblems(warnings), 0, "warning");
+  if (problems.length > 0) return failure(fileName, listProblems(sortProblems(problems), unlocated, "problem"), listedWarnings);
+  return { ok: true, file: fileName, stack: data as StackFile, warnings: listedWarnings };
 }
 
 class TooDeep extends Error {
@@ -220,34 +249,66 @@ function nodeEnd(node: unknown): number | undefined {
   return isScalar(node) || isMap(node) || isSeq(node) || isAlias(node) ? node.range?.[2] : undefined;
 }
 
-/** Offset of the node a JSON pointer names (its key when `atKey`), or of its deepest existing ancestor. */
-function locateOffset(doc: Document.Parsed, pointer: string, atKey: boolean): number {
-  let node: unknown = doc.contents;
-  let offset = rangeStart(node) ?? 0;
-  const segments = pointer === "" ? [] : pointer.split("/").slice(1).map(unescape);
-  for (let i = 0; i < segments.length; i++) {
-    if (isAlias(node)) node = node.resolve(doc);
-    const last = i === segments.length - 1;
-    if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && keyText(p.key) === segments[i]);
-      if (!pair) return offset;
-      const keyStart = rangeStart(pair.key) ?? offset;
-      const value = pair.value;
-      // An empty value (`title:`) has no useful position: point at its key.
-      const valueStart = isScalar(value) && value.source === "" ? undefined : rangeStart(value);
-      offset = last && atKey ? keyStart : (valueStart ?? keyStart);
-      node = value;
-    } else if (isSeq(node)) {
-      const item = node.items[Number(segments[i])];
-      const start = rangeStart(item);
-      if (start === undefined) return offset;
-      offset = start;
-      node = item;
-    } else {
-      return offset;
+/**
+ * Offsets of the nodes JSON pointers name. Each mapping's keys are indexed the first time a pointer
+ * passes through it, so locating a pointer costs O(its depth), however many problems are located.
+ */
+class Locator {
+  private readonly keys = new WeakMap<object, Map<string, Pair>>();
+  /** Resolving an alias searches the document for its anchor: once per alias. */
+  private readonly aliases = new WeakMap<object, unknown>();
+
+  constructor(private readonly doc: Document.Parsed) {}
+
+  /** Offset of the node a JSON pointer names (its key when `atKey`), or of its deepest existing ancestor. */
+  offset(pointer: string, atKey: boolean): number {
+    let node: unknown = this.doc.contents;
+    let offset = rangeStart(node) ?? 0;
+    const segments = pointer === "" ? [] : pointer.split("/").slice(1).map(unescape);
+    for (let i = 0; i < segments.length; i++) {
+      if (isAlias(node)) node = this.resolve(node);
+      const last = i === segments.length - 1;
+      if (isMap(node)) {
+        const pair = this.pairsOf(node).get(segments[i]);
+        if (!pair) return offset;
+        const keyStart = rangeStart(pair.key) ?? offset;
+        const value = pair.value;
+        // An empty value (`title:`) has no useful position: point at its key.
+        const valueStart = isScalar(value) && value.source === "" ? undefined : rangeStart(value);
+        offset = last && atKey ? keyStart : (valueStart ?? keyStart);
+        node = value;
+      } else if (isSeq(node)) {
+        const item = node.items[Number(segments[i])];
+        const start = rangeStart(item);
+        if (start === undefined) return offset;
+        offset = start;
+        node = item;
+      } else {
+        return offset;
+      }
     }
+    return offset;
   }
-  return offset;
+
+  private resolve(alias: Alias): unknown {
+    if (!this.aliases.has(alias)) this.aliases.set(alias, alias.resolve(this.doc));
+    return this.aliases.get(alias);
+  }
+
+  /** Key text → pair of one mapping; the first pair wins, as the first match did. */
+  private pairsOf(map: YAMLMap): Map<string, Pair> {
+    let index = this.keys.get(map);
+    if (!index) {
+      index = new Map();
+      for (const pair of map.items) {
+        if (!isPair(pair)) continue;
+        const key = keyText(pair.key);
+        if (!index.has(key)) index.set(key, pair);
+      }
+      this.keys.set(map, index);
+    }
+    return index;
+  }
 }
 
 function rangeStart(node: unknown): number | undefined {
@@ -268,23 +329,50 @@ function unescape(segment: string): string {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
-/** Depth of the deepest collection, and where it starts. */
-function deepestNode(root: unknown): { depth: number; offset: number } {
+interface Walked {
+  node: unknown;
+  depth: number;
+  parent?: Walked;
+  /** Key or index of `node` in its parent. */
+  segment: string;
+}
+
+/** Depth of the deepest collection and where it starts, and every collection past `maxCollectionItems`. */
+function shapeOf(root: unknown): { depth: number; offset: number; oversized: Oversized[] } {
   let best = { depth: 0, offset: 0 };
-  const stack: { node: unknown; depth: number }[] = [{ node: root, depth: 1 }];
+  const oversized: Oversized[] = [];
+  const stack: Walked[] = [{ node: root, depth: 1, segment: "" }];
   while (stack.length > 0) {
-    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    const walked = stack.pop() as Walked;
+    const { node, depth } = walked;
     if (!isMap(node) && !isSeq(node)) continue;
     if (depth > best.depth) best = { depth, offset: node.range?.[0] ?? 0 };
-    for (const item of node.items) {
-      if (isPair(item)) {
-        stack.push({ node: item.key, depth: depth + 1 }, { node: item.value, depth: depth + 1 });
-      } else {
-        stack.push({ node: item, depth: depth + 1 });
-      }
+    if (node.items.length > STACK_FILE_LIMITS.maxCollectionItems) {
+      oversized.push({ offset: node.range?.[0] ?? 0, count: node.items.length, list: isSeq(node), pointer: pointerOf(walked) });
     }
+    node.items.forEach((item: unknown, i: number) => {
+      if (isPair(item)) {
+        const segment = keyText(item.key);
+        stack.push({ node: item.key, depth: depth + 1, parent: walked, segment }, { node: item.value, depth: depth + 1, parent: walked, segment });
+      } else {
+        stack.push({ node: item, depth: depth + 1, parent: walked, segment: String(i) });
+      }
+    });
   }
-  return best;
+  return { ...best, oversized };
+}
+
+interface Oversized {
+  offset: number;
+  count: number;
+  list: boolean;
+  pointer: string;
+}
+
+function pointerOf(walked: Walked): string {
+  const segments: string[] = [];
+  for (let w: Walked | undefined = walked; w?.parent !== undefined; w = w.parent) segments.push(escape(w.segment));
+  return segments.reverse().map((s) => `/${s}`).join("");
 }
 
 function firstAliasOffset(doc: Document.Parsed): number | undefined {
@@ -342,13 +430,22 @@ function syntaxProblems(problems: Problem[]): Problem[] {
   return capProblems(firstPerLine, STACK_FILE_LIMITS.maxSyntaxErrors, "YAML syntax error");
 }
 
-/** The first `max` problems (already sorted), then `… and N more <noun>s` located at the first one left out. */
-function capProblems(sorted: Problem[], max: number, noun: string): Problem[] {
-  if (sorted.length <= max) return sorted;
-  const rest = sorted.length - max;
-  const next = sorted[max];
-  const summary = `… and ${rest} more ${noun}${rest === 1 ? "" : "s"} (the first ${max} are listed)`;
-  return [...sorted.slice(0, max), at(next.file, next.line, next.col, next.path, summary)];
+/**
+ * The first `max` problems (already sorted), then `… and N more <noun>s` located at the first one left
+ * out. `unlocated` counts further problems that were found but never located.
+ */
+function capProblems(sorted: Problem[], max: number, noun: string, unlocated = 0): Problem[] {
+  const listed = sorted.slice(0, max);
+  const rest = sorted.length - listed.length + unlocated;
+  if (rest === 0 || listed.length === 0) return sorted;
+  const next = sorted[max] ?? listed[listed.length - 1];
+  const summary = `… and ${rest} more ${noun}${rest === 1 ? "" : "s"} (the first ${listed.length} are listed)`;
+  return [...listed, at(next.file, next.line, next.col, next.path, summary)];
+}
+
+/** Problems as reported: at most `maxProblems`, then a count of the rest (`unlocated` are past the schema's cap). */
+function listProblems(sorted: Problem[], unlocated: number, noun: string): Problem[] {
+  return capProblems(sorted, STACK_FILE_LIMITS.maxProblems, noun, unlocated);
 }
 
 /** Sort by position, then message; drop exact repeats. */
