@@ -228,6 +228,17 @@ describe("faults", () => {
     expect((await admin("GET", "/v1/orgs/demo-org")).status).toBe(200);
   });
 
+  it("logs a request in the window it arrived in: one stalled across clearLog is not in the next window", async () => {
+    emu.control.setFaults({ stallRate: 1, stallMs: 300 });
+    await expect(request(`${emu.url}/v1/orgs/demo-org`, { method: "PATCH", headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" }, body: "{}", signal: AbortSignal.timeout(50) })).rejects.toThrow(/abort|timeout/i);
+    emu.control.setFaults(null);
+    emu.control.clearLog();
+    // Let the server finish the stalled request (it finds the client gone and drops it), then send one more.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await admin("GET", "/v1/orgs/demo-org")).status).toBe(200);
+    expect(emu.control.log().map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(["GET /v1/orgs/demo-org 200"]);
+  });
+
   it("replays the same faults for the same seed and request sequence", async () => {
     const run = async () => {
       emu.control.setFaults({ seed: 42, error5xxRate: 0.4 });

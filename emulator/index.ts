@@ -90,11 +90,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const control: EmulatorControl = {
     reset: (s) => {
       store.reset(s === undefined ? undefined : resolveSeed(s));
-      switches.log.length = 0;
+      switches.log = [];
     },
     log: () => [...switches.log],
     clearLog: () => {
-      switches.log.length = 0;
+      switches.log = [];
     },
     counts: () => countRoutes(switches.log),
     setLatency: (ms) => {

@@ -27,11 +27,18 @@ export interface Switches {
   latencyMs: number;
   rateLimit: RateLimiter | null;
   faults: FaultPlan | null;
+  /**
+   * /v1 requests since the log was last cleared. Clearing replaces the array: a request is logged
+   * into the log current when it arrived, so one still in flight from before a clear (a stalled
+   * request the client gave up on) never shows up in the next window.
+   */
   log: RequestLogEntry[];
 }
 
 interface RequestState {
   start: number;
+  /** The log current when the request arrived. */
+  log: RequestLogEntry[];
   user?: string;
   fault?: string;
   decision?: FaultDecision;
@@ -110,7 +117,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     const entry: RequestLogEntry = { method: request.method, route: routeOf(request), path: pathOf(request.url), status, ms: performance.now() - st.start };
     const f = fault ?? st.fault;
     if (f) entry.fault = f;
-    switches.log.push(entry);
+    st.log.push(entry);
   };
   const destroy = (request: FastifyRequest, reply: FastifyReply, fault: string): FastifyReply => {
     record(request, 0, fault);
@@ -121,7 +128,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 
   app.addHook("onRequest", async (request, reply: FastifyReply) => {
     if (isControl(request.url)) return;
-    const st: RequestState = { start: performance.now(), logged: false };
+    const st: RequestState = { start: performance.now(), log: switches.log, logged: false };
     states.set(request, st);
 
     const limiter = switches.rateLimit;
@@ -267,13 +274,13 @@ function registerControl(app: FastifyInstance, opts: AppOptions): void {
     const b = controlBody(request);
     guard(() => {
       store.reset(b && "seed" in b ? opts.resolveSeed(b.seed as Seed | string) : undefined);
-      switches.log.length = 0;
+      switches.log = [];
     });
     return reply.code(204).send();
   });
   app.get("/_emulator/log", async () => ({ items: switches.log, count: switches.log.length }));
   app.delete("/_emulator/log", async (_request, reply) => {
-    switches.log.length = 0;
+    switches.log = [];
     return reply.code(204).send();
   });
   app.get("/_emulator/counts", async () => countRoutes(switches.log));
