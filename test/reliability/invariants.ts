@@ -82,9 +82,18 @@ export function compareStateWithLive(resources: readonly StateResource[], snapsh
   const byId = new Map<string, LiveObject>();
   for (const o of live) for (const id of [o.id, ...(o.aliases ?? [])]) byId.set(`${o.kind}:${id}`, o);
   const stateIds = new Set(state.map((r) => `${kindOf(r)}:${r.id ?? ""}`));
+  // A section's POST also creates a site space in it; until the SiteSpace declared for it takes it over,
+  // the section's state holds it (output siteSpaceId): deleting the section deletes it, the next up takes
+  // it over. Held only while it is still inside that section.
+  const heldBySection = new Set<string>();
+  for (const r of state) {
+    const own = r.outputs.siteSpaceId;
+    if (kindOf(r) === "SiteSection" && !r.delete && typeof own === "string") heldBySection.add(`${r.outputs.siteId as string}/${r.id ?? ""} ${own}`);
+  }
 
   const orphans = managed
     .filter((o) => ![o.id, ...(o.aliases ?? [])].some((id) => stateIds.has(`${o.kind}:${id}`)))
+    .filter((o) => !(o.kind === "SiteSpace" && heldBySection.has(`${o.scope} ${o.id}`)))
     .map((o) => `${o.kind} ${o.id} (${o.key})`);
   const ghosts: string[] = [];
   const mismatches: string[] = [];
