@@ -80,6 +80,7 @@ export const collectionKind = {
       title: inputs.title,
       ...(typeof inputs.parent === "string" ? { parent: inputs.parent } : {}),
     });
+    ctx.created?.(c.id, toOutputs(organizationId, c));
     // description and defaultLevel are only settable after creation.
     const patch = patchOf(inputs, ["description", "defaultLevel"]);
     if (Object.keys(patch).length > 0) c = await ctx.client.collections.update(c.id, patch);

@@ -16,6 +16,15 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 export interface KindContext {
   /** Process-wide per base URL: one agent, one concurrency bound, one rate-limit state. */
   client: ApiClient;
+  /**
+   * Set by the framework while a create runs. A kind calls it as soon as the object exists (its
+   * POST answered, or an existing object was taken over) with the outputs it has so far, and again
+   * after each follow-up request that changes them. When create then fails (a follow-up PATCH,
+   * move or default answered 409, 4xx, 5xx after retries, or timed out), the framework reports a
+   * partial create with the last outputs given here: the engine keeps the object in state with the
+   * error, the next update finishes it and destroy deletes it, so nothing is left orphaned.
+   */
+  created?(id: string, outs: object): void;
 }
 
 /** How the framework treats one input field. */
@@ -55,7 +64,10 @@ export interface KindDefinition<I extends object, O extends object> {
   deleteBeforeReplace?: boolean;
   /** Documentation: which input adopt looks the object up by. */
   naturalKey?: string;
-  /** One POST (plus the PATCH the API needs for fields only settable after creation). */
+  /**
+   * One POST (plus the PATCH the API needs for fields only settable after creation). Calls
+   * `ctx.created` once the object exists, before any follow-up request.
+   */
   create(ctx: KindContext, inputs: I): Promise<Created<O>>;
   /** The live object; undefined = gone (only on 404 / absent from its list). */
   read(ctx: KindContext, id: string, state: O): Promise<O | undefined>;

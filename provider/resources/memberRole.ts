@@ -85,6 +85,8 @@ export const memberRoleKind = {
   async create(ctx, inputs) {
     const member = await findMember(ctx, inputs.organizationId, inputs.userId);
     const previous = { role: member.role ?? null };
+    // Held from here on: if the change fails, the role to restore on delete is already recorded.
+    ctx.created?.(memberIdOf(member), toOutputs(inputs.organizationId, inputs.userId, member, previous));
     const updated = await setRole(ctx, inputs.organizationId, member, inputs.role);
     // The resource ID is the member's user ID, also when the member was declared by e-mail.
     return { id: memberIdOf(member), outs: toOutputs(inputs.organizationId, inputs.userId, updated, previous) };

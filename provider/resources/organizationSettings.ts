@@ -145,6 +145,8 @@ export const organizationSettingsKind = {
     const live = liveSettings(org);
     const previous: Record<string, unknown> = {};
     for (const f of Object.keys(wanted) as Setting[]) previous[f] = live[f];
+    // Held from here on: if a change fails, the values to restore on delete are already recorded.
+    ctx.created?.(org.id, toOutputs(org, previous as Partial<LiveOrganizationSettings>));
     const updated = await apply(ctx, org, wanted);
     return { id: org.id, outs: toOutputs(updated, previous as Partial<LiveOrganizationSettings>) };
   },

@@ -265,6 +265,50 @@ export function checkInputs(kindName: string, schema: object, fields: object, ne
 }
 
 // ---------------------------------------------------------------------------------------------
+// Partial creates
+
+/** The input key under which the plugin passes the serialised provider (it must be in stored outputs too). */
+const PROVIDER_KEY = "__provider";
+
+/**
+ * A create that made (or took over) its object but failed to finish it. It carries what the
+ * dynamic-provider plugin turns into `ErrorResourceInitFailed`: `id`, `properties` (the outputs
+ * so far) and `reasons`. The engine then keeps the object in state with these init errors instead
+ * of losing track of it: the next update diffs against `properties` and finishes the object, and
+ * destroy deletes it.
+ */
+export class PartialCreateError extends Error {
+  override readonly name = "PartialCreateError";
+  /** The object's ID. */
+  readonly id: string;
+  /** Its outputs as far as they are known (`null` where unknown), with the plugin's `__provider`. */
+  readonly properties: Record<string, unknown>;
+  /** Why it is not finished, shown by the engine as the resource's init errors. */
+  readonly reasons: string[];
+
+  constructor(kindName: string, id: string, properties: Record<string, unknown>, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`${kindName} ${id} was created but could not be finished: ${reason} (it is kept in state; the next update finishes it)`, { cause });
+    this.id = id;
+    this.properties = properties;
+    this.reasons = [reason];
+  }
+}
+
+/**
+ * The partial-create error for `progress`: its outputs cleaned of `undefined`, secret outputs left
+ * out (`null`: the next update returns them, so a secret never reaches state unmarked), and the
+ * serialised provider the plugin needs to find in stored outputs for later reads and deletes.
+ */
+function partialCreate(kind: { name: string; secretOutputs?: readonly string[] }, progress: Created<object>, news: object, cause: unknown): PartialCreateError {
+  const properties = toOutputs(progress.outs) as Record<string, unknown>;
+  for (const k of kind.secretOutputs ?? []) if (k in properties) properties[k] = null;
+  const provider = (news as Record<string, unknown>)[PROVIDER_KEY];
+  if (provider !== undefined) properties[PROVIDER_KEY] = provider;
+  return new PartialCreateError(kind.name, progress.id, properties, cause);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The provider
 
 /** Builds the dynamic provider of a kind. */
@@ -283,6 +327,8 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       );
     }
     if (changed.length === 0) return found;
+    // From here on the object is held: a failed update leaves it in state, to be finished next time.
+    ctx.created?.(found.id, found.outs);
     return { id: found.id, outs: await kind.update(ctx, found.id, found.outs, inputs, changed) };
   }
 
@@ -306,26 +352,39 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
     },
 
     async create(news: I & AdoptInput): Promise<dynamic.CreateResult<O>> {
-      const ctx = kindContext();
+      // The object once it exists, with its outputs so far: a later failure is a partial create.
+      let progress: Created<O> | undefined;
+      const ctx: KindContext = {
+        client: kindContext().client,
+        created: (id, outs) => {
+          progress = { id, outs: outs as O };
+        },
+      };
       const inputs = pickFields<I>(kind.fields, news);
-      if (news.adopt === true && kind.adopt) {
-        const found = await kind.adopt(ctx, inputs);
-        if (found) {
-          const settled = await settle(ctx, found, inputs, "adopting existing");
-          return { id: settled.id, outs: toOutputs(settled.outs) };
-        }
-      }
-      let created: Created<O>;
       try {
-        created = await kind.create(ctx, inputs);
+        if (news.adopt === true && kind.adopt) {
+          const found = await kind.adopt(ctx, inputs);
+          if (found) {
+            const settled = await settle(ctx, found, inputs, "adopting existing");
+            return { id: settled.id, outs: toOutputs(settled.outs) };
+          }
+        }
+        let created: Created<O>;
+        try {
+          created = await kind.create(ctx, inputs);
+        } catch (e) {
+          // An object known to exist is not looked up again: it is reported as a partial create below.
+          if (progress !== undefined || !isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
+          // The create may have taken effect: find what it made rather than creating a duplicate.
+          const found = kind.recover ? await kind.recover(ctx, inputs) : await kind.adopt!(ctx, inputs);
+          if (!found) throw e;
+          created = await settle(ctx, found, inputs, "resolving an uncertain create found");
+        }
+        return { id: created.id, outs: toOutputs(created.outs) };
       } catch (e) {
-        if (!isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
-        // The create may have taken effect: find what it made rather than creating a duplicate.
-        const found = kind.recover ? await kind.recover(ctx, inputs) : await kind.adopt!(ctx, inputs);
-        if (!found) throw e;
-        created = await settle(ctx, found, inputs, "resolving an uncertain create found");
+        if (progress === undefined) throw e;
+        throw partialCreate(kind, progress, news, e);
       }
-      return { id: created.id, outs: toOutputs(created.outs) };
     },
 
     async read(id: string, props?: O): Promise<dynamic.ReadResult<O>> {

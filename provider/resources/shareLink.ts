@@ -64,6 +64,7 @@ export const shareLinkKind = {
   async create(ctx, inputs) {
     const { organizationId, siteId } = inputs;
     let link = await ctx.client.shareLinks.create(organizationId, siteId, { name: inputs.name });
+    ctx.created?.(link.id, toOutputs(inputs, link));
     if (inputs.active !== undefined && link.active !== inputs.active) {
       link = await ctx.client.shareLinks.update(organizationId, siteId, link.id, { active: inputs.active });
     }

@@ -114,6 +114,7 @@ export const siteKind = {
       ...(inputs.type === undefined ? {} : { type: inputs.type }),
       ...(inputs.visibility === undefined ? {} : { visibility: inputs.visibility }),
     });
+    ctx.created?.(site.id, toOutputs(org, site));
     const created = toOutputs(org, site) as unknown as Record<string, unknown>;
     const declared = inputs as unknown as Record<string, unknown>;
     const pending = PATCHED.filter((f) => declared[f] !== undefined && JSON.stringify(declared[f]) !== JSON.stringify(created[f]));

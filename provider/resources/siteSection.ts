@@ -166,12 +166,16 @@ export const siteSectionKind = {
       ...(inputs.icon === undefined ? {} : { icon: inputs.icon }),
     });
     const siteSpaceId = section.siteSpaces?.[0]?.id ?? null;
+    ctx.created?.(section.id, toOutputs({ ...inputs, siteSpaceId }, section));
     // The SiteSpace declared for it takes this one over without reading the list (SiteSpace `existingId`).
     if (section.siteSpaces?.[0]) writtenSiteSpaces.remember(ctx.client, organizationId, siteId, section.siteSpaces[0]);
     const pending = (["path", "description", "condition"] as const).filter(
       (f) => inputs[f] !== undefined && inputs[f] !== (section[f] ?? null),
     );
-    if (pending.length > 0) section = await ctx.client.sections.update(organizationId, siteId, section.id, patchBody(inputs, pending));
+    if (pending.length > 0) {
+      section = await ctx.client.sections.update(organizationId, siteId, section.id, patchBody(inputs, pending));
+      ctx.created?.(section.id, toOutputs({ ...inputs, siteSpaceId }, section));
+    }
     const isDefault = await applyDefault(ctx, inputs, section.id, section.default === true);
     return { id: section.id, outs: { ...toOutputs({ ...inputs, siteSpaceId }, section), default: isDefault } };
   },

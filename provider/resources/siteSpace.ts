@@ -77,12 +77,14 @@ async function applyDefault(ctx: KindContext, inputs: SiteSpaceInputs, outs: Sit
 
 /** Brings a taken-over site space to the declared space, path and condition (one PATCH, only when one differs). */
 async function settleTaken(ctx: KindContext, inputs: SiteSpaceInputs, found: ApiSiteSpace) {
+  ctx.created?.(found.id, toOutputs(inputs, found));
   const pending: string[] = [];
   if (inputs.spaceId !== (found.space?.id ?? null)) pending.push("spaceId");
   for (const f of ["path", "condition"] as const) if (inputs[f] !== undefined && inputs[f] !== (found[f] ?? null)) pending.push(f);
   const ss =
     pending.length > 0 ? await ctx.client.siteSpaces.update(inputs.organizationId, inputs.siteId, found.id, patchBody(inputs, pending)) : found;
   const outs = toOutputs(inputs, ss);
+  ctx.created?.(ss.id, outs);
   return { id: ss.id, outs: { ...outs, default: await applyDefault(ctx, inputs, outs, ss.id) } };
 }
 
@@ -146,9 +148,11 @@ export const siteSpaceKind = {
       spaceId: inputs.spaceId,
       ...(inputs.sectionId === undefined ? {} : { sectionId: inputs.sectionId }),
     });
+    ctx.created?.(ss.id, toOutputs(inputs, ss));
     const pending = (["path", "condition"] as const).filter((f) => inputs[f] !== undefined && inputs[f] !== (ss[f] ?? null));
     if (pending.length > 0) ss = await ctx.client.siteSpaces.update(organizationId, siteId, ss.id, patchBody(inputs, pending));
     const outs = toOutputs(inputs, ss);
+    ctx.created?.(ss.id, outs);
     return { id: ss.id, outs: { ...outs, default: await applyDefault(ctx, inputs, outs, ss.id) } };
   },
 

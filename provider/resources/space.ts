@@ -149,6 +149,8 @@ export const spaceKind = {
     const live = liveSettings(space);
     const previous: Record<string, unknown> = {};
     for (const f of Object.keys(wanted) as Managed[]) previous[f] = live[f];
+    // Held from here on: if a change fails, the values to restore on delete are already recorded.
+    ctx.created?.(space.id, toOutputs(space, inputs.deletionPolicy ?? "restore", previous as SpaceSettings));
     const updated = await apply(ctx, space, wanted);
     return { id: space.id, outs: toOutputs(updated, inputs.deletionPolicy ?? "restore", previous as SpaceSettings) };
   },

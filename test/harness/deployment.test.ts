@@ -144,11 +144,23 @@ describe("Deployment with the real plugin", () => {
     expect(state.filter((r) => r.type === TYPE)).toEqual([]);
   });
 
-  it("keeps an object that was created but failed to initialise, with its errors", async () => {
+  it("keeps an object that was created but failed to initialise, with its errors, and updates it on the next run", async () => {
     state = [];
     const { dep } = await run([reg("a", { title: "half" })]);
     expect(dep.errors).toHaveLength(1);
-    expect(state.find((r) => r.urn === urnOf("a"))).toMatchObject({ id: "obj-half", initErrors: ["not ready"] });
+    const kept = state.find((r) => r.urn === urnOf("a"));
+    expect(kept).toMatchObject({ id: "obj-half", initErrors: ["not ready"] });
+    // The error's properties as they are, as the engine stores them.
+    expect(kept!.outputs).toEqual({ title: "half" });
+
+    // Diff finds no change, yet the engine updates an object with init errors so the provider can finish it.
+    const next = await run([reg("a", { title: "half" })]);
+    expect(next.steps).toEqual(["update a"]);
+    const finished = state.find((r) => r.urn === urnOf("a"))!;
+    expect(finished).toMatchObject({ id: "obj-half", outputs: { title: "half", previous: "half" } });
+    expect(finished.initErrors).toBeUndefined();
+    expect((await run([])).steps).toEqual(["delete a"]);
+    expect(state.filter((r) => r.type === TYPE)).toEqual([]);
   });
 
   it("marks outputs secret where the input was secret and for additionalSecretOutputs", async () => {

@@ -8,7 +8,6 @@ import type { PluginDriver } from "./plugin";
 import { PluginError } from "./plugin";
 import { DYNAMIC_PROVIDER_TYPE, STACK_TYPE, type StateResource, dependenciesOf } from "./state";
 import {
-  PROVIDER_KEY,
   type PropertyMap,
   type PropertyValue,
   UNKNOWN,
@@ -410,6 +409,8 @@ export class Deployment {
       this.consumed.delete(old.urn);
       this.fail(urn, `diff failed: ${describe(e)}`, e);
     }
+    // An object that failed to initialise is updated even when nothing changed, so the provider can finish it.
+    if (op === "same" && (old.initErrors?.length ?? 0) > 0) op = "update";
     const forced = reg.replaceOnChanges.includes("*") ? inputDiff : inputDiff.filter((k) => reg.replaceOnChanges.includes(k));
     if (op !== "same" && forced.length > 0) {
       op = "replace";
@@ -419,7 +420,6 @@ export class Deployment {
 
     if (op === "same") {
       Object.assign(next, { id: old.id, outputs: old.outputs, created: old.created, modified: old.modified });
-      if (old.initErrors) next.initErrors = old.initErrors;
       this.registered.set(urn, next);
       this.steps.push({ urn, type: next.type, op: "same", custom: true });
       this.markDirty();
@@ -475,8 +475,10 @@ export class Deployment {
       const init = e instanceof PluginError ? e.initFailure : undefined;
       if (init?.id) {
         // Created but failed to initialise: the engine keeps the object in state so the next run can finish it.
+        // Its outputs are the error's properties as they are (a provider that later reads or deletes the object
+        // through the dynamic-provider plugin must include `__provider` in them itself).
         next.id = init.id;
-        next.outputs = annotateSecrets({ ...init.outputs, [PROVIDER_KEY]: next.inputs[PROVIDER_KEY] ?? null }, next.inputs, next.additionalSecretOutputs ?? []);
+        next.outputs = annotateSecrets(init.outputs, next.inputs, next.additionalSecretOutputs ?? []);
         next.initErrors = init.reasons;
         next.created = next.modified = now();
         this.registered.set(urn, next);
