@@ -2,7 +2,7 @@ import type { Dispatcher } from "undici";
 import { baseKey, checkBaseUrl } from "./baseUrl";
 import { Endpoint, RateLimitWaitExceeded, endpointFor, resetInMs, retryAfterMs } from "./endpoint";
 import { ApiError, redact, type HttpMethod } from "./errors";
-import { acquirePool, DEFAULT_TIMEOUTS, envTimeouts, type Timeouts, type Transport } from "./transport";
+import { acquirePool, DEFAULT_TIMEOUTS, envTimeouts, STALE_CONNECTION, type Timeouts, type Transport } from "./transport";
 import type { ListEnvelope } from "./types";
 
 /** Query parameters; `undefined` values are left out. */
@@ -41,8 +41,12 @@ export interface ClientOptions {
   dispatcher?: Dispatcher | Transport;
   /** In-flight request bound per base URL, process-wide. Default `DOCSPLATFORM_MAX_CONCURRENCY` or 16. */
   maxConcurrency?: number;
-  /** Default 10 s connect, 30 s headers and body; `DOCSPLATFORM_TIMEOUT_MS` sets headers and body. */
-  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /**
+   * Default 10 s connect, 30 s headers and body, 4 s before an idle pooled connection is closed
+   * (below common server idle timeouts; see `Timeouts.idleMs`); `DOCSPLATFORM_TIMEOUT_MS` sets
+   * headers and body.
+   */
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; idleMs?: number };
   retry?: RetryOptions;
   /** Receives debug lines (redacted). Default: stderr when `DOCSPLATFORM_DEBUG=1`, else none. */
   logger?: (line: string) => void;
@@ -53,7 +57,7 @@ export interface ClientOptions {
 export interface ClientStats {
   /** Attempts sent (a retry counts again). */
   requests: number;
-  /** Attempts that were retries of an earlier attempt (after 5xx, 429, reset or timeout). */
+  /** Attempts that were retries of an earlier attempt (after 5xx, 429, reset, timeout or a stale pooled connection). */
   retries: number;
   /** 429 answers received. */
   rateLimited: number;
@@ -68,7 +72,7 @@ const DEFAULT_RETRY: Required<RetryOptions> = {
 };
 
 /** Transport failures where the request certainly never reached the server. */
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", STALE_CONNECTION]);
 /** Transport failures worth a retry (when the method allows it). */
 const TRANSIENT = new Set([
   ...NOT_SENT,
@@ -183,6 +187,10 @@ export class RequestCore {
     const r = this.#retry;
     let retries = 0;
     let rateLimitRetries = 0;
+    // A request that found its pooled connection closed by the server (nothing sent) is sent again at
+    // once on a new connection, whatever its method; this does not use up `maxRetries`.
+    let staleRetries = 0;
+    let fresh = false;
 
     for (;;) {
       try {
@@ -200,31 +208,38 @@ export class RequestCore {
         }
         throw e;
       }
-      if (retries + rateLimitRetries > 0) this.stats.retries++;
+      if (retries + rateLimitRetries + staleRetries > 0) this.stats.retries++;
       this.stats.requests++;
       const started = performance.now();
-      const attempt = await this.#send(method, fullPath, headers, body);
+      const attempt = await this.#send(method, fullPath, headers, body, fresh);
+      fresh = false;
       const ms = Math.round(performance.now() - started);
 
       if (attempt.kind === "failure") {
         this.#endpoint.release();
+        if (attempt.code === STALE_CONNECTION && staleRetries === 0) {
+          this.#debug(id, method, shownPath, attempt.code, ms, retries + rateLimitRetries + staleRetries, "pooled connection closed by the server while idle, nothing sent: retry on a new connection");
+          staleRetries++;
+          fresh = true;
+          continue;
+        }
         const notSent = NOT_SENT.has(attempt.code);
         const retryable = TRANSIENT.has(attempt.code) && (idempotent || notSent) && retries < r.maxRetries;
         if (retryable) {
           const delay = this.#backoff(retries);
-          this.#debug(id, method, shownPath, attempt.code, ms, retries + rateLimitRetries, `retry in ${delay} ms`);
+          this.#debug(id, method, shownPath, attempt.code, ms, retries + rateLimitRetries + staleRetries, `retry in ${delay} ms`);
           retries++;
           await sleep(delay);
           continue;
         }
-        this.#debug(id, method, shownPath, attempt.code, ms, retries + rateLimitRetries);
+        this.#debug(id, method, shownPath, attempt.code, ms, retries + rateLimitRetries + staleRetries);
         throw this.#transportError(method, shownPath, attempt, !idempotent && !notSent);
       }
 
       const { status, headers: resHeaders, text } = attempt;
       this.#endpoint.release(resHeaders);
       if (status >= 200 && status < 300) {
-        this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries);
+        this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries + staleRetries);
         if (text === "") return undefined as T;
         try {
           return JSON.parse(text) as T;
@@ -250,11 +265,11 @@ export class RequestCore {
         const wait = Math.max(after ?? 0, reset ?? 0) || this.#backoff(rateLimitRetries);
         this.#endpoint.pause(now + wait);
         if (wait <= r.maxRateLimitWaitMs && rateLimitRetries < r.maxRateLimitRetries) {
-          this.#debug(id, method, shownPath, "429", ms, retries + rateLimitRetries, `rate limited, waiting ${wait} ms`);
+          this.#debug(id, method, shownPath, "429", ms, retries + rateLimitRetries + staleRetries, `rate limited, waiting ${wait} ms`);
           rateLimitRetries++;
           continue;
         }
-        this.#debug(id, method, shownPath, "429", ms, retries + rateLimitRetries);
+        this.#debug(id, method, shownPath, "429", ms, retries + rateLimitRetries + staleRetries);
         throw this.#httpError(method, shownPath, status, text, false, wait);
       }
 
@@ -262,17 +277,17 @@ export class RequestCore {
         if (idempotent && retries < r.maxRetries) {
           const after = retryAfterMs(resHeaders["retry-after"]);
           const delay = Math.min(Math.max(this.#backoff(retries), after ?? 0), r.maxRateLimitWaitMs);
-          this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries, `retry in ${delay} ms`);
+          this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries + staleRetries, `retry in ${delay} ms`);
           retries++;
           await sleep(delay);
           continue;
         }
-        this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries);
+        this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries + staleRetries);
         // A server error may come after the write was done: a create must not be repeated blindly.
         throw this.#httpError(method, shownPath, status, text, !idempotent);
       }
 
-      this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries);
+      this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries + staleRetries);
       throw this.#httpError(method, shownPath, status, text, false);
     }
   }
@@ -317,7 +332,7 @@ export class RequestCore {
     return this.#closed;
   }
 
-  async #send(method: HttpMethod, path: string, headers: Record<string, string>, body: string | undefined): Promise<Attempt> {
+  async #send(method: HttpMethod, path: string, headers: Record<string, string>, body: string | undefined, fresh: boolean): Promise<Attempt> {
     try {
       const res = await this.#dispatcher.request({
         origin: this.#origin,
@@ -327,6 +342,7 @@ export class RequestCore {
         body,
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyMs,
+        ...(fresh ? { freshConnection: true } : {}),
       });
       if (res.statusCode === 204 || res.statusCode === 205) {
         await res.body.dump();
@@ -411,6 +427,8 @@ function describeFailure(code: string, e: unknown, t: Timeouts): string {
       return `connection reset (${code})`;
     case "ECONNREFUSED":
       return `connection refused (${code})`;
+    case STALE_CONNECTION:
+      return `the pooled connection was closed by the server before the request was sent, twice (${code})`;
     default: {
       const msg = e instanceof Error ? e.message : String(e);
       return `network error: ${msg} (${code})`;

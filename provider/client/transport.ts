@@ -9,9 +9,25 @@ export interface Timeouts {
   headersMs: number;
   /** Longest silence while receiving the response body. */
   bodyMs: number;
+  /**
+   * How long an idle pooled connection is kept before the client closes it. A server closes idle
+   * keep-alive connections after its own timeout; a request written on a connection it has just
+   * closed fails. So this stays below the idle timeouts servers commonly use (5 s in Node's http
+   * server and many proxies, 72 s in fastify): the client closes first. A server's
+   * `Keep-Alive: timeout=N` hint shortens it further (Node's agent keeps such a connection at most
+   * N − 1 s, and not at all for N ≤ 1).
+   */
+  idleMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, idleMs: 4_000 };
+
+/**
+ * The code of a request that failed on a pooled connection the server had closed while it was idle,
+ * before any byte of the request was written: the server never saw it, so any method may be sent
+ * again (on a new connection).
+ */
+export const STALE_CONNECTION = "ERR_STALE_CONNECTION";
 
 /**
  * Response timeouts (headers and body) from `DOCSPLATFORM_TIMEOUT_MS`, for slow links and for tests
@@ -36,6 +52,8 @@ export interface TransportRequest {
   body?: string;
   headersTimeout: number;
   bodyTimeout: number;
+  /** Send on a new connection of its own rather than a pooled one (after a stale pooled connection). */
+  freshConnection?: boolean;
 }
 
 /** One answer: status, headers and a body read once. */
@@ -54,8 +72,8 @@ export interface Transport {
 }
 
 /** A transport failure with the code the client classifies it by (undici's codes for timeouts). */
-function failure(code: string, message: string): Error {
-  return Object.assign(new Error(message), { code });
+function failure(code: string, message: string, cause?: unknown): Error {
+  return Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { code });
 }
 
 /**
@@ -64,6 +82,13 @@ function failure(code: string, message: string): Error {
  * native memory on the first request, and loading undici another ~15 MB — in the plugin process,
  * which serves every resource of a stack. Node's built-in parser costs neither.
  * Timeouts carry undici's error codes, so errors read the same whichever transport is used.
+ *
+ * Stale connections: a pooled connection may have been closed by the server while idle, its close
+ * not yet seen when a request picks it. A request on a reused connection is therefore written only
+ * after one turn of the event loop, in which such a close arrives; the request then fails with
+ * {@link STALE_CONNECTION} having sent nothing, and the other idle connections (as old or older) are
+ * dropped. Once written, a failure before any response is not told apart from a server that acted
+ * and then dropped the connection, so it keeps its own code (for a create: outcome unknown).
  */
 export class HttpPool implements Transport {
   readonly #agent: http.Agent;
@@ -73,7 +98,9 @@ export class HttpPool implements Transport {
   constructor(origin: string, t: Timeouts) {
     this.#secure = new URL(origin).protocol === "https:";
     this.#connectMs = t.connectMs;
-    const options: http.AgentOptions = { keepAlive: true, keepAliveMsecs: 1_000, scheduling: "lifo" };
+    // `timeout` is the idle time after which a pooled connection is closed (see Timeouts.idleMs); the
+    // socket timeout it also sets on a request in flight only emits an event nobody acts on here.
+    const options: http.AgentOptions = { keepAlive: true, keepAliveMsecs: 1_000, scheduling: "lifo", timeout: t.idleMs };
     this.#agent = this.#secure ? new https.Agent(options) : new http.Agent(options);
   }
 
@@ -88,7 +115,13 @@ export class HttpPool implements Transport {
       };
       const headers: Record<string, string> = { ...r.headers };
       if (r.body !== undefined) headers["content-length"] = String(Buffer.byteLength(r.body));
-      const req = send(url, { method: r.method, headers, agent: this.#agent });
+      const req = send(url, { method: r.method, headers, agent: r.freshConnection ? false : this.#agent });
+      let written = false;
+      const write = () => {
+        if (req.destroyed) return;
+        written = true;
+        req.end(r.body);
+      };
       req.on("socket", (socket) => {
         const waitHeaders = () => arm(r.headersTimeout, "UND_ERR_HEADERS_TIMEOUT", `Headers Timeout Error`);
         if (socket.connecting) {
@@ -97,9 +130,17 @@ export class HttpPool implements Transport {
         } else {
           waitHeaders();
         }
+        // A pooled connection: let a close the server sent while it was idle arrive before writing.
+        if (req.reusedSocket) setImmediate(write);
+        else write();
       });
       req.on("error", (e) => {
         clearTimeout(timer);
+        if (req.reusedSocket && !written) {
+          this.#dropIdle();
+          reject(failure(STALE_CONNECTION, `the pooled connection was closed by the server before the request was sent (${String((e as { code?: unknown }).code ?? e.message)})`, e));
+          return;
+        }
         reject(e);
       });
       req.on("response", (res) => {
@@ -128,8 +169,12 @@ export class HttpPool implements Transport {
           body: { text: () => done, dump: () => done.then(() => undefined) },
         });
       });
-      req.end(r.body);
     });
+  }
+
+  /** Closes every idle pooled connection (after one of them turned out stale, the others are as old or older). */
+  #dropIdle(): void {
+    for (const sockets of Object.values(this.#agent.freeSockets)) for (const s of sockets ?? []) s.destroy();
   }
 
   /** Closes idle connections; requests in flight finish. */
@@ -147,10 +192,10 @@ const pools = new Map<string, Shared>();
 
 /**
  * A keep-alive connection pool for an origin, shared process-wide and reference-counted: every
- * client of the same origin (and connect timeout) reuses one pool; the last release closes it.
+ * client of the same origin (and connect and idle timeouts) reuses one pool; the last release closes it.
  */
 export function acquirePool(origin: string, t: Timeouts): { dispatcher: Transport; release: () => Promise<void> } {
-  const key = `${origin} ${t.connectMs}`;
+  const key = `${origin} ${t.connectMs} ${t.idleMs}`;
   let shared = pools.get(key);
   if (!shared) {
     shared = { pool: new HttpPool(origin, t), refs: 0 };
