@@ -1,45 +1,4 @@
-/**
- * The handbook lifecycle (up, change, up, destroy) under faults: server errors before and after the write was committed, and responses dropped after it.
- * Each kind runs with fixed seeds (override with `RELIABILITY_SEED=<n>`), serially (`parallel: 1`) so a
- * seed replays the same faults on the same requests; the long variant adds seeds and a run with Pulumi's
- * unbounded parallelism. The fault kinds are split over two files so they run side by side.
- */
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { FAULT_KINDS, faultedLifecycle } from "./lifecycle";
-import { LONG, tracked } from "./report";
+/** The handbook lifecycle (up, change, up, destroy) under server errors before and after the write was committed, and responses dropped after it. */
+import { faultedLifecycleSuite } from "./faultSuite";
 
-const KINDS = ["20% 5xx", "responses dropped after commit", "5xx after commit"];
-const BASE_SEED = Number(process.env.RELIABILITY_SEED ?? 1);
-const SEEDS = LONG ? [BASE_SEED, BASE_SEED + 1, BASE_SEED + 2, BASE_SEED + 3] : [BASE_SEED];
-
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-});
-afterAll(async () => {
-  await emu?.close();
-});
-
-describe("the handbook lifecycle under faults", () => {
-  for (const kind of FAULT_KINDS.filter((k) => KINDS.includes(k.name))) {
-    for (const seed of SEEDS) {
-      it(`${kind.name} (seed ${seed}, serial)`, async () => {
-        await tracked("faults", kind.name, async (o) => {
-          o.seeds = [seed];
-          await faultedLifecycle(emu, kind, seed, o, { parallel: 1 });
-        });
-      }, 300_000);
-    }
-    if (LONG) {
-      const seed = BASE_SEED + 100;
-      it(`${kind.name} (seed ${seed}, unbounded parallelism)`, async () => {
-        await tracked("faults", kind.name, async (o) => {
-          o.seeds = [seed];
-          o.note = "unbounded parallelism";
-          await faultedLifecycle(emu, kind, seed, o);
-        });
-      }, 300_000);
-    }
-  }
-});
+faultedLifecycleSuite(["20% 5xx", "responses dropped after commit", "5xx after commit"]);

@@ -27,7 +27,7 @@ export const LONG = process.env.RELIABILITY_LONG === "1";
 function findRoot(start: string): string {
   let dir = start;
   for (;;) {
-    if (fs.existsSync(path.join(dir, "package.json")) && fs.existsSync(path.join(dir, "vitest.config.ts"))) return dir;
+    if (fs.existsSync(path.join(dir, "package.json")) && fs.existsSync(path.join(dir, "vitest.config.mts"))) return dir;
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`no repository root above ${start}`);
     dir = parent;
