@@ -128,6 +128,18 @@ function fromStruct(s: Struct | undefined): PropertyMap {
   return s ? toPropertyMap(s.toJavaScript()) : {};
 }
 
+/** A resource request addressed as the engine addresses it: URN, name and type from the URN, and the ID when there is one. */
+function addressed<
+  R extends { setUrn(v: string): unknown; setName(v: string): unknown; setType(v: string): unknown },
+>(req: R & { setId?(v: string): unknown }, urn: string, id?: string): R {
+  const { name, type } = parseUrn(urn);
+  req.setUrn(urn);
+  req.setName(name);
+  req.setType(type);
+  if (id !== undefined) req.setId!(id);
+  return req;
+}
+
 /** A running dynamic-provider plugin and a typed client for it. */
 export class PluginDriver {
   private stderrText = "";
@@ -174,11 +186,7 @@ export class PluginDriver {
 
   /** Check: `olds` are the old inputs (empty on create), `news` the program's inputs. */
   async check(urn: string, olds: PropertyMap, news: PropertyMap): Promise<CheckResult> {
-    const { name, type } = parseUrn(urn);
-    const req = new providerpb.CheckRequest();
-    req.setUrn(urn);
-    req.setName(name);
-    req.setType(type);
+    const req = addressed(new providerpb.CheckRequest(), urn);
     req.setOlds(toStruct(olds));
     req.setNews(toStruct(news));
     req.setRandomseed(randomBytes(32));
@@ -197,12 +205,7 @@ export class PluginDriver {
     news: PropertyMap,
     opts: { oldInputs?: PropertyMap; ignoreChanges?: string[] } = {},
   ): Promise<DiffResult> {
-    const { name, type } = parseUrn(urn);
-    const req = new providerpb.DiffRequest();
-    req.setId(id);
-    req.setUrn(urn);
-    req.setName(name);
-    req.setType(type);
+    const req = addressed(new providerpb.DiffRequest(), urn, id);
     req.setOlds(toStruct(olds));
     req.setNews(toStruct(news));
     req.setOldInputs(toStruct(opts.oldInputs ?? {}));
@@ -220,11 +223,7 @@ export class PluginDriver {
 
   /** Create with the checked inputs. */
   async create(urn: string, news: PropertyMap, opts: { preview?: boolean } = {}): Promise<CreateResult> {
-    const { name, type } = parseUrn(urn);
-    const req = new providerpb.CreateRequest();
-    req.setUrn(urn);
-    req.setName(name);
-    req.setType(type);
+    const req = addressed(new providerpb.CreateRequest(), urn);
     req.setProperties(toStruct(news));
     req.setPreview(opts.preview ?? false);
     const resp = await this.call<CreateResponse>("Create", urn, (cb) => this.client.create(req, cb));
@@ -233,12 +232,7 @@ export class PluginDriver {
 
   /** Read (refresh): `inputs` are the stored inputs, `state` the stored outputs. A blank id in the result means gone. */
   async read(urn: string, id: string, inputs: PropertyMap, state: PropertyMap): Promise<ReadResult> {
-    const { name, type } = parseUrn(urn);
-    const req = new providerpb.ReadRequest();
-    req.setId(id);
-    req.setUrn(urn);
-    req.setName(name);
-    req.setType(type);
+    const req = addressed(new providerpb.ReadRequest(), urn, id);
     req.setProperties(toStruct(state));
     req.setInputs(toStruct(inputs));
     const resp = await this.call<ReadResponse>("Read", urn, (cb) => this.client.read(req, cb));
@@ -255,12 +249,7 @@ export class PluginDriver {
     news: PropertyMap,
     opts: { preview?: boolean; oldInputs?: PropertyMap; ignoreChanges?: string[] } = {},
   ): Promise<PropertyMap> {
-    const { name, type } = parseUrn(urn);
-    const req = new providerpb.UpdateRequest();
-    req.setId(id);
-    req.setUrn(urn);
-    req.setName(name);
-    req.setType(type);
+    const req = addressed(new providerpb.UpdateRequest(), urn, id);
     req.setOlds(toStruct(olds));
     req.setNews(toStruct(news));
     req.setOldInputs(toStruct(opts.oldInputs ?? {}));
@@ -272,12 +261,7 @@ export class PluginDriver {
 
   /** Delete: `olds` are the stored outputs. */
   async delete(urn: string, id: string, olds: PropertyMap, opts: { oldInputs?: PropertyMap } = {}): Promise<void> {
-    const { name, type } = parseUrn(urn);
-    const req = new providerpb.DeleteRequest();
-    req.setId(id);
-    req.setUrn(urn);
-    req.setName(name);
-    req.setType(type);
+    const req = addressed(new providerpb.DeleteRequest(), urn, id);
     req.setProperties(toStruct(olds));
     req.setOldInputs(toStruct(opts.oldInputs ?? {}));
     await this.call<Empty>("Delete", urn, (cb) => this.client.delete(req, cb));
