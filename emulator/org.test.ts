@@ -1,38 +1,19 @@
 /** Organizations, members, teams, spaces (restore window), collections, SAML/SSO, OpenAPI specs, translations, integrations. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator, type Seed } from "./index";
+import { defaultSeed, startEmulator, type RunningEmulator, type Seed } from "./index";
 import { caller, listAll, type Call } from "./testing";
 
-/** The default fixture plus a second organization where demo-admin is admin (for transfers) and an integration. */
-const seed: Seed = {
-  users: [
-    { id: "demo-admin", email: "admin@demo.test", displayName: "Demo Admin" },
-    { id: "writer-1", email: "writer@demo.test", displayName: "Writer One" },
-    { id: "reader-1", email: "reader@demo.test", displayName: "Reader One" },
-    { id: "outsider", email: "out@other.test" },
-  ],
-  tokens: { "dev-token": "demo-admin", "writer-token": "writer-1", "reader-token": "reader-1", "outsider-token": "outsider" },
-  organizations: [
-    {
-      id: "demo-org",
-      title: "Demo Org",
-      emailDomains: ["demo.test"],
-      members: [
-        { user: "demo-admin", role: "admin" },
-        { user: "writer-1", role: "edit" },
-        { user: "reader-1", role: "read" },
-      ],
-      spaces: [
-        { id: "space-guides", title: "Guides" },
-        { id: "space-api", title: "API Reference" },
-        { id: "space-changelog", title: "Changelog" },
-      ],
-      invites: ["invite-1"],
-    },
-    { id: "other-org", title: "Other Org", members: [{ user: "demo-admin", role: "admin" }, { user: "outsider", role: "admin" }] },
-  ],
-  integrations: [{ name: "analytics-x", title: "Analytics X", owner: "other-org", visibility: "public", categories: ["analytics"], installedIn: ["demo-org"] }],
-};
+/** The default fixture plus an outsider, a second organization where demo-admin is admin (for transfers) and an integration. */
+function orgSeed(): Seed {
+  const seed = defaultSeed();
+  seed.users.push({ id: "outsider", email: "out@other.test" });
+  seed.tokens["outsider-token"] = "outsider";
+  seed.organizations[0]!.invites = ["invite-1"];
+  seed.organizations.push({ id: "other-org", title: "Other Org", members: [{ user: "demo-admin", role: "admin" }, { user: "outsider", role: "admin" }] });
+  seed.integrations = [{ name: "analytics-x", title: "Analytics X", owner: "other-org", visibility: "public", categories: ["analytics"], installedIn: ["demo-org"] }];
+  return seed;
+}
+const seed = orgSeed();
 
 let emu: RunningEmulator;
 let admin: Call;
