@@ -1,4 +1,4 @@
-/** Sites: list, create (with site spaces or a new space), get, patch (defaults, publishing, hostname, proxy), delete, adaptive schema, published structure. */
+/** Sites: list, create (with site spaces or a new space), get, patch (defaults, publishing, proxy; the hostname is read-only), delete, adaptive schema, published structure. */
 import { badRequest } from "../errors";
 import {
   BOOLEAN,
@@ -150,7 +150,6 @@ export function registerSites(route: Route): void {
     defaultSiteSection?: string;
     proxy?: string | null;
     published?: boolean;
-    hostname?: string | null;
   }
   route<SiteP, Record<string, never>, SitePatch>({
     method: "PATCH",
@@ -166,7 +165,6 @@ export function registerSites(route: Route): void {
       defaultSiteSection: ID,
       proxy: nullable(limit("siteProxy")),
       published: BOOLEAN,
-      hostname: nullable(limit("siteHostname")),
     }),
     handler: (ctx) => {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
@@ -194,7 +192,6 @@ export function registerSites(route: Route): void {
       if (b.agentsContext !== undefined) site.agentsContext = b.agentsContext;
       if (b.proxy !== undefined) site.proxy = b.proxy;
       if (b.published !== undefined) site.published = b.published;
-      if (b.hostname !== undefined) site.hostname = b.hostname;
       if (b.defaultSiteSection !== undefined) site.defaultSection = b.defaultSiteSection;
       if (b.defaultSiteSpace !== undefined) {
         if (defaultSpaceSection === null) site.defaultSiteSpace = b.defaultSiteSpace;

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/collection.json";
 import type { Collection as ApiCollection, Role, UpdateCollectionBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Collection. */
@@ -63,16 +62,17 @@ async function adopt(ctx: KindContext, inputs: CollectionInputs): Promise<Create
 /** The Collection kind: POST `{title, parent}`, PATCH for description/defaultLevel, `move` for parent. */
 export const collectionKind = {
   name: "Collection",
-  schema,
+  doc: "A collection: a nestable group of spaces.",
   fields: {
-    organizationId: { createOnly: true },
-    title: {},
+    organizationId: ORGANIZATION_FIELD,
+    title: { schema: limit("collectionTitle"), doc: "Collection title, at most 50 characters.", required: true },
     // An empty description and no description are the same to the API.
-    description: { normalize: (v) => v ?? "" },
-    defaultLevel: {},
-    parent: {},
+    description: { schema: limit("collectionDescription"), doc: "Collection description, at most 100 characters.", absent: { reset: "" }, normalize: (v) => v ?? "" },
+    defaultLevel: { schema: limit("roleNonNull"), doc: "Default level of access to the collection's content: admin, create, review, edit, comment or read.", absent: "clear" },
+    parent: { schema: limit("id"), doc: "Parent collection: a collection key of this file or {id: \"<collection ID>\"}; null or omitted: the top level.", absent: "clear", stack: { ref: "collections" } },
   },
-  naturalKey: "title",
+
+  naturalKey: { field: "title", scope: "organization" },
 
   async create(ctx, inputs) {
     const { organizationId } = inputs;

@@ -27,8 +27,59 @@ export interface KindContext {
   created?(id: string, outs: object): void;
 }
 
-/** How the framework treats one input field. */
+/** A JSON Schema of one value (usually a `$ref` into `schemas/limits.json`, see {@link limit}). */
+export type ValueSchema = Record<string, unknown>;
+
+/** `$id` of `schemas/limits.json`: the single source of the API's lengths, patterns and enums. */
+export const LIMITS_ID = "https://docsplatform.dev/schemas/limits.json";
+
+/** The schema of a value limited as `limits.json#/definitions/<name>` says. */
+export function limit(name: string): ValueSchema {
+  return { $ref: `${LIMITS_ID}#/definitions/${name}` };
+}
+
+/**
+ * What leaving an optional field out of the declaration means, one rule per field:
+ * - `"clear"`: the API can remove the value (`null` in its PATCH body). Absence (or `null`) removes it
+ *   from the platform, and a value set by hand is drift that the next `up` removes.
+ * - `{ reset: v }`: managed; absence resets the field to `v`, the value the API gives it when none is given.
+ * - `"unmanaged"`: absence leaves the live value alone; it is never drift. For fields the API cannot
+ *   remove, and where a reset would surprise (it would publish, replace or reopen something).
+ */
+export type Absence = "clear" | { reset: unknown } | "unmanaged";
+
+/** A reference to another object of the stack file: its key, or `{id}` of an object outside the file. */
+export interface RefSpelling {
+  /** The list of the stack file whose keys it names. */
+  ref: "teams" | "collections" | "spaces" | "sites";
+  /** The stack file's name of the field, when it differs. */
+  as?: string;
+  /** The input value for the referenced ID (default: the ID itself). */
+  wrap?: (id: string) => unknown;
+  /** The referenced ID in an input or output value (the inverse of `wrap`). */
+  unwrap?: (value: unknown) => string | null;
+}
+
+/**
+ * How the stack file spells a field:
+ * - omitted: the same name and value in the kind's entry of the stack file;
+ * - `{as}`: the same value under another name;
+ * - a {@link RefSpelling}: a reference by key or `{id}`;
+ * - `"context"`: not written in the stack file; the component fills it in from where the entry is
+ *   (its organisation, site, section) or from the file's structure (defaults, order, membership).
+ */
+export type Spelling = { as: string } | RefSpelling | "context";
+
+/** Everything about one input field: its value, its rules and how the stack file spells it. */
 export interface FieldSpec {
+  /** The value's schema; `check`, the kind's input schema and the stack-file schema derive from it. */
+  schema: ValueSchema;
+  /** One sentence for editors and the reference; the absence rule is appended where it is generated. */
+  doc: string;
+  /** The field must be given. Every other field has an {@link Absence} rule. */
+  required?: boolean;
+  /** What absence means (required for every optional field). */
+  absent?: Absence;
   /** A change replaces the object (the API cannot change it in place). */
   createOnly?: boolean;
   /**
@@ -36,6 +87,101 @@ export interface FieldSpec {
    * canonical JSON form where key order does not matter. Applied to both sides.
    */
   normalize?: (v: unknown) => unknown;
+  /** How the stack file spells it (see {@link Spelling}); omitted: same name, same value. */
+  stack?: Spelling;
+  /** The stack file requires it although the API does not (a section's title). */
+  stackRequired?: boolean;
+}
+
+/** The organisation an object belongs to: every kind's first field, filled in from the stack file's `organization`. */
+export const ORGANIZATION_FIELD = {
+  schema: limit("id"),
+  doc: "ID of the organisation.",
+  required: true,
+  createOnly: true,
+  stack: "context",
+} as const satisfies FieldSpec;
+
+/** The site an object of a site's structure belongs to, filled in from the enclosing site. */
+export const SITE_FIELD = {
+  schema: limit("id"),
+  doc: "ID of the site.",
+  required: true,
+  createOnly: true,
+  stack: "context",
+} as const satisfies FieldSpec;
+
+/** Where a natural key is unique, and whether the API itself refuses a duplicate. */
+export interface NaturalKey<F extends string = string> {
+  /** The input adopt looks the object up by. */
+  field: F;
+  /** `level`: one level (root or section) of one site. */
+  scope: "organization" | "site" | "level";
+  /** Set when the API refuses a second object with the same key: the reason a duplicate in the file is an error. */
+  enforced?: string;
+}
+
+/** The value a declaration stands for: what was declared, or what its absence means (`undefined`: not managed). */
+export function desiredValue(spec: FieldSpec, declared: unknown): unknown {
+  if (declared !== undefined) return declared;
+  const rule = spec.absent;
+  if (rule === "clear") return null;
+  if (typeof rule === "object") return rule.reset;
+  return undefined;
+}
+
+/** True when a live value is what the field's absence stands for (export leaves such a field out). */
+export function isAbsentValue(spec: FieldSpec, live: unknown): boolean {
+  const rule = spec.absent;
+  if (rule === "clear") return live === null || live === undefined;
+  if (typeof rule === "object") return JSON.stringify(live ?? null) === JSON.stringify(rule.reset ?? null);
+  return false;
+}
+
+/** A field's rule in words: the line the schema descriptions and the reference carry. */
+export function absenceText(spec: FieldSpec): string {
+  if (spec.required) return "Required.";
+  const rule = spec.absent;
+  if (rule === "clear") return "Omitted or null: removed from the platform (a value set by hand is drift).";
+  if (typeof rule === "object") return `Omitted: reset to the API's default, ${JSON.stringify(rule.reset)}.`;
+  return "Omitted: not managed (the live value is kept and never shown as drift).";
+}
+
+/** A kind's module and schema file name: `Site` → `site`, `OpenAPISpec` → `openApiSpec`. */
+export function kindFileName(kindName: string): string {
+  const name = kindName.replace(/API/g, "Api");
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/** The kind's input schema, used by `check`: derived from its fields, plus `adopt`. */
+export function inputSchema(kind: { name: string; doc?: string; fields: Record<string, FieldSpec>; definitions?: Record<string, object> }): object {
+  const properties: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(kind.fields)) properties[name] = fieldSchema(spec);
+  properties.adopt = { type: "boolean", description: "Take over an existing object found by the natural key instead of creating one." };
+  return {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    $id: `https://docsplatform.dev/schemas/kinds/${kindFileName(kind.name)}.json`,
+    title: kind.name,
+    ...(kind.doc === undefined ? {} : { description: kind.doc }),
+    type: "object",
+    additionalProperties: false,
+    required: Object.entries(kind.fields)
+      .filter(([, spec]) => spec.required)
+      .map(([name]) => name),
+    properties,
+    ...(kind.definitions === undefined ? {} : { definitions: kind.definitions }),
+  };
+}
+
+/** `null` is accepted where it means the same as absence. */
+function acceptsNull(spec: FieldSpec): boolean {
+  return spec.absent === "clear" || (typeof spec.absent === "object" && spec.absent.reset === null);
+}
+
+/** One field's schema with its description: `null` accepted where absence clears. */
+export function fieldSchema(spec: FieldSpec, description = `${spec.doc} ${absenceText(spec)}`): Record<string, unknown> {
+  if (acceptsNull(spec)) return { anyOf: [spec.schema, { type: "null" }], description };
+  return { ...spec.schema, description };
 }
 
 /** Inputs every kind accepts besides its own: `adopt` takes over an existing object by its natural key. */
@@ -54,16 +200,18 @@ export interface Created<O> {
 export interface KindDefinition<I extends object, O extends object> {
   /** "Site" → type token `pulumi-nodejs:dynamic/docsplatform:Site`. */
   name: string;
-  /** The kind's input schema (schemas/kinds/<kind>.json), used by check. */
-  schema: object;
-  /** Every input; diff compares those the user declared. */
+  /** One sentence saying what the object is. */
+  doc: string;
+  /** Schemas the fields' schemas refer to as `#/definitions/<name>`. */
+  definitions?: Record<string, object>;
+  /** Every input with its rules: the one declaration `check`, diff, the stack file, the component and export derive from. */
   fields: { [K in keyof I & string]-?: FieldSpec };
   /** Outputs holding secrets → `additionalSecretOutputs` of the class. */
   secretOutputs?: string[];
   /** Replacement deletes the old object first (a new one would collide with it, e.g. on a unique path). */
   deleteBeforeReplace?: boolean;
-  /** Documentation: which input adopt looks the object up by. */
-  naturalKey?: string;
+  /** Which input adopt looks the object up by, and where it is unique. */
+  naturalKey?: NaturalKey<keyof I & string>;
   /**
    * One POST (plus the PATCH the API needs for fields only settable after creation). Calls
    * `ctx.created` once the object exists, before any follow-up request.

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/memberRole.json";
 import { isNotFound, type Member, type Role } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a MemberRole: the organization role of an existing member. */
@@ -73,14 +72,15 @@ async function setRole(ctx: KindContext, organizationId: string, member: Member,
  */
 export const memberRoleKind = {
   name: "MemberRole",
-  schema,
+  doc: "The role of an existing member of the organisation.",
   fields: {
-    organizationId: { createOnly: true },
+    organizationId: ORGANIZATION_FIELD,
     // E-mail addresses are case-insensitive: a change of case is not a different member.
-    userId: { createOnly: true, normalize: (v) => (typeof v === "string" && isEmail(v) ? v.toLowerCase() : v) },
-    role: {},
+    userId: { schema: limit("id"), doc: "User ID or e-mail address of an existing member of the organisation.", required: true, createOnly: true, stack: { as: "user" }, normalize: (v) => (typeof v === "string" && isEmail(v) ? v.toLowerCase() : v) },
+    role: { schema: limit("role"), doc: "Role in the organisation: admin, create, review, edit, comment or read; null makes the member a guest.", required: true },
   },
-  naturalKey: "userId",
+
+  naturalKey: { field: "userId", scope: "organization", enforced: "a member has one role" },
 
   async create(ctx, inputs) {
     const member = await findMember(ctx, inputs.organizationId, inputs.userId);

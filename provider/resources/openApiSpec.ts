@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/openApiSpec.json";
 import { isConflict, type OpenAPISpec as ApiOpenAPISpec } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of an OpenAPISpec. */
@@ -55,13 +54,14 @@ async function adopt(ctx: KindContext, inputs: OpenAPISpecInputs): Promise<Creat
 /** The OpenAPISpec kind: POST `{slug, source: {url}}`, a new source URL with `PUT /openapi/{slug}`. */
 export const openApiSpecKind = {
   name: "OpenAPISpec",
-  schema,
+  doc: "An OpenAPI specification stored by the platform, fetched from a source URL.",
   fields: {
-    organizationId: { createOnly: true },
-    slug: { createOnly: true },
-    sourceURL: {},
+    organizationId: ORGANIZATION_FIELD,
+    slug: { schema: limit("openapiSlug"), doc: "Slug of the spec, 1 to 100 characters of lowercase letters, digits and single hyphens; unique in the organisation. Changing it replaces the spec.", required: true, createOnly: true },
+    sourceURL: { schema: limit("openapiSourceURL"), doc: "URL the spec is fetched from, an absolute URI of at most 2048 characters. Changing it adds a new version.", required: true },
   },
-  naturalKey: "slug",
+
+  naturalKey: { field: "slug", scope: "organization", enforced: "spec slugs are unique in an organisation" },
 
   async create(ctx, inputs) {
     try {

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/organizationSettings.json";
 import type { Organization, Role, UpdateOrganizationBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
 import { jsonEqual, makeProvider } from "./provider";
 
 /** Content shown by default: a site of the organization. */
@@ -124,20 +123,21 @@ function declared(inputs: OrganizationSettingsValues, names: readonly string[] =
  */
 export const organizationSettingsKind = {
   name: "OrganizationSettings",
-  schema,
+  doc: "Settings of the organisation itself (it always exists: taken over, restored on destroy).",
   fields: {
-    organizationId: { createOnly: true },
-    title: {},
-    emailDomains: { normalize: normalizeDomains },
-    hostname: {},
-    defaultRole: {},
-    defaultContent: {},
-    logo: {},
-    sso: {},
-    ai: {},
-    inviteLinks: {},
+    organizationId: ORGANIZATION_FIELD,
+    title: { schema: limit("orgTitle"), doc: "Organisation title, 2 to 255 characters.", absent: "unmanaged" },
+    emailDomains: { schema: { type: "array", uniqueItems: true, items: { type: "string", minLength: 1 } }, doc: "E-mail domains whose users may join the organisation (e.g. demo.test).", absent: "unmanaged", normalize: normalizeDomains },
+    hostname: { schema: limit("orgHostname"), doc: "Default hostname of the organisation's public content, 3 to 32 characters.", absent: "unmanaged" },
+    defaultRole: { schema: limit("role"), doc: "Role given to new members: admin, create, review, edit, comment or read; null for guests (a value of its own, so an omitted line is not managed).", absent: "unmanaged" },
+    defaultContent: { schema: {"type": "object", "required": ["type", "site"], "additionalProperties": false, "properties": {"type": {"const": "site"}, "site": limit("id")}}, doc: "Site shown by default to visitors of the organisation: a site key of this file or {id: \"<site ID>\"}.", absent: "clear", stack: { ref: "sites", wrap: (site) => ({ type: "site", site }), unwrap: (v) => (v as { site?: string } | null)?.site ?? null } },
+    logo: { schema: limit("orgLogo"), doc: "URI of the organisation logo, at most 2048 characters.", absent: "clear" },
+    sso: { schema: { type: "boolean" }, doc: "Enforce single sign-on for the whole organisation.", absent: "unmanaged" },
+    ai: { schema: { type: "boolean" }, doc: "Enable AI features for the organisation.", absent: "unmanaged" },
+    inviteLinks: { schema: { type: "boolean" }, doc: "Allow joining the organisation through invite links.", absent: "unmanaged" },
   },
-  naturalKey: "organizationId",
+
+  naturalKey: { field: "organizationId", scope: "organization" },
 
   async create(ctx, inputs) {
     const org = await ctx.client.orgs.get(inputs.organizationId);

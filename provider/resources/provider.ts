@@ -10,6 +10,8 @@ import {
   type KindContext,
   type KindDefinition,
   containsUnknown,
+  desiredValue,
+  inputSchema,
 } from "./kind";
 
 /**
@@ -123,7 +125,20 @@ function pickFields<T>(fields: object, values: object): T {
   return out as T;
 }
 
-/** Declared fields whose value differs from the stored outputs, split into in-place and replacing. */
+/**
+ * The inputs as a desired state: every field left out is given what its absence means (`null` for
+ * a field absence clears, the API's default for one it resets); fields not managed stay out.
+ */
+export function desiredInputs<I extends object>(fields: { [K in keyof I & string]-?: FieldSpec }, inputs: I): I {
+  const out: Record<string, unknown> = { ...(inputs as Record<string, unknown>) };
+  for (const [name, spec] of Object.entries(fields) as [string, FieldSpec][]) {
+    const value = desiredValue(spec, out[name]);
+    if (value !== undefined) out[name] = value;
+  }
+  return out as I;
+}
+
+/** Fields whose desired value differs from the stored outputs, split into in-place and replacing. */
 export function declaredChanges<I extends object>(
   fields: { [K in keyof I & string]-?: FieldSpec },
   olds: object,
@@ -134,8 +149,8 @@ export function declaredChanges<I extends object>(
   const o = olds as Record<string, unknown>;
   const n = news as Record<string, unknown>;
   for (const [name, spec] of Object.entries(fields) as [string, FieldSpec][]) {
-    const next = n[name];
-    if (next === undefined) continue; // not declared: the server's value is not drift
+    const next = desiredValue(spec, n[name]);
+    if (next === undefined) continue; // not managed: the server's value is not drift
     const norm = spec.normalize ?? ((v: unknown) => v);
     const differs = containsUnknown(next) || !jsonEqual(norm(next), norm(o[name] ?? null));
     if (!differs) continue;
@@ -313,6 +328,7 @@ function partialCreate(kind: { name: string; secretOutputs?: readonly string[] }
 
 /** Builds the dynamic provider of a kind. */
 export function makeProvider<I extends object, O extends object>(kind: KindDefinition<I, O>): KindProvider<I, O> {
+  const schema = inputSchema(kind);
   async function settle(ctx: KindContext, found: Created<O>, inputs: I, how: string): Promise<Created<O>> {
     // An adopted object is brought to what the user declared; fields that cannot change in place must already match.
     const { changed, replaces } = declaredChanges<I>(kind.fields, found.outs, inputs);
@@ -329,7 +345,7 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
     if (changed.length === 0) return found;
     // From here on the object is held: a failed update leaves it in state, to be finished next time.
     ctx.created?.(found.id, found.outs);
-    return { id: found.id, outs: await kind.update(ctx, found.id, found.outs, inputs, changed) };
+    return { id: found.id, outs: await kind.update(ctx, found.id, found.outs, desiredInputs(kind.fields, inputs), changed) };
   }
 
   const provider: KindProvider<I, O> = {
@@ -338,7 +354,7 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
     },
 
     async check(_olds: I & AdoptInput, news: I & AdoptInput): Promise<dynamic.CheckResult<I & AdoptInput>> {
-      const failures = checkInputs(kind.name, kind.schema, kind.fields, news);
+      const failures = checkInputs(kind.name, schema, kind.fields, news);
       return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
     },
 
@@ -399,7 +415,7 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       const inputs = pickFields<I>(kind.fields, news);
       const { changed } = declaredChanges<I>(kind.fields, olds, inputs);
       if (changed.length === 0) return { outs: olds };
-      return { outs: toOutputs(await kind.update(ctx, id, olds, inputs, changed)) };
+      return { outs: toOutputs(await kind.update(ctx, id, olds, desiredInputs(kind.fields, inputs), changed)) };
     },
 
     async delete(id: string, olds: O): Promise<void> {

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/samlProvider.json";
 import type { Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SamlProvider. */
@@ -83,17 +82,18 @@ async function adopt(ctx: KindContext, inputs: SamlProviderInputs): Promise<Crea
 /** The SamlProvider kind: one POST with every declared field, PATCH with the changed ones. */
 export const samlProviderKind = {
   name: "SamlProvider",
-  schema,
+  doc: "A SAML single sign-on provider of the organisation.",
   fields: {
-    organizationId: { createOnly: true },
-    label: {},
-    entityID: {},
-    certificate: {},
-    ssoURL: {},
-    defaultTeam: {},
-    defaultRole: {},
+    organizationId: ORGANIZATION_FIELD,
+    label: { schema: limit("samlLabel"), doc: "Label shown on the login page, 1 to 30 characters.", required: true },
+    entityID: { schema: limit("samlEntityID"), doc: "Entity ID of the identity provider, at most 1024 characters. The API cannot remove it.", absent: "unmanaged" },
+    certificate: { schema: limit("samlCertificate"), doc: "Signing certificate of the identity provider (PEM), at most 10000 characters. The API cannot remove it.", absent: "unmanaged" },
+    ssoURL: { schema: limit("samlSsoURL"), doc: "Single sign-on URL of the identity provider, an absolute URI of at most 2048 characters. The API cannot remove it.", absent: "unmanaged" },
+    defaultTeam: { schema: limit("id"), doc: "Team that users signing in through this provider join: a team key of this file or {id: \"<team ID>\"}. The API cannot remove it.", absent: "unmanaged", stack: { ref: "teams" } },
+    defaultRole: { schema: limit("role"), doc: "Role given to users signing in through this provider; null for guests (a value of its own, so an omitted line is not managed).", absent: "unmanaged" },
   },
-  naturalKey: "label",
+
+  naturalKey: { field: "label", scope: "organization" },
 
   async create(ctx, inputs) {
     const body = { ...bodyOf(inputs, BODY_FIELDS), label: inputs.label };

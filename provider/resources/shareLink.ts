@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/shareLink.json";
 import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -51,15 +50,16 @@ async function adopt(ctx: KindContext, inputs: ShareLinkInputs) {
 /** The ShareLink kind: POST `{name}`, PATCH `{active, name}`, read from the site's share-link list. */
 export const shareLinkKind = {
   name: "ShareLink",
-  schema,
+  doc: "A share link of a site: its URL carries a secret token.",
   fields: {
-    organizationId: { createOnly: true },
-    siteId: { createOnly: true },
-    name: {},
-    active: {},
+    organizationId: ORGANIZATION_FIELD,
+    siteId: SITE_FIELD,
+    name: { schema: limit("shareLinkName"), doc: "Name of the share link, at most 50 characters; adopt finds an existing link by it.", required: true },
+    active: { schema: { type: "boolean" }, doc: "Whether the link grants access.", absent: { reset: true } },
   },
+
   secretOutputs: ["url"],
-  naturalKey: "name",
+  naturalKey: { field: "name", scope: "site" },
 
   async create(ctx, inputs) {
     const { organizationId, siteId } = inputs;

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/site.json";
 import type { Site as ApiSite, SiteVisibility, AgentsContext, UpdateSiteBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Site. */
@@ -13,7 +12,6 @@ export interface SiteInputs {
   title: string;
   visibility?: SiteVisibility;
   basename?: string;
-  hostname?: string;
   /** Host plus one or more path segments; `null` removes the proxy. */
   proxy?: string | null;
   agentsContext?: AgentsContext;
@@ -28,6 +26,7 @@ export interface SiteOutputs {
   title: string;
   visibility: SiteVisibility;
   basename: string | null;
+  /** The custom hostname: read-only in the API (no request body takes it). */
   hostname: string | null;
   proxy: string | null;
   agentsContext: AgentsContext;
@@ -69,14 +68,14 @@ function toOutputs(organizationId: string, site: ApiSite): SiteOutputs {
 }
 
 /** Fields set by PATCH (all but type, which is create-only, and title/visibility, which POST takes too). */
-const PATCHED = ["title", "visibility", "basename", "hostname", "proxy", "agentsContext", "adaptiveContent", "published"] as const;
+const PATCHED = ["title", "visibility", "basename", "proxy", "agentsContext", "adaptiveContent", "published"] as const;
 
-function patchBody(news: SiteInputs, fields: readonly string[]): UpdateSiteBody & { hostname?: string } {
+function patchBody(news: SiteInputs, fields: readonly string[]): UpdateSiteBody {
   const body: Record<string, unknown> = {};
   for (const f of fields) {
     if ((PATCHED as readonly string[]).includes(f)) body[f] = news[f as keyof SiteInputs];
   }
-  return body as UpdateSiteBody & { hostname?: string };
+  return body as UpdateSiteBody;
 }
 
 async function adopt(ctx: KindContext, inputs: SiteInputs) {
@@ -92,20 +91,20 @@ async function adopt(ctx: KindContext, inputs: SiteInputs) {
 /** The Site kind: POST `{type, title, visibility}`, then one PATCH for the fields only settable after creation. */
 export const siteKind = {
   name: "Site",
-  schema,
+  doc: "A docs site of an organisation.",
   fields: {
-    organizationId: { createOnly: true },
-    type: { createOnly: true },
-    title: {},
-    visibility: {},
-    basename: {},
-    hostname: {},
-    proxy: {},
-    agentsContext: {},
-    adaptiveContent: {},
-    published: {},
+    organizationId: ORGANIZATION_FIELD,
+    title: { schema: limit("siteTitle"), doc: "Site title, 2 to 128 characters.", required: true },
+    type: { schema: limit("siteType"), doc: "Site type: basic or ultimate; a new site is basic unless declared. Set on creation only: changing it replaces the site.", createOnly: true, absent: "unmanaged" },
+    visibility: { schema: limit("siteVisibility"), doc: "Who can reach the published site: public (open and indexed), unlisted (open, not indexed), share-link (secret token in the URL), visitor-auth (JWT-authenticated visitors). A new site is public unless declared; not reset on removal, so deleting the line never opens a site to the public.", absent: "unmanaged" },
+    published: { schema: { type: "boolean" }, doc: "Whether the site is reachable by the audience set by visibility. A new site starts unpublished.", absent: { reset: false } },
+    basename: { schema: limit("siteBasename"), doc: "Base path of the site, 1 to 100 characters. The API cannot remove a basename once set.", absent: "unmanaged" },
+    proxy: { schema: limit("siteProxy"), doc: "Serve the site behind a proxy: a host plus one or more path segments (e.g. example.com/docs), at most 512 characters.", absent: "clear" },
+    agentsContext: { schema: limit("agentsContext"), doc: "Whether AI agents can access the site: included or excluded.", absent: { reset: "excluded" } },
+    adaptiveContent: { schema: { type: "object", additionalProperties: false, required: ["enabled"], properties: { enabled: { type: "boolean", description: "Turn adaptive content on or off." } } }, doc: "Adaptive content: show or hide sections and site spaces by visitor claims (see adaptiveSchema and the condition fields).", absent: { reset: { enabled: false } } },
   },
-  naturalKey: "title",
+
+  naturalKey: { field: "title", scope: "organization" },
 
   async create(ctx, inputs) {
     const org = inputs.organizationId;

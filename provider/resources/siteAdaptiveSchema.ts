@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/siteAdaptiveSchema.json";
 import type { AdaptiveJsonSchema } from "../client";
-import { type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { jsonEqual, makeProvider } from "./provider";
 
 /** Inputs of a SiteAdaptiveSchema: the visitor-attribute schema of a site's adaptive content. */
@@ -27,13 +26,22 @@ export const EMPTY_ADAPTIVE_SCHEMA: AdaptiveJsonSchema = { type: "object", prope
 /** The SiteAdaptiveSchema kind: create/update = PUT, read = GET, delete = PUT the empty default. */
 export const siteAdaptiveSchemaKind = {
   name: "SiteAdaptiveSchema",
-  schema,
-  fields: {
-    organizationId: { createOnly: true },
-    siteId: { createOnly: true },
-    // Compared structurally (jsonEqual): key order never shows as drift.
-    jsonSchema: {},
+  doc: "The adaptive-content visitor schema of a site.",
+  definitions: {
+    claim: {
+      type: "object",
+      required: ["type"],
+      properties: { type: { const: "boolean" }, description: { type: "string" } },
+      description: "A visitor claim: a boolean with a description.",
+    },
   },
+  fields: {
+    organizationId: ORGANIZATION_FIELD,
+    siteId: { ...SITE_FIELD, doc: "ID of the site: one schema per site, the resource ID is the site ID." },
+    // Compared structurally (jsonEqual): key order never shows as drift.
+    jsonSchema: { schema: {"type": "object", "required": ["type", "properties"], "properties": {"$schema": {"type": "string"}, "$id": {"type": "string"}, "type": {"const": "object"}, "additionalProperties": {"const": false}, "properties": {"type": "object", "properties": {"unsigned": {"type": "object", "properties": {"type": {"const": "object"}, "properties": {"type": "object", "additionalProperties": {"$ref": "#/definitions/claim"}}}}}, "additionalProperties": {"$ref": "#/definitions/claim"}}}}, doc: "A draft-07 JSON Schema of boolean visitor claims (properties.unsigned for unsigned ones).", required: true, stack: { as: "adaptiveSchema" } },
+  },
+
 
   async create(ctx, inputs) {
     // A site has a schema from its creation on: write only when it differs (adopting a hand-made one writes nothing).

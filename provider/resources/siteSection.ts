@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/siteSection.json";
 import type { SiteSection as ApiSection, UpdateSectionBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { findIn, siteLists, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -142,19 +141,20 @@ async function recover(ctx: KindContext, inputs: SiteSectionInputs) {
 /** The SiteSection kind: POST `{spaceId, title, icon}`, then a PATCH for path, description and condition when declared. */
 export const siteSectionKind = {
   name: "SiteSection",
-  schema,
+  doc: "A section of a site, created with its first site space.",
   fields: {
-    organizationId: { createOnly: true },
-    siteId: { createOnly: true },
-    spaceId: { createOnly: true },
-    title: {},
-    icon: {},
-    path: {},
-    description: {},
-    condition: {},
-    default: {},
+    organizationId: ORGANIZATION_FIELD,
+    siteId: SITE_FIELD,
+    spaceId: { schema: limit("id"), doc: "The space of the site space the section is created with (its first site space). Set on creation only.", required: true, createOnly: true, stack: "context" },
+    title: { schema: limit("sectionTitle"), doc: "Section title, 2 to 128 characters.", absent: "unmanaged", stackRequired: true },
+    path: { schema: limit("sectionPath"), doc: "URL path of the section, 1 to 100 characters, unique among the sections of the site. A new section's path is derived from its title by the platform (lowercase, other characters replaced by '-'); the API cannot remove a path.", absent: "unmanaged" },
+    description: { schema: limit("sectionDescription"), doc: "Section description, at most 256 characters.", absent: "clear" },
+    icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear" },
+    condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the section (e.g. visitor.claims.beta), 1 to 1024 characters.", absent: "clear" },
+    default: { schema: { enum: [true] }, doc: "true makes this the site's default section (the stack file's defaultSiteSection, else its first section). A default moves by declaring it on another section.", absent: "unmanaged", stack: "context" },
   },
-  naturalKey: "path",
+
+  naturalKey: { field: "path", scope: "level" },
   // A replacement declares the same path, which is unique among the site's sections.
   deleteBeforeReplace: true,
 

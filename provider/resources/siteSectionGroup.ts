@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/siteSectionGroup.json";
 import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -55,15 +54,16 @@ async function adopt(ctx: KindContext, inputs: SiteSectionGroupInputs) {
 /** The SiteSectionGroup kind: POST `{title, icon, sections}`, PATCH `{title, icon}`, membership by add/remove. */
 export const siteSectionGroupKind = {
   name: "SiteSectionGroup",
-  schema,
+  doc: "A group of sections of a site.",
   fields: {
-    organizationId: { createOnly: true },
-    siteId: { createOnly: true },
-    title: {},
-    icon: {},
-    sections: { normalize: asSet },
+    organizationId: ORGANIZATION_FIELD,
+    siteId: SITE_FIELD,
+    title: { schema: limit("sectionGroupTitle"), doc: "Section group title, 1 to 100 characters.", required: true },
+    icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear" },
+    sections: { schema: { type: "array", uniqueItems: true, items: limit("id") }, doc: "The sections in the group; a section belongs to at most one group.", absent: { reset: [] }, normalize: asSet, stack: "context" },
   },
-  naturalKey: "title",
+
+  naturalKey: { field: "title", scope: "site" },
 
   async create(ctx, inputs) {
     const group = await ctx.client.sectionGroups.create(inputs.organizationId, inputs.siteId, {

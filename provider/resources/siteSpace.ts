@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/siteSpace.json";
 import type { SiteSpace as ApiSiteSpace, UpdateSiteSpaceBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { findIn, siteLists, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -122,19 +121,20 @@ async function adopt(ctx: KindContext, inputs: SiteSpaceInputs) {
 /** The SiteSpace kind: POST `{spaceId, sectionId}`, then a PATCH for path and condition when declared. */
 export const siteSpaceKind = {
   name: "SiteSpace",
-  schema,
+  doc: "A site space: a space published at a level of a site (its root or a section).",
   fields: {
-    organizationId: { createOnly: true },
-    siteId: { createOnly: true },
-    spaceId: {},
-    sectionId: { createOnly: true },
-    path: {},
-    condition: {},
-    default: {},
+    organizationId: ORGANIZATION_FIELD,
+    siteId: SITE_FIELD,
+    spaceId: { schema: limit("id"), doc: "The space shown: a space key of this file or {id: \"<space ID>\"}.", required: true, stack: { ref: "spaces", as: "space" } },
+    sectionId: { schema: limit("id"), doc: "The section holding the site space; null or omitted: the site's root level. Set on creation only: moving a site space to another level replaces it.", createOnly: true, absent: { reset: null }, stack: "context" },
+    path: { schema: limit("siteSpacePath"), doc: "URL path of the site space, 1 to 100 characters, unique at its level (site root or section). A new site space's path is derived from the space title by the platform; the API cannot remove a path.", absent: "unmanaged" },
+    condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the site space, 1 to 1024 characters.", absent: "clear" },
+    default: { schema: { enum: [true] }, doc: "true makes this the default site space of its level (the declared defaultSiteSpace, else the level's first).", absent: "unmanaged", stack: "context" },
     // How create finds the object, not a property of it: never a change.
-    existingId: { normalize: () => null },
+    existingId: { schema: { anyOf: [limit("id"), { type: "null" }] }, doc: "An existing site space to take over by ID instead of creating one (the one created with its section).", absent: "unmanaged", normalize: () => null, stack: "context" },
   },
-  naturalKey: "path",
+
+  naturalKey: { field: "path", scope: "level" },
   // A replacement declares the same path, which is unique at its level.
   deleteBeforeReplace: true,
 

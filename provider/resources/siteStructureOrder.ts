@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/siteStructureOrder.json";
 import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -253,14 +252,15 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
 /** The SiteStructureOrder kind: create/update reorder with the API's move operations; delete leaves the site as it is. */
 export const siteStructureOrderKind = {
   name: "SiteStructureOrder",
-  schema,
+  doc: "The display order of a site's sections, section groups and site spaces.",
   fields: {
-    organizationId: { createOnly: true },
-    siteId: { createOnly: true },
-    sections: {},
-    sectionGroups: {},
-    siteSpaces: {},
+    organizationId: ORGANIZATION_FIELD,
+    siteId: SITE_FIELD,
+    sections: { schema: {"type": "array", "uniqueItems": true, "items": limit("id")}, doc: "Section IDs in display order (sections of a group stay together).", absent: "unmanaged", stack: "context" },
+    sectionGroups: { schema: {"type": "array", "uniqueItems": true, "items": limit("id")}, doc: "Section group IDs in display order.", absent: "unmanaged", stack: "context" },
+    siteSpaces: { schema: {"type": "object", "additionalProperties": {"type": "array", "uniqueItems": true, "items": limit("id")}}, doc: "Site space IDs in display order, per level: a section ID, or \"root\".", absent: "unmanaged", stack: "context" },
   },
+
 
   async create(ctx, inputs) {
     return { id: inputs.siteId, outs: await applyOrder(ctx, inputs) };

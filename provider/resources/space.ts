@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/space.json";
 import type { EditMode, Role, Space as ApiSpace, UpdateSpaceBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** What a Space resource may set on an existing space. */
@@ -124,18 +123,19 @@ function declaredSettings(inputs: SpaceSettings, names: readonly string[] = MANA
  */
 export const spaceKind = {
   name: "Space",
-  schema,
+  doc: "Settings of an existing space (the API creates spaces only through sites or duplication).",
   fields: {
-    organizationId: { createOnly: true },
-    spaceId: { createOnly: true },
-    title: {},
-    emoji: {},
-    editMode: {},
-    defaultLevel: {},
-    parent: {},
-    deletionPolicy: {},
+    organizationId: { ...ORGANIZATION_FIELD, required: false, absent: "unmanaged" },
+    spaceId: { schema: limit("id"), doc: "Platform ID of the existing space (e.g. space-guides).", required: true, createOnly: true, stack: { as: "id" } },
+    title: { schema: limit("spaceTitle"), doc: "Space title, at most 50 characters. A space always has a title: not managed when omitted.", absent: "unmanaged" },
+    emoji: { schema: limit("spaceEmoji"), doc: "Space emoji, at most 50 characters.", absent: "unmanaged" },
+    editMode: { schema: limit("spaceEditMode"), doc: "live: direct edits allowed; locked: all edits locked.", absent: { reset: "live" } },
+    defaultLevel: { schema: limit("roleNonNull"), doc: "Default level of access to the space: admin, create, review, edit, comment or read.", absent: "clear" },
+    parent: { schema: limit("id"), doc: "Collection the space belongs to: a collection key of this file or {id: \"<collection ID>\"}; null or omitted: the top level.", absent: "clear", stack: { ref: "collections" } },
+    deletionPolicy: { schema: { type: "string", enum: ["restore", "delete"] }, doc: "On delete: restore the previous values or soft-delete the space (restorable for 7 days).", absent: { reset: "restore" } },
   },
-  naturalKey: "spaceId",
+
+  naturalKey: { field: "spaceId", scope: "organization", enforced: "two entries would manage the same space" },
 
   async create(ctx, inputs) {
     const space = await getLive(ctx, inputs.spaceId);

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/team.json";
 import type { Team as ApiTeam } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Team. */
@@ -46,12 +45,13 @@ async function adopt(ctx: KindContext, inputs: TeamInputs): Promise<Created<Team
 /** The Team kind: created with `PUT /orgs/{org}/teams {title}` (never retried blindly), renamed with PATCH. */
 export const teamKind = {
   name: "Team",
-  schema,
+  doc: "A team of the organisation.",
   fields: {
-    organizationId: { createOnly: true },
-    title: {},
+    organizationId: ORGANIZATION_FIELD,
+    title: { schema: limit("teamTitle"), doc: "Team title, 1 to 64 characters, unique in the organisation.", required: true },
   },
-  naturalKey: "title",
+
+  naturalKey: { field: "title", scope: "organization", enforced: "team titles are unique in an organisation" },
 
   async create(ctx, inputs) {
     const team = await ctx.client.teams.create(inputs.organizationId, { title: inputs.title });

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/teamMembers.json";
 import type { TeamMemberItem, TeamRole, UpdateTeamMembersBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** One declared membership: `user` is a member ID or the member's e-mail address. */
@@ -131,13 +130,14 @@ async function converge(ctx: KindContext, inputs: TeamMembersInputs): Promise<Te
 /** The TeamMembers kind: one team's whole membership, set with one `PUT /teams/{id}/members`. */
 export const teamMembersKind = {
   name: "TeamMembers",
-  schema,
+  doc: "The whole membership of a team: members not listed are removed.",
   fields: {
-    organizationId: { createOnly: true },
-    teamId: { createOnly: true },
-    members: { normalize: normalizeMembers },
+    organizationId: ORGANIZATION_FIELD,
+    teamId: { schema: limit("id"), doc: "ID of the team.", required: true, createOnly: true, stack: "context" },
+    members: { schema: {"type": "array", "items": {"type": "object", "required": ["user"], "additionalProperties": false, "properties": {"user": limit("id"), "role": limit("teamRole")}}}, doc: "The team's members; each user at most once. Members not listed are removed from the team.", required: true, normalize: normalizeMembers },
   },
-  naturalKey: "teamId",
+
+  naturalKey: { field: "teamId", scope: "organization" },
 
   async create(ctx, inputs) {
     return { id: inputs.teamId, outs: await converge(ctx, inputs) };

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import schema from "../../schemas/kinds/translationSettings.json";
 import type { TranslationSettings as ApiTranslationSettings } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of TranslationSettings. */
@@ -47,12 +46,13 @@ async function adopt(ctx: KindContext, inputs: TranslationSettingsInputs): Promi
 /** The TranslationSettings kind: POST `{title}`, PUT `{title}`. */
 export const translationSettingsKind = {
   name: "TranslationSettings",
-  schema,
+  doc: "Translation settings of the organisation.",
   fields: {
-    organizationId: { createOnly: true },
-    title: {},
+    organizationId: ORGANIZATION_FIELD,
+    title: { schema: limit("translationTitle"), doc: "Title of the translation settings, 1 to 100 characters.", required: true },
   },
-  naturalKey: "title",
+
+  naturalKey: { field: "title", scope: "organization" },
 
   async create(ctx, inputs) {
     const t = await ctx.client.translations.create(inputs.organizationId, { title: inputs.title });

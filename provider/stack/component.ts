@@ -16,22 +16,24 @@
  * site, then restores the declared order.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Collection } from "../resources/collection";
-import { MemberRole } from "../resources/memberRole";
-import { OpenAPISpec } from "../resources/openApiSpec";
-import { OrganizationSettings } from "../resources/organizationSettings";
-import { SamlProvider } from "../resources/samlProvider";
-import { ShareLink } from "../resources/shareLink";
-import { Site } from "../resources/site";
+import { Collection, collectionKind } from "../resources/collection";
+import type { KindDefinition, RefSpelling, ResourceArgs } from "../resources/kind";
+import { MemberRole, memberRoleKind } from "../resources/memberRole";
+import { OpenAPISpec, openApiSpecKind } from "../resources/openApiSpec";
+import { OrganizationSettings, organizationSettingsKind } from "../resources/organizationSettings";
+import { SamlProvider, samlProviderKind } from "../resources/samlProvider";
+import { ShareLink, shareLinkKind } from "../resources/shareLink";
+import { Site, siteKind } from "../resources/site";
 import { SiteAdaptiveSchema, type SiteAdaptiveSchemaInputs } from "../resources/siteAdaptiveSchema";
-import { SiteSection } from "../resources/siteSection";
-import { SiteSectionGroup } from "../resources/siteSectionGroup";
-import { SiteSpace } from "../resources/siteSpace";
+import { SiteSection, siteSectionKind } from "../resources/siteSection";
+import { SiteSectionGroup, siteSectionGroupKind } from "../resources/siteSectionGroup";
+import { SiteSpace, siteSpaceKind } from "../resources/siteSpace";
 import { ROOT_LEVEL, SiteStructureOrder } from "../resources/siteStructureOrder";
-import { Space } from "../resources/space";
-import { Team } from "../resources/team";
+import { Space, spaceKind } from "../resources/space";
+import { Team, teamKind } from "../resources/team";
 import { TeamMembers } from "../resources/teamMembers";
-import { TranslationSettings } from "../resources/translationSettings";
+import { TranslationSettings, translationSettingsKind } from "../resources/translationSettings";
+import { declaredInputs } from "./declared";
 import { formatProblem, loadStackFile, type Problem } from "./load";
 import {
   isIdRef,
@@ -227,12 +229,12 @@ class Declarer {
     const { name, org, stack } = this;
     const members: Record<string, MemberRole> = {};
     for (const m of stack.members ?? []) {
-      members[m.user] = new MemberRole(join(name, "member", m.user), { organizationId: org, userId: m.user, role: m.role }, this.opts);
+      members[m.user] = new MemberRole(join(name, "member", m.user), { ...this.inputs(memberRoleKind, m), organizationId: org }, this.opts);
     }
 
     const teamMembers: Record<string, TeamMembers> = {};
     for (const t of stack.teams ?? []) {
-      const team = new Team(join(name, t.key), { organizationId: org, title: t.title, ...adoptOf(t) }, this.with(t));
+      const team = new Team(join(name, t.key), { ...this.inputs(teamKind, t), organizationId: org, ...adoptOf(t) }, this.with(t));
       this.teams[t.key] = team;
       if (t.members !== undefined) {
         const memberships = t.members.map((m) => ({ user: m.user, role: m.role ?? "member" }));
@@ -248,23 +250,14 @@ class Declarer {
     for (const p of stack.saml ?? []) {
       saml[p.key] = new SamlProvider(
         join(name, p.key),
-        {
-          organizationId: org,
-          label: p.label,
-          entityID: p.entityID,
-          certificate: p.certificate,
-          ssoURL: p.ssoURL,
-          defaultTeam: p.defaultTeam === undefined ? undefined : this.ref(p.defaultTeam, this.teams),
-          defaultRole: p.defaultRole,
-          ...adoptOf(p),
-        },
+        { ...this.inputs(samlProviderKind, p), organizationId: org, ...adoptOf(p) },
         this.with(p),
       );
     }
 
     const openapi: Record<string, OpenAPISpec> = {};
     for (const s of stack.openapi ?? []) {
-      openapi[s.key] = new OpenAPISpec(join(name, s.key), { organizationId: org, slug: s.slug, sourceURL: s.sourceURL, ...adoptOf(s) }, this.with(s));
+      openapi[s.key] = new OpenAPISpec(join(name, s.key), { ...this.inputs(openApiSpecKind, s), organizationId: org, ...adoptOf(s) }, this.with(s));
     }
 
     const byKey = new Map((stack.collections ?? []).map((c) => [c.key, c]));
@@ -273,45 +266,21 @@ class Declarer {
     for (const s of stack.spaces ?? []) {
       this.spaces[s.key] = new Space(
         join(name, s.key),
-        {
-          organizationId: org,
-          spaceId: s.id,
-          title: s.title,
-          emoji: s.emoji,
-          editMode: s.editMode,
-          defaultLevel: s.defaultLevel,
-          parent: s.parent === undefined ? undefined : this.ref(s.parent, this.collections),
-        },
+        { ...this.inputs(spaceKind, s), organizationId: org },
         this.with(s),
       );
     }
 
     const translations: Record<string, TranslationSettings> = {};
     for (const t of stack.translations ?? []) {
-      translations[t.key] = new TranslationSettings(join(name, t.key), { organizationId: org, title: t.title, ...adoptOf(t) }, this.with(t));
+      translations[t.key] = new TranslationSettings(join(name, t.key), { ...this.inputs(translationSettingsKind, t), organizationId: org, ...adoptOf(t) }, this.with(t));
     }
 
     for (const site of stack.sites ?? []) this.sites[site.key] = this.site(site);
 
     let settings: OrganizationSettings | undefined;
     if (stack.settings !== undefined) {
-      const { defaultContent, ...rest } = stack.settings;
-      settings = new OrganizationSettings(
-        join(name, "settings"),
-        {
-          organizationId: org,
-          ...rest,
-          ...(defaultContent === undefined
-            ? {}
-            : {
-                defaultContent:
-                  defaultContent === null
-                    ? null
-                    : pulumi.output(this.ref(defaultContent, this.siteResources())).apply((site) => ({ type: "site" as const, site })),
-              }),
-        },
-        this.opts,
-      );
+      settings = new OrganizationSettings(join(name, "settings"), { ...this.inputs(organizationSettingsKind, stack.settings), organizationId: org }, this.opts);
     }
 
     return {
@@ -334,6 +303,29 @@ class Declarer {
     return { ...this.opts, ...extra, ...(aliases.length > 0 ? { aliases } : {}) };
   }
 
+  /**
+   * The inputs a stack-file entry declares for a kind (see `declaredInputs`), references resolved to
+   * IDs. The loader has checked the entry against the schema derived from the same declaration.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind's outputs
+  private inputs<I extends object>(kind: KindDefinition<I, any>, entry: object): ResourceArgs<I> {
+    return declaredInputs(kind, entry, (list, ref) => this.ref(ref, this.refTargets(list))) as ResourceArgs<I>;
+  }
+
+  /** The resources a list of references names, by key. */
+  private refTargets(list: RefSpelling["ref"]): Record<string, pulumi.CustomResource> {
+    switch (list) {
+      case "teams":
+        return this.teams;
+      case "collections":
+        return this.collections;
+      case "spaces":
+        return this.spaces;
+      case "sites":
+        return this.siteResources();
+    }
+  }
+
   /** The ID a reference resolves to: the resource of that key, or the given platform ID. */
   private ref(ref: Ref, resources: Record<string, pulumi.CustomResource>): pulumi.Input<string> {
     if (isIdRef(ref)) return ref.id;
@@ -351,15 +343,9 @@ class Declarer {
   private collection(c: StackCollection, byKey: Map<string, StackCollection>): Collection {
     const existing = this.collections[c.key];
     if (existing) return existing;
-    let parent: pulumi.Input<string> | undefined;
-    if (c.parent !== undefined) {
-      parent = isIdRef(c.parent) ? c.parent.id : this.collection(byKey.get(c.parent)!, byKey).id;
-    }
-    const created = new Collection(
-      join(this.name, c.key),
-      { organizationId: this.org, title: c.title, description: c.description, defaultLevel: c.defaultLevel, parent, ...adoptOf(c) },
-      this.with(c),
-    );
+    // The parent first, so that the reference resolves to a declared resource.
+    if (typeof c.parent === "string") this.collection(byKey.get(c.parent)!, byKey);
+    const created = new Collection(join(this.name, c.key), { ...this.inputs(collectionKind, c), organizationId: this.org, ...adoptOf(c) }, this.with(c));
     this.collections[c.key] = created;
     return created;
   }
@@ -374,60 +360,60 @@ class Declarer {
     const scope = [keysOf(s)];
     const site = new Site(
       join(name, s.key),
-      {
-        organizationId: org,
-        title: s.title,
-        type: s.type,
-        visibility: s.visibility,
-        basename: s.basename,
-        hostname: s.hostname,
-        proxy: s.proxy,
-        agentsContext: s.agentsContext,
-        adaptiveContent: s.adaptiveContent,
-        published: s.published,
-        ...adoptOf(s),
-      },
+      { ...this.inputs(siteKind, s), organizationId: org, ...adoptOf(s) },
       this.with(s),
     );
     const siteId = site.id;
     const out: SiteResources = { site, sections: {}, sectionGroups: {}, siteSpaces: {}, shareLinks: {} };
 
     // `createdWith`: the section whose POST created this site space (a section's first one).
-    const siteSpace = (ss: StackSiteSpace, sectionId: pulumi.Input<string> | undefined, isDefault: boolean, createdWith?: SiteSection): SiteSpace =>
+    // `after`: the level's default, created first so that the API makes it the default with no extra call.
+    const siteSpace = (ss: StackSiteSpace, sectionId: pulumi.Input<string> | undefined, isDefault: boolean, createdWith?: SiteSection, after?: SiteSpace): SiteSpace =>
       new SiteSpace(
         join(name, s.key, ss.key),
         {
+          ...this.inputs(siteSpaceKind, ss),
           organizationId: org,
           siteId,
-          spaceId: this.spaceId(ss.space),
-          sectionId,
-          path: ss.path,
-          condition: ss.condition,
-          default: isDefault ? true : undefined,
+          ...(sectionId === undefined ? {} : { sectionId }),
+          ...(isDefault ? { default: true } : {}),
           // A section is created with its first site space: that one is taken over by ID, not created again.
           ...(createdWith ? { existingId: createdWith.siteSpaceId } : {}),
           ...adoptOf(ss),
         },
-        this.with(ss, scope),
+        this.with(ss, scope, after ? { dependsOn: [after] } : {}),
       );
 
+    // The default of each level is the declared one, else the first in the file. The API makes the
+    // first object created at a level its default, so the default is created before its siblings.
+    const sections = s.sections ?? [];
+    const defaultSection = s.defaultSiteSection ?? sections[0]?.key;
     const levels: [string, pulumi.Input<string>][] = [];
     const levelOrder: pulumi.Output<string>[][] = [];
-    for (const section of s.sections ?? []) {
-      const created = this.section(s, section, siteId, scope);
+    const first = sections.find((section) => section.key === defaultSection);
+    const firstCreated = first ? this.section(s, first, siteId, scope, true) : undefined;
+    for (const section of sections) {
+      const created = section === first ? firstCreated! : this.section(s, section, siteId, scope, false, firstCreated);
       out.sections[section.key] = created;
       const spaces = sectionSiteSpaces(section);
-      const defaultKey = section.defaultSiteSpace;
+      const defaultKey = section.defaultSiteSpace ?? spaces[0]?.key;
+      // The section's POST creates its first site space: another declared default is created next, then the rest.
+      const defaultSpace = spaces.find((ss, i) => i > 0 && ss.key === defaultKey);
+      const defaultCreated = defaultSpace ? siteSpace(defaultSpace, created.id, true) : undefined;
       const ids = spaces.map((ss, i) => {
-        const r = siteSpace(ss, created.id, defaultKey === ss.key, i === 0 ? created : undefined);
+        const r = ss === defaultSpace ? defaultCreated! : siteSpace(ss, created.id, defaultKey === ss.key, i === 0 ? created : undefined, i === 0 ? undefined : defaultCreated);
         out.siteSpaces[ss.key] = r;
         return r.id;
       });
       levels.push([section.key, created.id]);
       levelOrder.push(ids);
     }
-    const rootIds = (s.siteSpaces ?? []).map((ss) => {
-      const r = siteSpace(ss, undefined, s.defaultSiteSpace === ss.key);
+    const roots = s.siteSpaces ?? [];
+    const defaultRootKey = s.defaultSiteSpace ?? roots[0]?.key;
+    const defaultRoot = roots.find((ss) => ss.key === defaultRootKey);
+    const defaultRootCreated = defaultRoot ? siteSpace(defaultRoot, undefined, true) : undefined;
+    const rootIds = roots.map((ss) => {
+      const r = ss === defaultRoot ? defaultRootCreated! : siteSpace(ss, undefined, false, undefined, defaultRootCreated);
       out.siteSpaces[ss.key] = r;
       return r.id;
     });
@@ -436,10 +422,9 @@ class Declarer {
       out.sectionGroups[g.key] = new SiteSectionGroup(
         join(name, s.key, g.key),
         {
+          ...this.inputs(siteSectionGroupKind, g),
           organizationId: org,
           siteId,
-          title: g.title,
-          icon: g.icon,
           sections: pulumi.all(g.sections.map((k) => out.sections[k]!.id)),
           ...adoptOf(g),
         },
@@ -450,7 +435,7 @@ class Declarer {
     for (const l of s.shareLinks ?? []) {
       out.shareLinks[l.key] = new ShareLink(
         join(name, s.key, l.key),
-        { organizationId: org, siteId, name: l.name, active: l.active, ...adoptOf(l) },
+        { ...this.inputs(shareLinkKind, l), organizationId: org, siteId, ...adoptOf(l) },
         this.with(l, scope),
       );
     }
@@ -492,25 +477,21 @@ class Declarer {
     return out;
   }
 
-  private section(s: StackSite, section: StackSection, siteId: pulumi.Output<string>, scope: string[][]): SiteSection {
+  private section(s: StackSite, section: StackSection, siteId: pulumi.Output<string>, scope: string[][], isDefault: boolean, after?: SiteSection): SiteSection {
     const [first] = sectionSiteSpaces(section);
     return new SiteSection(
       join(this.name, s.key, section.key),
       {
+        ...this.inputs(siteSectionKind, section),
         organizationId: this.org,
         siteId,
         // The space of the site space the section is created with. Afterwards that site space is its own
         // resource (its space changes in place there), so a different first space does not replace the section.
         spaceId: this.spaceId(first!.space),
-        title: section.title,
-        icon: section.icon,
-        path: section.path,
-        description: section.description,
-        condition: section.condition,
-        default: s.defaultSiteSection === section.key ? true : undefined,
+        ...(isDefault ? { default: true } : {}),
         ...adoptOf(section),
       },
-      this.with(section, scope, { ignoreChanges: ["spaceId"] }),
+      this.with(section, scope, { ignoreChanges: ["spaceId"], ...(after ? { dependsOn: [after] } : {}) }),
     );
   }
 }

@@ -113,7 +113,7 @@ const corpus: { file: string; problems: [string, ...string[]][] }[] = [
       ["4:11", "openapi[0].slug:", "single hyphens", '(got "Public_API")'],
       ["5:16", "openapi[0].sourceURL: must be an absolute URI", '(got "not a url")'],
       ["9:17", "sites[0].visibility: must be one of public, unlisted, share-link, visitor-auth (got \"secret\")"],
-      ["10:15", "sites[0].hostname: must be a lowercase DNS name", '(got "Docs.Example.com")'],
+      ["10:12", "sites[0].proxy: must be a host followed by one or more path segments", '(got "example.com")'],
     ],
   },
   {

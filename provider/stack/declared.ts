@@ -1,0 +1,59 @@
+/**
+ * A kind's entry of the stack file and the kind's inputs, each derived from the other through the
+ * kind's declaration: the component turns entries into inputs, export turns live outputs into entries.
+ * Neither names a field: what is spelled how, and what absence means, is the kind's declaration.
+ */
+import { isAbsentValue, type AnyKind, type RefSpelling } from "../resources/kind";
+import { refOf, stackFields } from "./stackSchema";
+import type { Ref } from "./model";
+
+/** Resolves a reference of the stack file (a key of that list, or `{id}`) to the referenced ID. */
+export type ResolveRef<T> = (list: RefSpelling["ref"], ref: Ref) => T;
+
+/**
+ * The inputs an entry declares: every field the stack file spells, under the kind's name for it, with
+ * references resolved and wrapped. Fields the entry leaves out stay out (the kind's absence rule
+ * applies); `null` stays `null`. Fields the component fills in (`"context"`) are not included.
+ */
+export function declaredInputs<T>(kind: AnyKind, entry: object, resolve: ResolveRef<T>): Record<string, unknown> {
+  const values = entry as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const { name, as, spec } of stackFields(kind)) {
+    const value = values[as];
+    if (value === undefined) continue;
+    const ref = refOf(spec);
+    if (value === null || !ref) {
+      out[name] = value;
+      continue;
+    }
+    const id = resolve(ref.ref, value as Ref);
+    out[name] = ref.wrap ? ref.wrap(id as unknown as string) : id;
+  }
+  return out;
+}
+
+/** Finds the stack-file reference for a live ID: a key of the file's list, or `{id}`. */
+export type UnresolveRef = (list: RefSpelling["ref"], id: string) => Ref;
+
+/**
+ * The entry of the stack file for a live object's outputs: every field the stack file spells, except
+ * those whose live value is what their absence means (a cleared field, a value at the API's default),
+ * so an exported file is as short as it can be and still declares the whole live object.
+ */
+export function declaredEntry(kind: AnyKind, outputs: object, unresolve: UnresolveRef): Record<string, unknown> {
+  const live = outputs as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const { name, as, spec } of stackFields(kind)) {
+    const value = live[name];
+    if (value === undefined || isAbsentValue(spec, value)) continue;
+    if (value === null && spec.absent === "unmanaged") continue;
+    const ref = refOf(spec);
+    if (!ref) {
+      out[as] = value;
+      continue;
+    }
+    const id = ref.unwrap ? ref.unwrap(value) : (value as string | null);
+    if (id !== null) out[as] = unresolve(ref.ref, id);
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+/**
+ * The stack file's JSON Schema, derived: the layout (`layout.json`: lists, keys, references,
+ * structure) with each kind's entry filled in from the kind's one declaration (its fields' schemas,
+ * descriptions with their absence rule, spelling, and the natural key adopt needs). The committed
+ * `schemas/stack.schema.json` is this function's output; a test keeps the two equal, and
+ * `npm run schemas` writes it again after a declaration changes.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { absenceText, inputSchema, kindFileName, type AnyKind, type FieldSpec, type RefSpelling } from "../resources/kind";
+import { kinds } from "../resources/kinds";
+import layout from "./layout.json";
+import { STACK_SCHEMA_ID } from "./schema";
+
+type Schema = Record<string, unknown>;
+
+/** The definition of the stack file's layout naming each list of references. */
+const REF_DEFINITIONS: Record<RefSpelling["ref"], string> = {
+  teams: "#/definitions/teamRef",
+  collections: "#/definitions/collectionRef",
+  spaces: "#/definitions/spaceRef",
+  sites: "#/definitions/siteRef",
+};
+
+/** A field as the stack file spells it: its name there, or undefined when the component fills it in. */
+export function stackName(name: string, spec: FieldSpec): string | undefined {
+  if (spec.stack === "context") return undefined;
+  return spec.stack?.as ?? name;
+}
+
+/** The reference a field is spelled as, if any. */
+export function refOf(spec: FieldSpec): RefSpelling | undefined {
+  return typeof spec.stack === "object" && "ref" in spec.stack ? spec.stack : undefined;
+}
+
+/** The fields of a kind the stack file spells, with their stack-file names, in declaration order. */
+export function stackFields(kind: AnyKind): { name: string; as: string; spec: FieldSpec }[] {
+  const out: { name: string; as: string; spec: FieldSpec }[] = [];
+  for (const [name, spec] of Object.entries(kind.fields) as [string, FieldSpec][]) {
+    const as = stackName(name, spec);
+    if (as !== undefined) out.push({ name, as, spec });
+  }
+  return out;
+}
+
+function fieldEntry(spec: FieldSpec): Schema {
+  const description = `${spec.doc} ${absenceText(spec)}`;
+  const ref = refOf(spec);
+  const value: Schema = ref ? { $ref: REF_DEFINITIONS[ref.ref] } : spec.schema;
+  if (spec.absent === "clear") return { anyOf: [value, { type: "null" }], description };
+  return { ...value, description };
+}
+
+/** The stack-file entry of a kind: the layout's definition with the kind's fields after its key. */
+function kindEntry(kind: AnyKind, definition: Schema): Schema {
+  const { ["x-kind"]: _kind, properties = {}, required = [], ...rest } = definition as Schema & {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  void _kind;
+  const fields = stackFields(kind);
+  const layoutProps = Object.entries(properties);
+  const head = layoutProps.filter(([k]) => k === "key" || k === "previousKeys");
+  const tail = layoutProps.filter(([k]) => k !== "key" && k !== "previousKeys");
+  const props: Record<string, unknown> = Object.fromEntries([...head, ...fields.map((f) => [f.as, fieldEntry(f.spec)] as const), ...tail]);
+  const requiredFields = fields.filter((f) => f.spec.required || f.spec.stackRequired).map((f) => f.as);
+  const out: Schema = { ...rest, ...([...required, ...requiredFields].length > 0 ? { required: [...required, ...requiredFields] } : {}), properties: props };
+  // Adopt looks an object up by its natural key: where that key is optional, adopt requires it.
+  const natural = kind.naturalKey ? fields.find((f) => f.name === kind.naturalKey!.field) : undefined;
+  if (natural && !natural.spec.required && "adopt" in props) {
+    out.if = { required: ["adopt"], properties: { adopt: { const: true } } };
+    out.then = { required: [natural.as] };
+  }
+  return out;
+}
+
+/** The kind a definition of the layout is the entry of. */
+export function kindOfDefinition(definition: string): AnyKind | undefined {
+  const name = (layout.definitions as Record<string, { "x-kind"?: string }>)[definition]?.["x-kind"];
+  return name === undefined ? undefined : kinds.find((k) => k.name === name);
+}
+
+/** The stack file's schema. */
+export function stackSchema(): Schema {
+  const { $comment: _comment, definitions, ...top } = layout as Schema & { definitions: Record<string, Schema> };
+  void _comment;
+  const defs: Record<string, Schema> = {};
+  for (const [name, definition] of Object.entries(definitions)) {
+    const kind = kindOfDefinition(name);
+    defs[name] = kind ? kindEntry(kind, definition) : definition;
+  }
+  const { $schema, ...rest } = top;
+  return { $schema, $id: STACK_SCHEMA_ID, ...rest, definitions: defs };
+}
+
+/** Every generated schema file, by its path under `schemas/`: the stack file's and each kind's input schema. */
+export function generatedSchemas(): Map<string, string> {
+  const files = new Map<string, string>();
+  const text = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;
+  files.set("stack.schema.json", text(stackSchema()));
+  for (const kind of kinds) files.set(`kinds/${kindFileName(kind.name)}.json`, text(inputSchema(kind)));
+  return files;
+}
+
+/** Writes the generated schemas under `dir` (the repository's `schemas/`). */
+export function writeSchemas(dir: string): string[] {
+  const written: string[] = [];
+  for (const [file, text] of generatedSchemas()) {
+    const target = path.join(dir, file);
+    if (fs.existsSync(target) && fs.readFileSync(target, "utf8") === text) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, text);
+    written.push(file);
+  }
+  return written;
+}
