@@ -67,25 +67,25 @@ describe("sites", () => {
     expect((await admin("PATCH", `${S}/${s.id}`, { agentsContext: "sometimes" })).status).toBe(400);
   });
 
-  it("patches fields, publishing, hostname and proxy", async () => {
+  it("patches fields, publishing and proxy; the hostname is read-only", async () => {
     const s = await site();
     const r = await admin("PATCH", `${S}/${s.id}`, {
       title: "Renamed",
       visibility: "share-link",
       basename: "docs",
       published: true,
-      hostname: "docs.example.com",
       proxy: "example.com/docs",
       agentsContext: "included",
       adaptiveContent: { enabled: true },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ title: "Renamed", visibility: "share-link", basename: "docs", published: true, hostname: "docs.example.com", agentsContext: "included", adaptiveContent: { enabled: true } });
+    expect(r.body).toMatchObject({ title: "Renamed", visibility: "share-link", basename: "docs", published: true, agentsContext: "included", adaptiveContent: { enabled: true } });
     expect(r.body.proxy).toMatchObject({ origin: "https://example.com/docs" });
-    expect(r.body.urls.published).toBe("https://docs.example.com/docs");
-    const cleared = await admin("PATCH", `${S}/${s.id}`, { proxy: null, hostname: null });
+    const readOnly = await admin("PATCH", `${S}/${s.id}`, { hostname: "docs.example.com" });
+    expect(readOnly.status).toBe(400);
+    expect(readOnly.body.error.message).toMatch(/hostname/);
+    const cleared = await admin("PATCH", `${S}/${s.id}`, { proxy: null });
     expect(cleared.body.proxy).toBeUndefined();
-    expect(cleared.body.hostname).toBeUndefined();
   });
 
   it("lists with filters and pages", async () => {

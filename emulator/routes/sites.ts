@@ -139,6 +139,7 @@ export function registerSites(route: Route): void {
     },
   });
 
+  const closed = (properties: Record<string, Schema>): Schema => ({ ...obj(properties), additionalProperties: false });
   interface SitePatch {
     title?: string;
     type?: "basic" | "ultimate";
@@ -154,7 +155,8 @@ export function registerSites(route: Route): void {
   route<SiteP, Record<string, never>, SitePatch>({
     method: "PATCH",
     url: `${base}/:siteId`,
-    body: obj({
+    // Closed: the API's PATCH body takes only these fields (the hostname, for one, is read-only).
+    body: closed({
       title: limit("siteTitle"),
       type: limit("siteType"),
       visibility: limit("siteVisibility"),

@@ -91,6 +91,11 @@ export interface FieldSpec {
   stack?: Spelling;
   /** The stack file requires it although the API does not (a section's title). */
   stackRequired?: boolean;
+  /**
+   * The field was added after the kind's first release: state written before it has no value for
+   * it, which is not a change (an upgrade must not show every existing object as changed).
+   */
+  addedLater?: boolean;
 }
 
 /** The organisation an object belongs to: every kind's first field, filled in from the stack file's `organization`. */

@@ -151,6 +151,7 @@ export function declaredChanges<I extends object>(
   for (const [name, spec] of Object.entries(fields) as [string, FieldSpec][]) {
     const next = desiredValue(spec, n[name]);
     if (next === undefined) continue; // not managed: the server's value is not drift
+    if (spec.addedLater && !Object.prototype.hasOwnProperty.call(o, name)) continue; // state from before the field
     const norm = spec.normalize ?? ((v: unknown) => v);
     const differs = containsUnknown(next) || !jsonEqual(norm(next), norm(o[name] ?? null));
     if (!differs) continue;

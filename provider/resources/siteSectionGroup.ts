@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -93,7 +93,8 @@ export const siteSectionGroupKind = {
         if (!have.has(sectionId)) outs = toOutputs(olds, await ctx.client.sectionGroups.addSection(organizationId, siteId, id, sectionId));
       }
       const leaving = [...have].filter((s) => !want.has(s));
-      for (const sectionId of leaving) await ctx.client.sectionGroups.removeSection(organizationId, siteId, id, sectionId);
+      // A section moving to another group may already be there (adding it to a group moves it): not found is done.
+      for (const sectionId of leaving) await orGone(ctx.client.sectionGroups.removeSection(organizationId, siteId, id, sectionId));
       if (leaving.length > 0) outs = { ...outs, sections: outs.sections.filter((s) => want.has(s)) };
     }
     return outs;

@@ -104,7 +104,8 @@ async function existing(ctx: KindContext, inputs: SiteSpaceInputs, id: string): 
 async function adopt(ctx: KindContext, inputs: SiteSpaceInputs) {
   // A fresh walk: a coalesced one begun before an uncertain create may miss its result.
   const all = await ctx.client.siteSpaces.list(inputs.organizationId, inputs.siteId);
-  const atLevel = all.filter((ss) => (inputs.sectionId === undefined ? true : (ss.section ?? null) === inputs.sectionId));
+  // Paths are unique per level: only the site space's own level (its section, or the root) is looked at.
+  const atLevel = all.filter((ss) => (ss.section ?? null) === (inputs.sectionId ?? null));
   const byPath = inputs.path !== undefined ? atLevel.filter((ss) => ss.path === inputs.path) : [];
   // No site space has the declared path yet: the one publishing the declared space is taken over and its
   // path set (a section is created with a site space whose path the platform derived from the space title).

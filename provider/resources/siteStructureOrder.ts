@@ -27,6 +27,8 @@ export interface SiteStructureOrderInputs {
   sectionGroups?: string[];
   /** Site space IDs in display order, per level: a section ID, or `"root"`. */
   siteSpaces?: Record<string, string[]>;
+  /** Section IDs of each section group: a membership change moves sections, so it reorders the site. */
+  groups?: Record<string, string[]>;
 }
 
 /** Outputs of a SiteStructureOrder: the live order of the declared objects (null where nothing is declared). */
@@ -36,6 +38,7 @@ export interface SiteStructureOrderOutputs {
   sections: string[] | null;
   sectionGroups: string[] | null;
   siteSpaces: Record<string, string[]> | null;
+  groups: Record<string, string[]> | null;
 }
 
 /** One move: put `id` right after or right before a sibling. */
@@ -160,6 +163,8 @@ function observe(live: LiveStructure, declared: Partial<SiteStructureOrderInputs
     sections: declared.sections ? only(live.sections.map((s) => s.id), declared.sections) : null,
     sectionGroups: declared.sectionGroups ? only(live.groups.map((g) => g.id), declared.sectionGroups) : null,
     siteSpaces,
+    // Membership belongs to the groups (their own drift); kept as declared, it only triggers a reorder.
+    groups: declared.groups ?? null,
   };
 }
 
@@ -259,6 +264,8 @@ export const siteStructureOrderKind = {
     sections: { schema: {"type": "array", "uniqueItems": true, "items": limit("id")}, doc: "Section IDs in display order (sections of a group stay together).", absent: "unmanaged", stack: "context" },
     sectionGroups: { schema: {"type": "array", "uniqueItems": true, "items": limit("id")}, doc: "Section group IDs in display order.", absent: "unmanaged", stack: "context" },
     siteSpaces: { schema: {"type": "object", "additionalProperties": {"type": "array", "uniqueItems": true, "items": limit("id")}}, doc: "Site space IDs in display order, per level: a section ID, or \"root\".", absent: "unmanaged", stack: "context" },
+    // Adding a section to a group moves it in the display order: a membership change reorders the site.
+    groups: { schema: { type: "object", additionalProperties: { type: "array", uniqueItems: true, items: limit("id") } }, doc: "Section IDs of each section group (group ID → section IDs): a change of membership moves sections, so the order is restored after it.", absent: "unmanaged", stack: "context", addedLater: true },
   },
 
 
@@ -273,6 +280,7 @@ export const siteStructureOrderKind = {
     if (state.sections) declared.sections = state.sections;
     if (state.sectionGroups) declared.sectionGroups = state.sectionGroups;
     if (state.siteSpaces) declared.siteSpaces = state.siteSpaces;
+    if (state.groups) declared.groups = state.groups;
     return observe(live, declared, state.organizationId, id);
   },
 

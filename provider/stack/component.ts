@@ -460,13 +460,17 @@ class Declarer {
           if (root.length > 0) byLevel[ROOT_LEVEL] = root;
           return byLevel;
         });
+      // Declared membership (known in preview): a section moving into or out of a group moves in the order.
+      const groupMembers = pulumi
+        .all((s.sectionGroups ?? []).map((g) => pulumi.all([out.sectionGroups[g.key]!.id, pulumi.all(g.sections.map((k) => out.sections[k]!.id))])))
+        .apply((entries) => Object.fromEntries(entries));
       out.order = new SiteStructureOrder(
         join(name, s.key),
         {
           organizationId: org,
           siteId,
           ...(sectionIds.length > 0 ? { sections: pulumi.all(sectionIds) } : {}),
-          ...(groupIds.length > 0 ? { sectionGroups: pulumi.all(groupIds) } : {}),
+          ...(groupIds.length > 0 ? { sectionGroups: pulumi.all(groupIds), groups: groupMembers } : {}),
           siteSpaces,
         },
         this.with(s, [], {
