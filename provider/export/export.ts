@@ -7,7 +7,21 @@
  * Secrets stay out: share-link URLs carry a token and are never read into the file.
  */
 import { ApiError, ROLES, type ApiClient, type Collection, type Member, type Organization, type Role, type SamlProvider, type Site, type SiteSection, type SiteSectionGroup, type SiteSpace, type Space, type Team } from "../client";
+import { collectionKind } from "../resources/collection";
+import type { KindDefinition, RefSpelling } from "../resources/kind";
+import { memberRoleKind } from "../resources/memberRole";
+import { organizationSettingsKind } from "../resources/organizationSettings";
+import { samlProviderKind } from "../resources/samlProvider";
+import { shareLinkKind } from "../resources/shareLink";
+import { siteKind } from "../resources/site";
+import { siteSectionKind } from "../resources/siteSection";
+import { siteSectionGroupKind } from "../resources/siteSectionGroup";
+import { siteSpaceKind } from "../resources/siteSpace";
+import { spaceKind } from "../resources/space";
+import { teamKind } from "../resources/team";
+import { translationSettingsKind } from "../resources/translationSettings";
 import { derivePath } from "../stack/checks";
+import { declaredEntry } from "../stack/declared";
 import type {
   Ref,
   StackAdaptiveSchema,
@@ -80,9 +94,6 @@ export function explainApiError(e: unknown, organizationId: string): string {
 
 /** Team role written when it differs from the stack file's default. */
 const DEFAULT_TEAM_ROLE = "member";
-/** Site type written when it differs from the platform's default. */
-const DEFAULT_SITE_TYPE = "basic";
-
 /** Reads the organisation and builds its stack file. API errors propagate as `ApiError`. */
 export async function exportOrganization(client: ApiClient, opts: ExportOptions): Promise<ExportResult> {
   const org = opts.organizationId;
@@ -146,7 +157,7 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
 
   const notes: string[] = [];
   const emails = new Map<string, string>();
-  const builder = new Builder(notes, emails);
+  const builder = new Builder(org, notes, emails);
   const stack: StackFile = { organization: org };
 
   // Keys of top-level objects are assigned in a stable order: sorted by natural key, then creation, then ID.
@@ -154,8 +165,9 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
   const teamKeys = builder.teamKeys(teams);
   const collectionKeys = builder.collectionKeys(collections);
   const spaces = builder.spaces(siteData, collectionSpaces.flat());
+  builder.keys = { teams: teamKeys, collections: collectionKeys, spaces: spaces.keys, sites: siteKeys };
 
-  const settings = builder.settings(organization, siteKeys);
+  const settings = builder.settings(organization);
   if (Object.keys(settings).length > 0) stack.settings = settings;
   const memberList = builder.members(members);
   if (memberList.length > 0) stack.members = memberList;
@@ -171,7 +183,7 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
   if (specList.length > 0) stack.openapi = specList;
   const collectionList = builder.collections(collections, collectionKeys);
   if (collectionList.length > 0) stack.collections = collectionList;
-  const spaceList = spaces.list(collectionKeys);
+  const spaceList = spaces.list();
   if (spaceList.length > 0) stack.spaces = spaceList;
   const translationList = builder.translations(translations);
   if (translationList.length > 0) stack.translations = translationList;
@@ -222,23 +234,18 @@ function isRole(v: unknown): v is Role {
 }
 
 /** The proxy as a stack file declares it: the response's origin without its scheme (as the Site kind reads it). */
-function proxyOf(site: Site): string | undefined {
-  const origin = site.proxy?.origin;
-  if (!origin) return undefined;
-  return origin.replace(/^[a-z]+:\/\//i, "").replace(/\/+$/, "");
-}
-
 /** The spaces of the organisation the export found, with their keys. */
 interface SpaceIndex {
   /** Space ID → key in `spaces:`. */
   keys: Map<string, string>;
   /** The `spaces:` entries. */
-  list(collectionKeys: Map<string, string>): StackSpace[];
+  list(): StackSpace[];
 }
 
 /** Builds the parts of the stack file; collects notes about what it leaves out. */
 class Builder {
   constructor(
+    private readonly organizationId: string,
     private readonly notes: string[],
     private readonly emails: Map<string, string>,
   ) {}
@@ -279,17 +286,18 @@ class Builder {
     return this.keyed(collections, (c) => c.title, "collections", "collection");
   }
 
-  settings(org: Organization, siteKeys: Map<string, string>): StackOrganizationSettings {
-    const s: StackOrganizationSettings = { title: org.title };
-    if (org.emailDomains.length > 0) s.emailDomains = [...org.emailDomains];
-    if (org.hostname) s.hostname = org.hostname;
-    if (isRole(org.defaultRole)) s.defaultRole = org.defaultRole;
-    if (org.defaultContent?.site) s.defaultContent = siteKeys.get(org.defaultContent.site) ?? { id: org.defaultContent.site };
-    if (org.urls?.logo) s.logo = org.urls.logo;
-    if (typeof org.sso === "boolean") s.sso = org.sso;
-    if (typeof org.ai === "boolean") s.ai = org.ai;
-    if (typeof org.inviteLinks === "boolean") s.inviteLinks = org.inviteLinks;
-    return s;
+  /** Keys of the file's objects by platform ID, for references; set once the keys are assigned. */
+  keys: Record<RefSpelling["ref"], Map<string, string>> = { teams: new Map(), collections: new Map(), spaces: new Map(), sites: new Map() };
+
+  /** The entry of a live object, through its kind's declaration (see `declaredEntry`); `extra` adds the structure. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind
+  entry<T>(kind: KindDefinition<any, any>, live: unknown, extra: object = {}): T {
+    const outputs = kind.outputsOf!(live as never, { organizationId: this.organizationId, siteId: "" });
+    return { ...declaredEntry(kind, outputs, (list, id) => this.keys[list].get(id) ?? { id }), ...extra } as T;
+  }
+
+  settings(org: Organization): StackOrganizationSettings {
+    return this.entry(organizationSettingsKind, org);
   }
 
   members(members: Member[]): StackMember[] {
@@ -302,7 +310,7 @@ class Builder {
         continue;
       }
       if (m.user.email) this.emails.set(userOf(m), m.user.email);
-      out.push({ user: userOf(m), role, adopt: true });
+      out.push(this.entry(memberRoleKind, m, { adopt: true }));
     }
     if (unexpressible.length > 0) {
       this.notes.push(`members whose role a stack file cannot express are left alone: ${unexpressible.join(", ")}`);
@@ -320,7 +328,7 @@ class Builder {
           ? { user }
           : { user, role: m.team.role };
       });
-    return { key: keys.get(team.id) as string, title: team.title ?? "", ...(list.length > 0 ? { members: list } : {}), adopt: true };
+    return { key: keys.get(team.id) as string, ...this.entry<{ title: string }>(teamKind, team), ...(list.length > 0 ? { members: list } : {}), adopt: true };
   }
 
   saml(providers: SamlProvider[], teamKeys: Map<string, string>): StackSamlProvider[] {
@@ -328,17 +336,8 @@ class Builder {
     return [...providers]
       .filter((p) => keys.has(p.id))
       .sort((a, b) => naturalOrder(a.label, a, b.label, b))
-      .map((p) => {
-        const out: StackSamlProvider = { key: keys.get(p.id) as string, label: p.label };
-        if (p.entityID) out.entityID = p.entityID;
-        // The certificate is the identity provider's public signing certificate: not a secret.
-        if (p.certificate) out.certificate = p.certificate;
-        if (p.ssoURL) out.ssoURL = p.ssoURL;
-        if (p.defaultTeam?.id) out.defaultTeam = teamKeys.get(p.defaultTeam.id) ?? { id: p.defaultTeam.id };
-        if (isRole(p.defaultRole)) out.defaultRole = p.defaultRole;
-        out.adopt = true;
-        return out;
-      });
+      // The certificate is the identity provider's public signing certificate: not a secret.
+      .map((p) => ({ key: keys.get(p.id) as string, ...this.entry<Omit<StackSamlProvider, "key">>(samlProviderKind, p), adopt: true }));
   }
 
   specs(specs: { id: string; slug: string; createdAt?: string }[], sourceURLs: (string | undefined)[]): StackOpenApiSpec[] {
@@ -368,12 +367,7 @@ class Builder {
     const walk = (parent: string): void => {
       const children = (byParent.get(parent) ?? []).sort((a, b) => cmp(keys.get(a.id) as string, keys.get(b.id) as string));
       for (const c of children) {
-        const entry: StackCollection = { key: keys.get(c.id) as string, title: c.title };
-        if (c.description) entry.description = c.description;
-        if (isRole(c.defaultLevel)) entry.defaultLevel = c.defaultLevel;
-        if (c.parent) entry.parent = keys.get(c.parent) ?? { id: c.parent };
-        entry.adopt = true;
-        out.push(entry);
+        out.push({ key: keys.get(c.id) as string, ...this.entry<Omit<StackCollection, "key">>(collectionKind, c), adopt: true });
         walk(c.id);
       }
     };
@@ -394,16 +388,7 @@ class Builder {
     for (const s of spaces) keys.set(s.id, alloc.from(s.title, "space"));
     return {
       keys,
-      list: (collectionKeys) =>
-        spaces.map((s) => {
-          const entry: StackSpace = { key: keys.get(s.id) as string, id: s.id, title: s.title };
-          if (s.emoji) entry.emoji = s.emoji;
-          if (s.editMode) entry.editMode = s.editMode;
-          if (isRole(s.defaultLevel)) entry.defaultLevel = s.defaultLevel;
-          if (s.parent) entry.parent = collectionKeys.get(s.parent) ?? { id: s.parent };
-          entry.adopt = true;
-          return entry;
-        }),
+      list: () => spaces.map((s) => ({ key: keys.get(s.id) as string, ...this.entry<Omit<StackSpace, "key">>(spaceKind, s), adopt: true })),
     };
   }
 
@@ -412,21 +397,12 @@ class Builder {
     return [...translations]
       .filter((t) => keys.has(t.id))
       .sort((a, b) => naturalOrder(a.title, a, b.title, b))
-      .map((t) => ({ key: keys.get(t.id) as string, title: t.title, adopt: true }));
+      .map((t) => ({ key: keys.get(t.id) as string, ...this.entry<{ title: string }>(translationSettingsKind, t), adopt: true }));
   }
 
   site(d: SiteData, key: string, spaceKeys: Map<string, string>): StackSite {
     const { site } = d;
-    const out: StackSite = { key, title: site.title };
-    if (site.type !== DEFAULT_SITE_TYPE) out.type = site.type as StackSite["type"];
-    out.visibility = site.visibility;
-    out.published = site.published;
-    if (site.basename) out.basename = site.basename;
-    if (site.hostname) out.hostname = site.hostname;
-    const proxy = proxyOf(site);
-    if (proxy) out.proxy = proxy;
-    out.agentsContext = site.agentsContext;
-    if (site.adaptiveContent?.enabled) out.adaptiveContent = { enabled: true };
+    const out: StackSite = { key, ...this.entry<Omit<StackSite, "key">>(siteKind, site) };
 
     const where = `site ${JSON.stringify(site.title)}`;
     const spaceRef = (ss: SiteSpace): Ref | undefined => {
@@ -435,12 +411,7 @@ class Builder {
       return spaceKeys.get(id) ?? { id };
     };
     const siteSpaceKeys = new KeyAllocator();
-    const siteSpaceEntry = (ss: SiteSpace, k: string, ref: Ref): StackSiteSpace => {
-      const entry: StackSiteSpace = { key: k, space: ref, path: ss.path };
-      if (ss.condition) entry.condition = ss.condition;
-      entry.adopt = true;
-      return entry;
-    };
+    const siteSpaceEntry = (ss: SiteSpace, k: string): StackSiteSpace => ({ key: k, ...this.entry<Omit<StackSiteSpace, "key">>(siteSpaceKind, ss), adopt: true });
 
     // Sections in display order, each with its site spaces in display order.
     const sectionKeys = new KeyAllocator();
@@ -473,16 +444,11 @@ class Builder {
       if (shorthand && first) {
         entry.space = spaceRef(first) as Ref;
       } else {
-        entry.siteSpaces = spaced.map((ss) => siteSpaceEntry(ss, siteSpaceKeys.next(`${sk}-${slugPart(ss.path)}`.slice(0, 63).replace(/[-_]+$/, "")), spaceRef(ss) as Ref));
+        entry.siteSpaces = spaced.map((ss) => siteSpaceEntry(ss, siteSpaceKeys.next(`${sk}-${slugPart(ss.path)}`.slice(0, 63).replace(/[-_]+$/, ""))));
         const def = spaced.findIndex((ss) => ss.default);
         if (spaced.length > 1 && def >= 0) entry.defaultSiteSpace = entry.siteSpaces[def]?.key;
       }
-      entry.path = section.path;
-      if (section.description) entry.description = section.description;
-      if (section.icon) entry.icon = section.icon;
-      if (section.condition) entry.condition = section.condition;
-      entry.adopt = true;
-      sections.push(entry);
+      sections.push({ ...entry, ...this.entry<Omit<StackSection, "key">>(siteSectionKind, section), adopt: true });
     }
     if (sections.length > 1 && defaultSection !== undefined) out.defaultSiteSection = defaultSection;
 
@@ -499,7 +465,7 @@ class Builder {
           this.notes.push(`${where}: root-level site space '${ss.path}' shows no space and is not exported`);
           continue;
         }
-        const entry = siteSpaceEntry(ss, siteSpaceKeys.from(ss.path, "site-space"), ref);
+        const entry = siteSpaceEntry(ss, siteSpaceKeys.from(ss.path, "site-space"));
         if (ss.default) defaultRoot = entry.key;
         rootSpaces.push(entry);
       }
@@ -521,11 +487,12 @@ class Builder {
     for (const g of d.groups) {
       if (groupDup.has(g.title)) continue;
       const members = d.sections.filter((s) => s.sectionGroup === g.id).map((s) => sectionKeyOf.get(s.id));
-      const entry: StackSectionGroup = { key: groupKeys.from(g.title, "group"), title: g.title, sections: [] };
-      if (g.icon) entry.icon = g.icon;
-      entry.sections = members.filter((k): k is string => k !== undefined);
-      entry.adopt = true;
-      groups.push(entry);
+      groups.push({
+        key: groupKeys.from(g.title, "group"),
+        ...this.entry<Omit<StackSectionGroup, "key" | "sections">>(siteSectionGroupKind, g),
+        sections: members.filter((k): k is string => k !== undefined),
+        adopt: true,
+      });
     }
     for (const title of [...groupDup].sort(cmp)) {
       this.notes.push(`${where}: several section groups are titled ${JSON.stringify(title)}; adopt needs a unique title, so none of them is exported`);
@@ -546,7 +513,7 @@ class Builder {
     const links: StackShareLink[] = [...named]
       .filter((l) => !linkDup.has(l.name))
       .sort((a, b) => cmp(a.name, b.name) || cmp(a.id, b.id))
-      .map((l) => ({ key: linkKeys.from(l.name, "link"), name: l.name, ...(l.active === false ? { active: false } : {}), adopt: true }));
+      .map((l) => ({ key: linkKeys.from(l.name, "link"), ...this.entry<Omit<StackShareLink, "key">>(shareLinkKind, l), adopt: true }));
     if (links.length > 0) out.shareLinks = links;
     out.adopt = true;
     return out;

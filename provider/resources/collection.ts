@@ -102,6 +102,8 @@ export const collectionKind = {
     return outs;
   },
 
+  outputsOf: (c: ApiCollection, where) => toOutputs(where.organizationId, c),
+
   async delete(ctx, id, olds) {
     // The API deletes a collection's spaces and nested collections along with it. Removing a
     // declared collection must never take content with it, so its contents first move up to the

@@ -80,6 +80,8 @@ export interface FieldSpec {
   required?: boolean;
   /** What absence means (required for every optional field). */
   absent?: Absence;
+  /** For a field not managed when absent: what a new object has (documentation; export leaves such a value out). */
+  initial?: unknown;
   /** A change replaces the object (the API cannot change it in place). */
   createOnly?: boolean;
   /**
@@ -138,9 +140,13 @@ export function desiredValue(spec: FieldSpec, declared: unknown): unknown {
 /** True when a live value is what the field's absence stands for (export leaves such a field out). */
 export function isAbsentValue(spec: FieldSpec, live: unknown): boolean {
   const rule = spec.absent;
+  const same = (a: unknown, b: unknown): boolean => {
+    const norm = spec.normalize ?? ((v: unknown) => v);
+    return JSON.stringify(norm(a ?? null) ?? null) === JSON.stringify(norm(b ?? null) ?? null);
+  };
   if (rule === "clear") return live === null || live === undefined;
-  if (typeof rule === "object") return JSON.stringify(live ?? null) === JSON.stringify(rule.reset ?? null);
-  return false;
+  if (typeof rule === "object") return same(live, rule.reset);
+  return "initial" in spec && same(live, spec.initial);
 }
 
 /** A field's rule in words: the line the schema descriptions and the reference carry. */
@@ -149,7 +155,8 @@ export function absenceText(spec: FieldSpec): string {
   const rule = spec.absent;
   if (rule === "clear") return "Omitted or null: removed from the platform (a value set by hand is drift).";
   if (typeof rule === "object") return `Omitted: reset to the API's default, ${JSON.stringify(rule.reset)}.`;
-  return "Omitted: not managed (the live value is kept and never shown as drift).";
+  const initial = "initial" in spec ? ` A new object gets ${JSON.stringify(spec.initial)}.` : "";
+  return `Omitted: not managed (the live value is kept and never shown as drift).${initial}`;
 }
 
 /** A kind's module and schema file name: `Site` → `site`, `OpenAPISpec` → `openApiSpec`. */
@@ -226,6 +233,11 @@ export interface KindDefinition<I extends object, O extends object> {
   read(ctx: KindContext, id: string, state: O): Promise<O | undefined>;
   /** One PATCH/PUT with only the `changed` fields (declared fields whose value differs). */
   update(ctx: KindContext, id: string, olds: O, news: I, changed: string[]): Promise<O>;
+  /**
+   * The outputs for a live object as the API answers it (`where`: the organisation, and the site of a
+   * site's object). Export reads live objects back into stack-file entries through these.
+   */
+  outputsOf?(live: never, where: { organizationId: string; siteId: string }): O;
   /** Removes the object; a 404 is caught by the framework and counts as done. */
   delete(ctx: KindContext, id: string, olds: O): Promise<void>;
   /** Natural-key lookup, used for `adopt: true` and for creates whose outcome is unknown (unless `recover` is given). */

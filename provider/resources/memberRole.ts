@@ -103,6 +103,8 @@ export const memberRoleKind = {
     return toOutputs(olds.organizationId, olds.userId, await setRole(ctx, olds.organizationId, member, news.role), previous);
   },
 
+  outputsOf: (member: Member, where) => toOutputs(where.organizationId, member.user?.id ?? member.id, member, {}),
+
   async delete(ctx, id, olds) {
     if (!olds.previous || !("role" in olds.previous) || olds.previous.role === undefined) return;
     const member = await ctx.client.members.get(olds.organizationId, id);

@@ -127,7 +127,7 @@ export const organizationSettingsKind = {
   fields: {
     organizationId: ORGANIZATION_FIELD,
     title: { schema: limit("orgTitle"), doc: "Organisation title, 2 to 255 characters.", absent: "unmanaged" },
-    emailDomains: { schema: { type: "array", uniqueItems: true, items: { type: "string", minLength: 1 } }, doc: "E-mail domains whose users may join the organisation (e.g. demo.test).", absent: "unmanaged", normalize: normalizeDomains },
+    emailDomains: { schema: { type: "array", uniqueItems: true, items: { type: "string", minLength: 1 } }, doc: "E-mail domains whose users may join the organisation (e.g. demo.test).", absent: "unmanaged", initial: [], normalize: normalizeDomains },
     hostname: { schema: limit("orgHostname"), doc: "Default hostname of the organisation's public content, 3 to 32 characters.", absent: "unmanaged" },
     defaultRole: { schema: limit("role"), doc: "Role given to new members: admin, create, review, edit, comment or read; null for guests (a value of its own, so an omitted line is not managed).", absent: "unmanaged" },
     defaultContent: { schema: {"type": "object", "required": ["type", "site"], "additionalProperties": false, "properties": {"type": {"const": "site"}, "site": limit("id")}}, doc: "Site shown by default to visitors of the organisation: a site key of this file or {id: \"<site ID>\"}.", absent: "clear", stack: { ref: "sites", wrap: (site) => ({ type: "site", site }), unwrap: (v) => (v as { site?: string } | null)?.site ?? null } },
@@ -164,6 +164,8 @@ export const organizationSettingsKind = {
     const org = await ctx.client.orgs.get(id);
     return toOutputs(await apply(ctx, org, wanted), previous as Partial<LiveOrganizationSettings>);
   },
+
+  outputsOf: (org: Organization) => toOutputs(org, {}),
 
   async delete(ctx, id, olds) {
     const org = await ctx.client.orgs.get(id);

@@ -112,6 +112,8 @@ export const samlProviderKind = {
     return toOutputs(olds.organizationId, await ctx.client.saml.update(olds.organizationId, id, body));
   },
 
+  outputsOf: (p: ApiSamlProvider, where) => toOutputs(where.organizationId, p),
+
   async delete(ctx, id, olds) {
     await ctx.client.saml.delete(olds.organizationId, id);
   },

@@ -84,6 +84,8 @@ export const shareLinkKind = {
     return toOutputs(olds, link);
   },
 
+  outputsOf: (link: ApiShareLink, where) => toOutputs(where, link),
+
   async delete(ctx, id, olds) {
     await ctx.client.shareLinks.delete(olds.organizationId, olds.siteId, id);
   },

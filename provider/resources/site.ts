@@ -95,7 +95,7 @@ export const siteKind = {
   fields: {
     organizationId: ORGANIZATION_FIELD,
     title: { schema: limit("siteTitle"), doc: "Site title, 2 to 128 characters.", required: true },
-    type: { schema: limit("siteType"), doc: "Site type: basic or ultimate; a new site is basic unless declared. Set on creation only: changing it replaces the site.", createOnly: true, absent: "unmanaged" },
+    type: { schema: limit("siteType"), doc: "Site type: basic or ultimate; a new site is basic unless declared. Set on creation only: changing it replaces the site.", createOnly: true, absent: "unmanaged", initial: "basic" },
     visibility: { schema: limit("siteVisibility"), doc: "Who can reach the published site: public (open and indexed), unlisted (open, not indexed), share-link (secret token in the URL), visitor-auth (JWT-authenticated visitors). A new site is public unless declared; not reset on removal, so deleting the line never opens a site to the public.", absent: "unmanaged" },
     published: { schema: { type: "boolean" }, doc: "Whether the site is reachable by the audience set by visibility. A new site starts unpublished.", absent: { reset: false } },
     basename: { schema: limit("siteBasename"), doc: "Base path of the site, 1 to 100 characters. The API cannot remove a basename once set.", absent: "unmanaged" },
@@ -130,6 +130,8 @@ export const siteKind = {
     const site = await ctx.client.sites.update(olds.organizationId, id, patchBody(news, changed));
     return toOutputs(olds.organizationId, site);
   },
+
+  outputsOf: (site: ApiSite, where) => toOutputs(where.organizationId, site),
 
   async delete(ctx, id, olds) {
     await ctx.client.sites.delete(olds.organizationId, id);

@@ -196,6 +196,8 @@ export const siteSectionKind = {
     return outs;
   },
 
+  outputsOf: (section: ApiSection, where) => toOutputs({ ...where, spaceId: section.siteSpaces?.[0]?.space?.id ?? "" }, section),
+
   async delete(ctx, id, olds) {
     await ctx.client.sections.delete(olds.organizationId, olds.siteId, id);
   },

@@ -100,6 +100,8 @@ export const siteSectionGroupKind = {
     return outs;
   },
 
+  outputsOf: (group: ApiGroup, where) => toOutputs(where, group),
+
   async delete(ctx, id, olds) {
     await ctx.client.sectionGroups.delete(olds.organizationId, olds.siteId, id);
   },

@@ -172,6 +172,8 @@ export const siteSpaceKind = {
     return outs;
   },
 
+  outputsOf: (ss: ApiSiteSpace, where) => toOutputs(where, ss),
+
   async delete(ctx, id, olds) {
     await ctx.client.siteSpaces.delete(olds.organizationId, olds.siteId, id);
   },

@@ -128,7 +128,7 @@ export const spaceKind = {
     organizationId: { ...ORGANIZATION_FIELD, required: false, absent: "unmanaged" },
     spaceId: { schema: limit("id"), doc: "Platform ID of the existing space (e.g. space-guides).", required: true, createOnly: true, stack: { as: "id" } },
     title: { schema: limit("spaceTitle"), doc: "Space title, at most 50 characters. A space always has a title: not managed when omitted.", absent: "unmanaged" },
-    emoji: { schema: limit("spaceEmoji"), doc: "Space emoji, at most 50 characters.", absent: "unmanaged" },
+    emoji: { schema: limit("spaceEmoji"), doc: "Space emoji, at most 50 characters.", absent: "unmanaged", initial: "" },
     editMode: { schema: limit("spaceEditMode"), doc: "live: direct edits allowed; locked: all edits locked.", absent: { reset: "live" } },
     defaultLevel: { schema: limit("roleNonNull"), doc: "Default level of access to the space: admin, create, review, edit, comment or read.", absent: "clear" },
     parent: { schema: limit("id"), doc: "Collection the space belongs to: a collection key of this file or {id: \"<collection ID>\"}; null or omitted: the top level.", absent: "clear", stack: { ref: "collections" } },
@@ -170,6 +170,8 @@ export const spaceKind = {
     const space = await ctx.client.spaces.get(id);
     return toOutputs(await apply(ctx, space, wanted), deletionPolicy, previous as SpaceSettings);
   },
+
+  outputsOf: (space: ApiSpace) => toOutputs(space, "restore", {}),
 
   async delete(ctx, id, olds) {
     if (olds.deletionPolicy === "delete") {

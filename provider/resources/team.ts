@@ -68,6 +68,8 @@ export const teamKind = {
     return toOutputs(olds.organizationId, await ctx.client.teams.update(olds.organizationId, id, { title: news.title }));
   },
 
+  outputsOf: (team: ApiTeam, where) => toOutputs(where.organizationId, team),
+
   async delete(ctx, id, olds) {
     await ctx.client.teams.delete(olds.organizationId, id);
   },

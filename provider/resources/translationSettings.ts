@@ -69,6 +69,8 @@ export const translationSettingsKind = {
     return toOutputs(olds.organizationId, await ctx.client.translations.update(olds.organizationId, id, { title: news.title }));
   },
 
+  outputsOf: (t: ApiTranslationSettings, where) => toOutputs(where.organizationId, t),
+
   async delete(ctx, id, olds) {
     await ctx.client.translations.delete(olds.organizationId, id);
   },

@@ -32,7 +32,8 @@ function writes(result: RunResult): string[] {
 /** A declared value, or what its absence means for a field that is cleared when absent. */
 const cleared = (v: unknown): unknown => (v === undefined ? null : v);
 
-describe("day-two edits of the handbook reach the platform", () => {
+// Each row runs two or more engine runs (seconds each): a longer limit than the suite's default.
+describe("day-two edits of the handbook reach the platform", { timeout: 300_000 }, () => {
   let emu: RunningEmulator;
   let program: PreparedProgram;
   let runner: ProgramRunner;
@@ -116,7 +117,7 @@ describe("day-two edits of the handbook reach the platform", () => {
     runner = runnerAgainst(program.dir, emu);
     await runner.up();
     expectLiveMatchesFile();
-  });
+  }, 300_000);
   afterAll(async () => {
     await runner?.close();
     program?.cleanup();
