@@ -64,7 +64,7 @@ export interface Seed {
   integrations?: SeedIntegration[];
 }
 
-/** The default fixture (shared/DESIGN.md): `dev-token` acts as `demo-admin`, `reader-token` as `reader-1`. */
+/** The default fixture (see the emulator's README): `dev-token` acts as `demo-admin`, `reader-token` as `reader-1`. */
 export function defaultSeed(): Seed {
   return {
     users: [

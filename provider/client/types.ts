@@ -1,6 +1,6 @@
 /**
- * Types of the /v1 API: resources as `shared/spec/api-concepts.md` describes them and request
- * bodies as `api-endpoints.md` lists them. Fields the description marks optional are optional;
+ * Types of the /v1 API: resources and request bodies as the platform's API description gives
+ * them (see the client's README). Fields the description marks optional are optional;
  * `null` appears where the API allows it.
  */
 

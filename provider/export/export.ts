@@ -6,10 +6,11 @@
  * left out and reported as a note, never exported in a form that would create a second object.
  * Secrets stay out: share-link URLs carry a token and are never read into the file.
  */
-import { ApiError, ROLES, type ApiClient, type Collection, type Member, type Organization, type Role, type SamlProvider, type Site, type SiteSection, type SiteSectionGroup, type SiteSpace, type Space, type Team } from "../client";
+import { ApiError, ROLES, type ApiClient, type Collection, type Member, type OpenAPISpec, type Organization, type Role, type SamlProvider, type Site, type SiteSection, type SiteSectionGroup, type SiteSpace, type Space, type Team } from "../client";
 import { collectionKind } from "../resources/collection";
 import type { KindDefinition, RefSpelling } from "../resources/kind";
 import { memberRoleKind } from "../resources/memberRole";
+import { openApiSpecKind } from "../resources/openApiSpec";
 import { organizationSettingsKind } from "../resources/organizationSettings";
 import { samlProviderKind } from "../resources/samlProvider";
 import { shareLinkKind } from "../resources/shareLink";
@@ -340,7 +341,7 @@ class Builder {
       .map((p) => ({ key: keys.get(p.id) as string, ...this.entry<Omit<StackSamlProvider, "key">>(samlProviderKind, p), adopt: true }));
   }
 
-  specs(specs: { id: string; slug: string; createdAt?: string }[], sourceURLs: (string | undefined)[]): StackOpenApiSpec[] {
+  specs(specs: OpenAPISpec[], sourceURLs: (string | undefined)[]): StackOpenApiSpec[] {
     const alloc = new KeyAllocator();
     const out: StackOpenApiSpec[] = [];
     const order = specs.map((s, i) => ({ s, url: sourceURLs[i] })).sort((a, b) => naturalOrder(a.s.slug, a.s, b.s.slug, b.s));
@@ -349,7 +350,8 @@ class Builder {
         this.notes.push(`OpenAPI spec '${s.slug}' has no source URL to declare; it is not exported`);
         continue;
       }
-      out.push({ key: alloc.from(s.slug, "spec"), slug: s.slug, sourceURL: url, adopt: true });
+      // The source URL of a spec that does not carry one comes from its latest version.
+      out.push({ key: alloc.from(s.slug, "spec"), ...this.entry<Omit<StackOpenApiSpec, "key">>(openApiSpecKind, { ...s, sourceURL: url }), adopt: true });
     }
     return out;
   }

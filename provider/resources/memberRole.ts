@@ -76,7 +76,7 @@ export const memberRoleKind = {
   fields: {
     organizationId: ORGANIZATION_FIELD,
     // E-mail addresses are case-insensitive: a change of case is not a different member.
-    userId: { schema: limit("id"), doc: "User ID or e-mail address of an existing member of the organisation.", required: true, createOnly: true, stack: { as: "user" }, normalize: (v) => (typeof v === "string" && isEmail(v) ? v.toLowerCase() : v) },
+    userId: { schema: limit("id"), doc: "User ID or e-mail address of an existing member of the organisation.", required: true, createOnly: true, stack: { as: "user" as const }, normalize: (v) => (typeof v === "string" && isEmail(v) ? v.toLowerCase() : v) },
     role: { schema: limit("role"), doc: "Role in the organisation: admin, create, review, edit, comment or read; null makes the member a guest.", required: true },
   },
 

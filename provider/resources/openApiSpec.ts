@@ -87,6 +87,8 @@ export const openApiSpecKind = {
     return toOutputs(olds.organizationId, spec);
   },
 
+  outputsOf: (spec: ApiOpenAPISpec, where) => toOutputs(where.organizationId, spec),
+
   async delete(ctx, _id, olds) {
     await ctx.client.openapi.delete(olds.organizationId, olds.slug);
   },

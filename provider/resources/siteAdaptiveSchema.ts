@@ -39,7 +39,7 @@ export const siteAdaptiveSchemaKind = {
     organizationId: ORGANIZATION_FIELD,
     siteId: { ...SITE_FIELD, doc: "ID of the site: one schema per site, the resource ID is the site ID." },
     // Compared structurally (jsonEqual): key order never shows as drift.
-    jsonSchema: { schema: {"type": "object", "required": ["type", "properties"], "properties": {"$schema": {"type": "string"}, "$id": {"type": "string"}, "type": {"const": "object"}, "additionalProperties": {"const": false}, "properties": {"type": "object", "properties": {"unsigned": {"type": "object", "properties": {"type": {"const": "object"}, "properties": {"type": "object", "additionalProperties": {"$ref": "#/definitions/claim"}}}}}, "additionalProperties": {"$ref": "#/definitions/claim"}}}}, doc: "A draft-07 JSON Schema of boolean visitor claims (properties.unsigned for unsigned ones).", required: true, stack: { as: "adaptiveSchema" } },
+    jsonSchema: { schema: {"type": "object", "required": ["type", "properties"], "properties": {"$schema": {"type": "string"}, "$id": {"type": "string"}, "type": {"const": "object"}, "additionalProperties": {"const": false}, "properties": {"type": "object", "properties": {"unsigned": {"type": "object", "properties": {"type": {"const": "object"}, "properties": {"type": "object", "additionalProperties": {"$ref": "#/definitions/claim"}}}}}, "additionalProperties": {"$ref": "#/definitions/claim"}}}}, doc: "A draft-07 JSON Schema of boolean visitor claims (properties.unsigned for unsigned ones).", required: true, stack: "context" },
   },
 
 

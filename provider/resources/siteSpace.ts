@@ -126,7 +126,7 @@ export const siteSpaceKind = {
   fields: {
     organizationId: ORGANIZATION_FIELD,
     siteId: SITE_FIELD,
-    spaceId: { schema: limit("id"), doc: "The space shown: a space key of this file or {id: \"<space ID>\"}.", required: true, stack: { ref: "spaces", as: "space" } },
+    spaceId: { schema: limit("id"), doc: "The space shown: a space key of this file or {id: \"<space ID>\"}.", required: true, stack: { ref: "spaces", as: "space" as const } },
     sectionId: { schema: limit("id"), doc: "The section holding the site space; null or omitted: the site's root level. Set on creation only: moving a site space to another level replaces it.", createOnly: true, absent: { reset: null }, stack: "context" },
     path: { schema: limit("siteSpacePath"), doc: "URL path of the site space, 1 to 100 characters, unique at its level (site root or section). A new site space's path is derived from the space title by the platform; the API cannot remove a path.", absent: "unmanaged" },
     condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the site space, 1 to 1024 characters.", absent: "clear" },

@@ -126,7 +126,7 @@ export const spaceKind = {
   doc: "Settings of an existing space (the API creates spaces only through sites or duplication).",
   fields: {
     organizationId: { ...ORGANIZATION_FIELD, required: false, absent: "unmanaged" },
-    spaceId: { schema: limit("id"), doc: "Platform ID of the existing space (e.g. space-guides).", required: true, createOnly: true, stack: { as: "id" } },
+    spaceId: { schema: limit("id"), doc: "Platform ID of the existing space (e.g. space-guides).", required: true, createOnly: true, stack: { as: "id" as const } },
     title: { schema: limit("spaceTitle"), doc: "Space title, at most 50 characters. A space always has a title: not managed when omitted.", absent: "unmanaged" },
     emoji: { schema: limit("spaceEmoji"), doc: "Space emoji, at most 50 characters.", absent: "unmanaged", initial: "" },
     editMode: { schema: limit("spaceEditMode"), doc: "live: direct edits allowed; locked: all edits locked.", absent: { reset: "live" } },

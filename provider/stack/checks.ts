@@ -10,7 +10,7 @@
  * The checks run on data that may also have failed the schema, so every access is guarded.
  */
 import type { StackFile, StackSection, StackSite, StackSiteSpace } from "./model";
-import { KEY_PATTERN, show } from "./schema";
+import { KEY_PATTERN, show, stackSchemaDocument } from "./schema";
 
 /** One finding of a check, before it is given a file position. */
 export interface CheckIssue {
@@ -37,50 +37,48 @@ export function checkStack(stack: StackFile, lineOf: LineOf): CheckIssue[] {
   };
   if (!isObject(stack)) return issues;
 
-  const keys = {
-    team: uniqueKeys(ctx, "/teams", list(stack.teams)),
-    saml: uniqueKeys(ctx, "/saml", list(stack.saml)),
-    openapi: uniqueKeys(ctx, "/openapi", list(stack.openapi)),
-    collection: uniqueKeys(ctx, "/collections", list(stack.collections)),
-    space: uniqueKeys(ctx, "/spaces", list(stack.spaces)),
-    translation: uniqueKeys(ctx, "/translations", list(stack.translations)),
-    site: uniqueKeys(ctx, "/sites", list(stack.sites)),
-  };
-
+  // Every top-level list of keyed entries is a namespace of keys; the schema's annotations say which
+  // field is an entry's natural key and which fields refer to another list.
+  const lists = entryLists();
+  const keys: Record<string, Namespace> = {};
+  for (const { name, definition } of lists) {
+    if (propertiesOf(definition).key !== undefined) keys[name] = uniqueKeys(ctx, `/${name}`, list(stack[name as keyof StackFile]));
+  }
   // Natural keys: the API refuses duplicates of some; for the others, adopt would be ambiguous.
-  naturalKeys(ctx, "/teams", list(stack.teams), "title", "team titles are unique in an organisation", true);
-  naturalKeys(ctx, "/openapi", list(stack.openapi), "slug", "spec slugs are unique in an organisation", true);
-  naturalKeys(ctx, "/spaces", list(stack.spaces), "id", "two entries would manage the same space", true);
-  naturalKeys(ctx, "/saml", list(stack.saml), "label", "", false);
-  naturalKeys(ctx, "/translations", list(stack.translations), "title", "", false);
-  naturalKeys(ctx, "/sites", list(stack.sites), "title", "", false);
-  naturalKeys(ctx, "/collections", list(stack.collections), "title", "", false);
+  for (const { name, definition } of lists) {
+    const natural = definition["x-naturalKey"] as { field: string; enforced?: string } | undefined;
+    if (natural && propertiesOf(definition).key !== undefined) {
+      naturalKeys(ctx, `/${name}`, list(stack[name as keyof StackFile]), natural.field, natural.enforced ?? "", natural.enforced !== undefined);
+    }
+  }
 
   duplicateUsers(ctx, "/members", list(stack.members), "organisation members");
   list(stack.teams).forEach((team, i) => {
     if (isObject(team)) duplicateUsers(ctx, `/teams/${i}/members`, list(team.members), "members of this team");
   });
 
-  list(stack.saml).forEach((p, i) => {
-    if (isObject(p)) reference(ctx, `/saml/${i}/defaultTeam`, p.defaultTeam, keys.team, "team", "teams");
-  });
-  list(stack.collections).forEach((c, i) => {
-    if (isObject(c)) reference(ctx, `/collections/${i}/parent`, c.parent, keys.collection, "collection", "collections");
-  });
-  list(stack.spaces).forEach((s, i) => {
-    if (isObject(s)) reference(ctx, `/spaces/${i}/parent`, s.parent, keys.collection, "collection", "collections");
-  });
-  collectionCycles(ctx, list(stack.collections));
-  if (isObject(stack.settings)) {
-    reference(ctx, "/settings/defaultContent", stack.settings.defaultContent, keys.site, "site", "sites");
+  // References by key, wherever the schema marks one (`x-ref`), in lists and in the settings object.
+  const referencesOf = (at: string, entry: unknown, definition: Record<string, unknown>): void => {
+    if (!isObject(entry)) return;
+    for (const [field, prop] of Object.entries(propertiesOf(definition))) {
+      const target = (prop as { "x-ref"?: string })["x-ref"];
+      if (target === undefined || keys[target] === undefined) continue;
+      reference(ctx, `${at}/${field}`, entry[field], keys[target], target.replace(/s$/, ""), target);
+    }
+  };
+  for (const { name, definition, single } of lists) {
+    const value = stack[name as keyof StackFile];
+    if (single) referencesOf(`/${name}`, value, definition);
+    else list(value).forEach((entry, i) => referencesOf(`/${name}/${i}`, entry, definition));
   }
+  collectionCycles(ctx, list(stack.collections));
 
   const spaceTitles = new Map<string, string>();
   for (const s of list(stack.spaces)) {
     if (isObject(s) && typeof s.key === "string" && typeof s.title === "string") spaceTitles.set(s.key, s.title);
   }
   list(stack.sites).forEach((site, i) => {
-    if (isObject(site)) checkSite(ctx, `/sites/${i}`, site, keys.space, spaceTitles);
+    if (isObject(site)) checkSite(ctx, `/sites/${i}`, site, keys.spaces ?? new Map(), spaceTitles);
   });
   return issues;
 }
@@ -101,8 +99,10 @@ function checkSite(ctx: Ctx, at: string, site: Loose, spaceKeys: Namespace, spac
   const sectionKeys = uniqueKeys(ctx, `${at}/sections`, sections, "among the sections of this site");
   uniqueKeys(ctx, `${at}/sectionGroups`, list(site.sectionGroups), "among the section groups of this site");
   uniqueKeys(ctx, `${at}/shareLinks`, list(site.shareLinks), "among the share links of this site");
-  naturalKeys(ctx, `${at}/sectionGroups`, list(site.sectionGroups), "title", "", false);
-  naturalKeys(ctx, `${at}/shareLinks`, list(site.shareLinks), "name", "", false);
+  for (const name of ["sectionGroups", "shareLinks"] as const) {
+    const natural = siteListDefinition(name)["x-naturalKey"] as { field: string } | undefined;
+    if (natural) naturalKeys(ctx, `${at}/${name}`, list(site[name]), natural.field, "", false);
+  }
 
   // Site spaces: one namespace over the root level and every section.
   const siteSpaceKeys: Namespace = new Map();
@@ -477,4 +477,35 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 function isObject(v: unknown): v is Loose {
   return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+type SchemaNode = Record<string, unknown>;
+
+function propertiesOf(schema: SchemaNode): Record<string, unknown> {
+  return (schema.properties ?? {}) as Record<string, unknown>;
+}
+
+/** The definition a `{"$ref": "#/definitions/x"}` names. */
+function definitionOf(ref: unknown): SchemaNode | undefined {
+  const name = typeof ref === "string" && ref.startsWith("#/definitions/") ? ref.slice("#/definitions/".length) : undefined;
+  return name === undefined ? undefined : ((stackSchemaDocument().definitions ?? {}) as Record<string, SchemaNode>)[name];
+}
+
+/** The top-level entries of the stack file: each list of objects (and the single `settings` object) with its definition. */
+function entryLists(): { name: string; definition: SchemaNode; single: boolean }[] {
+  const out: { name: string; definition: SchemaNode; single: boolean }[] = [];
+  for (const [name, prop] of Object.entries(propertiesOf(stackSchemaDocument()))) {
+    const p = prop as SchemaNode;
+    const items = definitionOf((p.items as SchemaNode | undefined)?.$ref);
+    if (p.type === "array" && items) out.push({ name, definition: items, single: false });
+    const object = definitionOf(p.$ref);
+    if (object && object.type === "object") out.push({ name, definition: object, single: true });
+  }
+  return out;
+}
+
+/** The definition of the items of a list of a site. */
+function siteListDefinition(name: string): SchemaNode {
+  const site = definitionOf("#/definitions/site") ?? {};
+  return definitionOf(((propertiesOf(site)[name] as SchemaNode | undefined)?.items as SchemaNode | undefined)?.$ref) ?? {};
 }

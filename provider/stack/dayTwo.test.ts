@@ -163,7 +163,8 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
     const refresh = await runner.refresh();
     expect(refresh.apiCalls.every((c) => c.method === "GET")).toBe(true);
     const preview = await runner.preview();
-    expect(changes(preview)).toEqual(["update SiteSection handbook/handbook/api"]);
+    const detail = JSON.stringify(preview.steps.filter((s) => s.custom && s.op !== "same").map((s) => [s.urn, s.diffs]));
+    expect(changes(preview), detail).toEqual(["update SiteSection handbook/handbook/api"]);
     const up = await upAndSettle();
     expect(changes(up)).toEqual(["update SiteSection handbook/handbook/api"]);
     expect(writes(up)).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId 200"]);
@@ -183,7 +184,7 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
     editDocs((doc) => (doc.getIn(["spaces", 0]) as YAMLMap).delete("parent"));
     const up = await upAndSettle();
     expect(changes(up)).toEqual(["update Space handbook/guides"]);
-    expect(writes(up)).toEqual(["POST /spaces/:spaceId/move 200"]);
+    expect(writes(up)).toEqual(["POST /v1/spaces/:spaceId/move 200"]);
   });
 
   it("a renamed section title and reversed section order", async () => {

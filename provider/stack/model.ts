@@ -1,9 +1,24 @@
 /**
- * The typed model of a stack file, mirroring `schemas/stack.schema.json` field for field.
+ * The typed model of a stack file: its structure (lists, keys, references, nesting) written here,
+ * each entry's fields derived from its kind's declaration (see {@link Declared}).
  *
  * A value of these types has passed the schema and the cross-object checks of `loadStackFile`:
  * keys are unique, references resolve, paths do not collide.
  */
+
+import type { collectionKind, CollectionInputs } from "../resources/collection";
+import type { memberRoleKind, MemberRoleInputs } from "../resources/memberRole";
+import type { openApiSpecKind, OpenAPISpecInputs } from "../resources/openApiSpec";
+import type { organizationSettingsKind, OrganizationSettingsInputs } from "../resources/organizationSettings";
+import type { samlProviderKind, SamlProviderInputs } from "../resources/samlProvider";
+import type { shareLinkKind, ShareLinkInputs } from "../resources/shareLink";
+import type { siteKind, SiteInputs } from "../resources/site";
+import type { siteSectionKind, SiteSectionInputs } from "../resources/siteSection";
+import type { siteSectionGroupKind, SiteSectionGroupInputs } from "../resources/siteSectionGroup";
+import type { siteSpaceKind, SiteSpaceInputs } from "../resources/siteSpace";
+import type { spaceKind, SpaceInputs } from "../resources/space";
+import type { teamKind, TeamInputs } from "../resources/team";
+import type { translationSettingsKind, TranslationSettingsInputs } from "../resources/translationSettings";
 
 /** Role in an organisation or default level of content. */
 export type Role = "admin" | "create" | "review" | "edit" | "comment" | "read";
@@ -37,26 +52,27 @@ export interface Keyed {
   adopt?: boolean;
 }
 
-/** Settings of the organisation (`PATCH /orgs/{org}`); only the fields given are managed. */
-export interface StackOrganizationSettings {
-  title?: string;
-  emailDomains?: string[];
-  hostname?: string;
-  defaultRole?: Role | null;
-  defaultContent?: Ref | null;
-  logo?: string | null;
-  sso?: boolean;
-  ai?: boolean;
-  inviteLinks?: boolean;
-}
+/**
+ * The fields an entry of the stack file declares for a kind, as the stack file spells them: derived
+ * from the kind's declaration (its fields' spelling, whether they are required, and whether `null`
+ * clears them), so that no field of a kind is named here.
+ */
+export type Declared<K extends { fields: object }, I> = {
+  [F in keyof K["fields"] & keyof I & string as IsRequired<K["fields"][F]> extends true ? Spelled<F, K["fields"][F]> : never]: DeclaredValue<K["fields"][F], Exclude<I[F], undefined>>;
+} & {
+  [F in keyof K["fields"] & keyof I & string as IsRequired<K["fields"][F]> extends true ? never : Spelled<F, K["fields"][F]>]?: DeclaredValue<K["fields"][F], Exclude<I[F], undefined>>;
+};
+type Spelled<F extends string, S> = S extends { stack: "context" } ? never : S extends { stack: { as: infer A extends string } } ? A : F;
+type IsRequired<S> = S extends { required: true } ? true : S extends { stackRequired: true } ? true : false;
+type DeclaredValue<S, V> =
+  | (S extends { stack: { ref: string } } ? Ref : V)
+  | (S extends { absent: "clear" } ? null : S extends { absent: { reset: null } } ? null : never);
+
+/** Settings of the organisation (`PATCH /orgs/{org}`). */
+export type StackOrganizationSettings = Declared<typeof organizationSettingsKind, OrganizationSettingsInputs>;
 
 /** The role of an existing organisation member. */
-export interface StackMember {
-  /** User ID or e-mail address. */
-  user: string;
-  role: Role | null;
-  adopt?: boolean;
-}
+export type StackMember = Declared<typeof memberRoleKind, MemberRoleInputs> & { adopt?: boolean };
 
 /** A member of a team. */
 export interface StackTeamMember {
@@ -67,89 +83,46 @@ export interface StackTeamMember {
 }
 
 /** A team; natural key: title. */
-export interface StackTeam extends Keyed {
-  title: string;
-  members?: StackTeamMember[];
-}
+export type StackTeam = Keyed & Declared<typeof teamKind, TeamInputs> & { members?: StackTeamMember[] };
 
 /** A SAML provider; natural key: label. */
-export interface StackSamlProvider extends Keyed {
-  label: string;
-  entityID?: string;
-  certificate?: string;
-  ssoURL?: string;
-  /** A team key of the file or `{id}`. */
-  defaultTeam?: Ref;
-  defaultRole?: Role | null;
-}
+export type StackSamlProvider = Keyed & Declared<typeof samlProviderKind, SamlProviderInputs>;
 
 /** A stored OpenAPI spec; natural key: slug. */
-export interface StackOpenApiSpec extends Keyed {
-  slug: string;
-  sourceURL: string;
-}
+export type StackOpenApiSpec = Keyed & Declared<typeof openApiSpecKind, OpenAPISpecInputs>;
 
 /** A collection of spaces; natural key: title. */
-export interface StackCollection extends Keyed {
-  title: string;
-  description?: string;
-  defaultLevel?: Role | null;
-  /** A collection key of the file or `{id}`. */
-  parent?: Ref;
-}
+export type StackCollection = Keyed & Declared<typeof collectionKind, CollectionInputs>;
 
 /** Settings of an existing space, named by its platform ID. */
-export interface StackSpace extends Keyed {
-  id: string;
-  title?: string;
-  emoji?: string;
-  editMode?: SpaceEditMode;
-  defaultLevel?: Role | null;
-  /** A collection key of the file or `{id}`. */
-  parent?: Ref;
-}
+export type StackSpace = Keyed & Declared<typeof spaceKind, SpaceInputs>;
 
 /** Translation settings; natural key: title. */
-export interface StackTranslation extends Keyed {
-  title: string;
-}
+export type StackTranslation = Keyed & Declared<typeof translationSettingsKind, TranslationSettingsInputs>;
 
 /** A site space, at the root of a site or inside a section; natural key: path. */
-export interface StackSiteSpace extends Keyed {
-  /** A space key of the file or `{id}`. */
-  space: Ref;
-  path?: string;
-  condition?: string;
-}
+export type StackSiteSpace = Keyed & Declared<typeof siteSpaceKind, SiteSpaceInputs>;
 
 /** A section of a site; natural key: path. Exactly one of `space` and `siteSpaces` is set. */
-export interface StackSection extends Keyed {
-  title: string;
-  /** Shorthand for one site space whose key is the section's key. */
-  space?: Ref;
-  /** Site spaces in display order; the first is created with the section. */
-  siteSpaces?: StackSiteSpace[];
-  /** Key of one of this section's site spaces. */
-  defaultSiteSpace?: Key;
-  path?: string;
-  description?: string;
-  icon?: string;
-  condition?: string;
-}
+export type StackSection = Keyed &
+  Declared<typeof siteSectionKind, SiteSectionInputs> & {
+    /** Shorthand for one site space whose key is the section's key. */
+    space?: Ref;
+    /** Site spaces in display order; the first is created with the section. */
+    siteSpaces?: StackSiteSpace[];
+    /** Key of one of this section's site spaces. */
+    defaultSiteSpace?: Key;
+  };
 
 /** A group of sections of a site; natural key: title. */
-export interface StackSectionGroup extends Keyed {
-  title: string;
-  icon?: string;
-  /** Section keys of the same site. */
-  sections: Key[];
-}
+export type StackSectionGroup = Keyed &
+  Declared<typeof siteSectionGroupKind, SiteSectionGroupInputs> & {
+    /** Section keys of the same site. */
+    sections: Key[];
+  };
 
 /** A share link of a site; natural key: name. */
-export interface StackShareLink extends Keyed {
-  name: string;
-  active?: boolean;
-}
+export type StackShareLink = Keyed & Declared<typeof shareLinkKind, ShareLinkInputs>;
 
 /** A boolean visitor claim of an adaptive schema. */
 export interface StackClaim {
@@ -179,27 +152,19 @@ export interface StackAdaptiveSchema {
 }
 
 /** A docs site with its structure; natural key: title. */
-export interface StackSite extends Keyed {
-  title: string;
-  type?: SiteType;
-  visibility?: SiteVisibility;
-  published?: boolean;
-  basename?: string;
-  hostname?: string;
-  proxy?: string;
-  agentsContext?: AgentsContext;
-  adaptiveContent?: { enabled: boolean };
-  /** Key of one of this site's sections. */
-  defaultSiteSection?: Key;
-  /** Key of one of this site's root-level site spaces (sites without sections). */
-  defaultSiteSpace?: Key;
-  adaptiveSchema?: StackAdaptiveSchema;
-  sections?: StackSection[];
-  sectionGroups?: StackSectionGroup[];
-  /** Root-level site spaces; only for sites without sections. */
-  siteSpaces?: StackSiteSpace[];
-  shareLinks?: StackShareLink[];
-}
+export type StackSite = Keyed &
+  Declared<typeof siteKind, SiteInputs> & {
+    /** Key of one of this site's sections. */
+    defaultSiteSection?: Key;
+    /** Key of one of this site's root-level site spaces (sites without sections). */
+    defaultSiteSpace?: Key;
+    adaptiveSchema?: StackAdaptiveSchema;
+    sections?: StackSection[];
+    sectionGroups?: StackSectionGroup[];
+    /** Root-level site spaces; only for sites without sections. */
+    siteSpaces?: StackSiteSpace[];
+    shareLinks?: StackShareLink[];
+  };
 
 /** A whole stack file. */
 export interface StackFile {

@@ -40,11 +40,20 @@ function schemaAjv(): Ajv {
   const dir = schemasDir();
   const ajv = new Ajv({ allErrors: true, verbose: true, strictTypes: false });
   addFormats(ajv);
-  ajv.addVocabulary(["markdownDescription"]);
+  // Annotations of the generated schema (see stackSchema.ts): for editors and the loader's cross-checks.
+  ajv.addVocabulary(["markdownDescription", "x-naturalKey", "x-ref"]);
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(dir, "limits.json"), "utf8")) as object);
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(dir, "stack.schema.json"), "utf8")) as object);
   instance = ajv;
   return ajv;
+}
+
+let document: SchemaObject | undefined;
+
+/** The stack-file schema as a document (its annotations drive the cross-checks of `checks.ts`). */
+export function stackSchemaDocument(): SchemaObject {
+  document ??= JSON.parse(fs.readFileSync(path.join(schemasDir(), "stack.schema.json"), "utf8")) as SchemaObject;
+  return document;
 }
 
 /** The compiled stack-file validator; compiled on first use and cached for the life of the process. */

@@ -47,8 +47,10 @@ function fieldEntry(spec: FieldSpec): Schema {
   const description = `${spec.doc} ${absenceText(spec)}`;
   const ref = refOf(spec);
   const value: Schema = ref ? { $ref: REF_DEFINITIONS[ref.ref] } : spec.schema;
-  if (spec.absent === "clear") return { anyOf: [value, { type: "null" }], description };
-  return { ...value, description };
+  // `x-ref`: the list whose keys a reference names, for the loader's cross-checks.
+  const annotation = ref ? { "x-ref": ref.ref } : {};
+  if (spec.absent === "clear") return { anyOf: [value, { type: "null" }], description, ...annotation };
+  return { ...value, description, ...annotation };
 }
 
 /** The stack-file entry of a kind: the layout's definition with the kind's fields after its key. */
@@ -67,6 +69,8 @@ function kindEntry(kind: AnyKind, definition: Schema): Schema {
   const out: Schema = { ...rest, ...([...required, ...requiredFields].length > 0 ? { required: [...required, ...requiredFields] } : {}), properties: props };
   // Adopt looks an object up by its natural key: where that key is optional, adopt requires it.
   const natural = kind.naturalKey ? fields.find((f) => f.name === kind.naturalKey!.field) : undefined;
+  // `x-naturalKey`: the field adopt looks the object up by, and why a duplicate is refused where the API refuses it.
+  if (natural) out["x-naturalKey"] = { field: natural.as, ...(kind.naturalKey!.enforced ? { enforced: kind.naturalKey!.enforced } : {}) };
   if (natural && !natural.spec.required && "adopt" in props) {
     out.if = { required: ["adopt"], properties: { adopt: { const: true } } };
     out.then = { required: [natural.as] };
