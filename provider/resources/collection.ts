@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { Collection as ApiCollection, Role, UpdateCollectionBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Collection. */
@@ -128,20 +127,3 @@ export const collectionProvider = makeProvider<CollectionInputs, CollectionOutpu
 
 /** Arguments of a Collection. */
 export type CollectionArgs = ResourceArgs<CollectionInputs>;
-
-/** A collection: a nestable group of spaces. */
-export class Collection extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly title: pulumi.Output<string>;
-  declare public readonly description: pulumi.Output<string | null>;
-  declare public readonly defaultLevel: pulumi.Output<Role | null>;
-  declare public readonly parent: pulumi.Output<string | null>;
-  declare public readonly url: pulumi.Output<string | null>;
-  declare public readonly appUrl: pulumi.Output<string | null>;
-
-  constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/collection") as typeof collectionProvider;
-    super(provider, name, withOutputSlots(args, ["description", "defaultLevel", "parent", "url", "appUrl"]), kindOptions(collectionKind, opts), "docsplatform", "Collection");
-  }
-}

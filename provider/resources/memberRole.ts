@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import { isNotFound, type Member, type Role } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a MemberRole: the organization role of an existing member. */
@@ -117,27 +116,3 @@ export const memberRoleProvider = makeProvider<MemberRoleInputs, MemberRoleOutpu
 
 /** Arguments of a MemberRole. */
 export type MemberRoleArgs = ResourceArgs<MemberRoleInputs>;
-
-/** The organization role of an existing member; destroying the resource restores the previous role. */
-export class MemberRole extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly userId: pulumi.Output<string>;
-  declare public readonly role: pulumi.Output<Role | null>;
-  /** The role before this resource changed it (restored on delete). */
-  declare public readonly previous: pulumi.Output<{ role?: Role | null }>;
-  declare public readonly email: pulumi.Output<string | null>;
-  declare public readonly displayName: pulumi.Output<string | null>;
-
-  constructor(name: string, args: MemberRoleArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/memberRole") as typeof memberRoleProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["previous", "email", "displayName"]),
-      kindOptions(memberRoleKind, opts),
-      "docsplatform",
-      "MemberRole",
-    );
-  }
-}

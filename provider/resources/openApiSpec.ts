@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import { isConflict, type OpenAPISpec as ApiOpenAPISpec } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of an OpenAPISpec. */
@@ -101,31 +100,3 @@ export const openApiSpecProvider = makeProvider<OpenAPISpecInputs, OpenAPISpecOu
 
 /** Arguments of an OpenAPISpec. */
 export type OpenAPISpecArgs = ResourceArgs<OpenAPISpecInputs>;
-
-/** An OpenAPI specification stored by the platform, fetched from `sourceURL`. */
-export class OpenAPISpec extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly slug: pulumi.Output<string>;
-  declare public readonly sourceURL: pulumi.Output<string>;
-  declare public readonly processingState: pulumi.Output<string | null>;
-  declare public readonly lastVersion: pulumi.Output<string | null>;
-  declare public readonly lastProcessedAt: pulumi.Output<string | null>;
-  declare public readonly lastProcessErrorCode: pulumi.Output<string | null>;
-  declare public readonly url: pulumi.Output<string | null>;
-  declare public readonly appUrl: pulumi.Output<string | null>;
-  declare public readonly createdAt: pulumi.Output<string | null>;
-  declare public readonly updatedAt: pulumi.Output<string | null>;
-
-  constructor(name: string, args: OpenAPISpecArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/openApiSpec") as typeof openApiSpecProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["processingState", "lastVersion", "lastProcessedAt", "lastProcessErrorCode", "url", "appUrl", "createdAt", "updatedAt"]),
-      kindOptions(openApiSpecKind, opts),
-      "docsplatform",
-      "OpenAPISpec",
-    );
-  }
-}

@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { Organization, Role, UpdateOrganizationBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { jsonEqual, makeProvider } from "./provider";
 
 /** Content shown by default: a site of the organization. */
@@ -57,7 +56,7 @@ export interface OrganizationSettingsOutputs extends LiveOrganizationSettings {
   appUrl: string | null;
 }
 
-const SETTINGS = ["title", "emailDomains", "hostname", "defaultRole", "defaultContent", "logo", "sso", "ai", "inviteLinks"] as const;
+export const SETTINGS = ["title", "emailDomains", "hostname", "defaultRole", "defaultContent", "logo", "sso", "ai", "inviteLinks"] as const;
 type Setting = (typeof SETTINGS)[number];
 /** Settings the PATCH accepts null for. */
 const NULLABLE: ReadonlySet<Setting> = new Set<Setting>(["defaultRole", "defaultContent", "logo"]);
@@ -178,35 +177,3 @@ export const organizationSettingsProvider = makeProvider<OrganizationSettingsInp
 
 /** Arguments of OrganizationSettings. */
 export type OrganizationSettingsArgs = ResourceArgs<OrganizationSettingsInputs>;
-
-/** Settings of an existing organization; destroying the resource restores the values it replaced. */
-export class OrganizationSettings extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly title: pulumi.Output<string>;
-  declare public readonly emailDomains: pulumi.Output<string[]>;
-  declare public readonly hostname: pulumi.Output<string | null>;
-  declare public readonly defaultRole: pulumi.Output<Role | null>;
-  declare public readonly defaultContent: pulumi.Output<DefaultContent | null>;
-  declare public readonly logo: pulumi.Output<string | null>;
-  declare public readonly sso: pulumi.Output<boolean | null>;
-  declare public readonly ai: pulumi.Output<boolean | null>;
-  declare public readonly inviteLinks: pulumi.Output<boolean | null>;
-  /** The settings' values before this resource changed them (restored on delete). */
-  declare public readonly previous: pulumi.Output<Partial<LiveOrganizationSettings>>;
-  declare public readonly type: pulumi.Output<string | null>;
-  declare public readonly plan: pulumi.Output<string | null>;
-  declare public readonly appUrl: pulumi.Output<string | null>;
-
-  constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/organizationSettings") as typeof organizationSettingsProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, [...SETTINGS, "previous", "type", "plan", "appUrl"]),
-      kindOptions(organizationSettingsKind, opts),
-      "docsplatform",
-      "OrganizationSettings",
-    );
-  }
-}

@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SamlProvider. */
@@ -126,33 +125,3 @@ export const samlProviderProvider = makeProvider<SamlProviderInputs, SamlProvide
 
 /** Arguments of a SamlProvider. */
 export type SamlProviderArgs = ResourceArgs<SamlProviderInputs>;
-
-/** A SAML single sign-on provider of an organization. */
-export class SamlProvider extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly label: pulumi.Output<string>;
-  declare public readonly entityID: pulumi.Output<string | null>;
-  declare public readonly certificate: pulumi.Output<string | null>;
-  declare public readonly ssoURL: pulumi.Output<string | null>;
-  /** ID of the default team. */
-  declare public readonly defaultTeam: pulumi.Output<string | null>;
-  declare public readonly defaultRole: pulumi.Output<Role | null>;
-  declare public readonly status: pulumi.Output<string | null>;
-  /** The platform's ACS URL, start URL and entity ID, to configure at the identity provider. */
-  declare public readonly service: pulumi.Output<SamlProviderOutputs["service"]>;
-  declare public readonly url: pulumi.Output<string | null>;
-  declare public readonly createdAt: pulumi.Output<string | null>;
-
-  constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/samlProvider") as typeof samlProviderProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "status", "service", "url", "createdAt"]),
-      kindOptions(samlProviderKind, opts),
-      "docsplatform",
-      "SamlProvider",
-    );
-  }
-}

@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -98,20 +97,3 @@ export const shareLinkProvider = makeProvider<ShareLinkInputs, ShareLinkOutputs>
 
 /** Arguments of a ShareLink. */
 export type ShareLinkArgs = ResourceArgs<ShareLinkInputs>;
-
-/** A share link of a site; its `url` (with the secret token) is stored as a secret. */
-export class ShareLink extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly siteId: pulumi.Output<string>;
-  declare public readonly name: pulumi.Output<string>;
-  declare public readonly active: pulumi.Output<boolean>;
-  /** The published URL with the secret token (a secret). */
-  declare public readonly url: pulumi.Output<string>;
-  declare public readonly createdAt: pulumi.Output<string>;
-
-  constructor(name: string, args: ShareLinkArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/shareLink") as typeof shareLinkProvider;
-    super(provider, name, withOutputSlots(args, ["active", "url", "createdAt"]), kindOptions(shareLinkKind, opts), "docsplatform", "ShareLink");
-  }
-}

@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { Site as ApiSite, SiteVisibility, AgentsContext, UpdateSiteBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Site. */
@@ -145,28 +144,3 @@ export const siteProvider = makeProvider<SiteInputs, SiteOutputs>(siteKind);
 
 /** Arguments of a Site. */
 export type SiteArgs = ResourceArgs<SiteInputs>;
-
-/** A docs site. */
-export class Site extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly title: pulumi.Output<string>;
-  declare public readonly type: pulumi.Output<string>;
-  declare public readonly visibility: pulumi.Output<SiteVisibility>;
-  declare public readonly published: pulumi.Output<boolean>;
-  declare public readonly siteSpaces: pulumi.Output<number>;
-  declare public readonly createdAt: pulumi.Output<string>;
-  declare public readonly urls: pulumi.Output<SiteOutputs["urls"]>;
-
-  constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/site") as typeof siteProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["type", "visibility", "published", "siteSpaces", "createdAt", "urls"]),
-      kindOptions(siteKind, opts),
-      "docsplatform",
-      "Site",
-    );
-  }
-}

@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { AdaptiveJsonSchema } from "../client";
-import { type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type KindDefinition, type ResourceArgs, orGone, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { jsonEqual, makeProvider } from "./provider";
 
 /** Inputs of a SiteAdaptiveSchema: the visitor-attribute schema of a site's adaptive content. */
@@ -76,24 +75,3 @@ export const siteAdaptiveSchemaProvider = makeProvider<SiteAdaptiveSchemaInputs,
 
 /** Arguments of a SiteAdaptiveSchema. */
 export type SiteAdaptiveSchemaArgs = ResourceArgs<SiteAdaptiveSchemaInputs>;
-
-/** The adaptive-content visitor schema of a site. */
-export class SiteAdaptiveSchema extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly siteId: pulumi.Output<string>;
-  declare public readonly jsonSchema: pulumi.Output<AdaptiveJsonSchema>;
-  declare public readonly updatedAt: pulumi.Output<string>;
-
-  constructor(name: string, args: SiteAdaptiveSchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/siteAdaptiveSchema") as typeof siteAdaptiveSchemaProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["updatedAt"]),
-      kindOptions(siteAdaptiveSchemaKind, opts),
-      "docsplatform",
-      "SiteAdaptiveSchema",
-    );
-  }
-}

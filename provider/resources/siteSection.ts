@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { SiteSection as ApiSection, UpdateSectionBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { findIn, siteLists, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -211,30 +210,3 @@ export const siteSectionProvider = makeProvider<SiteSectionInputs, SiteSectionOu
 
 /** Arguments of a SiteSection. */
 export type SiteSectionArgs = ResourceArgs<SiteSectionInputs>;
-
-/** A section of a site. */
-export class SiteSection extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly siteId: pulumi.Output<string>;
-  declare public readonly spaceId: pulumi.Output<string>;
-  declare public readonly title: pulumi.Output<string>;
-  declare public readonly path: pulumi.Output<string>;
-  declare public readonly default: pulumi.Output<boolean>;
-  declare public readonly sectionGroupId: pulumi.Output<string | null>;
-  declare public readonly siteSpaceId: pulumi.Output<string>;
-  declare public readonly siteSpacePath: pulumi.Output<string>;
-  declare public readonly url: pulumi.Output<string>;
-
-  constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/siteSection") as typeof siteSectionProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["title", "path", "default", "sectionGroupId", "siteSpaceId", "siteSpacePath", "url"]),
-      kindOptions(siteSectionKind, opts),
-      "docsplatform",
-      "SiteSection",
-    );
-  }
-}

@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -114,24 +113,3 @@ export const siteSectionGroupProvider = makeProvider<SiteSectionGroupInputs, Sit
 
 /** Arguments of a SiteSectionGroup. */
 export type SiteSectionGroupArgs = ResourceArgs<SiteSectionGroupInputs>;
-
-/** A group of sections of a site. */
-export class SiteSectionGroup extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly siteId: pulumi.Output<string>;
-  declare public readonly title: pulumi.Output<string>;
-  declare public readonly sections: pulumi.Output<string[]>;
-
-  constructor(name: string, args: SiteSectionGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/siteSectionGroup") as typeof siteSectionGroupProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["sections"]),
-      kindOptions(siteSectionGroupKind, opts),
-      "docsplatform",
-      "SiteSectionGroup",
-    );
-  }
-}

@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { SiteSpace as ApiSiteSpace, UpdateSiteSpaceBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { findIn, siteLists, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -186,28 +185,3 @@ export const siteSpaceProvider = makeProvider<SiteSpaceInputs, SiteSpaceOutputs>
 
 /** Arguments of a SiteSpace. */
 export type SiteSpaceArgs = ResourceArgs<SiteSpaceInputs>;
-
-/** A space published in a site. */
-export class SiteSpace extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly siteId: pulumi.Output<string>;
-  declare public readonly spaceId: pulumi.Output<string>;
-  declare public readonly sectionId: pulumi.Output<string | null>;
-  declare public readonly path: pulumi.Output<string>;
-  declare public readonly default: pulumi.Output<boolean>;
-  declare public readonly title: pulumi.Output<string>;
-  declare public readonly url: pulumi.Output<string>;
-
-  constructor(name: string, args: SiteSpaceArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/siteSpace") as typeof siteSpaceProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["sectionId", "path", "default", "title", "url"]),
-      kindOptions(siteSpaceKind, opts),
-      "docsplatform",
-      "SiteSpace",
-    );
-  }
-}

@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -298,25 +297,3 @@ export const siteStructureOrderProvider = makeProvider<SiteStructureOrderInputs,
 
 /** Arguments of a SiteStructureOrder. */
 export type SiteStructureOrderArgs = ResourceArgs<SiteStructureOrderInputs>;
-
-/** The declared display order of a site's sections, section groups and site spaces. */
-export class SiteStructureOrder extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly siteId: pulumi.Output<string>;
-  declare public readonly sections: pulumi.Output<string[] | null>;
-  declare public readonly sectionGroups: pulumi.Output<string[] | null>;
-  declare public readonly siteSpaces: pulumi.Output<Record<string, string[]> | null>;
-
-  constructor(name: string, args: SiteStructureOrderArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/siteStructureOrder") as typeof siteStructureOrderProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["sections", "sectionGroups", "siteSpaces"]),
-      kindOptions(siteStructureOrderKind, opts),
-      "docsplatform",
-      "SiteStructureOrder",
-    );
-  }
-}

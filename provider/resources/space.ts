@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { EditMode, Role, Space as ApiSpace, UpdateSpaceBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** What a Space resource may set on an existing space. */
@@ -188,35 +187,3 @@ export const spaceProvider = makeProvider<SpaceInputs, SpaceOutputs>(spaceKind);
 
 /** Arguments of a Space. */
 export type SpaceArgs = ResourceArgs<SpaceInputs>;
-
-/** Settings of an existing space: title, emoji, editMode, defaultLevel, parent collection. */
-export class Space extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly spaceId: pulumi.Output<string>;
-  declare public readonly title: pulumi.Output<string>;
-  declare public readonly emoji: pulumi.Output<string>;
-  declare public readonly editMode: pulumi.Output<EditMode | null>;
-  declare public readonly defaultLevel: pulumi.Output<Role | null>;
-  declare public readonly parent: pulumi.Output<string | null>;
-  declare public readonly deletionPolicy: pulumi.Output<"restore" | "delete">;
-  declare public readonly visibility: pulumi.Output<string | null>;
-  /** The settings' values before this resource changed them (restored on delete). */
-  declare public readonly previous: pulumi.Output<SpaceSettings>;
-  declare public readonly url: pulumi.Output<string | null>;
-  declare public readonly appUrl: pulumi.Output<string | null>;
-  declare public readonly publishedUrl: pulumi.Output<string | null>;
-  declare public readonly updatedAt: pulumi.Output<string | null>;
-
-  constructor(name: string, args: SpaceArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/space") as typeof spaceProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["organizationId", "title", "emoji", "editMode", "defaultLevel", "parent", "visibility", "deletionPolicy", "previous", "url", "appUrl", "publishedUrl", "updatedAt"]),
-      kindOptions(spaceKind, opts),
-      "docsplatform",
-      "Space",
-    );
-  }
-}

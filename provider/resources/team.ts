@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { Team as ApiTeam } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Team. */
@@ -82,20 +81,3 @@ export const teamProvider = makeProvider<TeamInputs, TeamOutputs>(teamKind);
 
 /** Arguments of a Team. */
 export type TeamArgs = ResourceArgs<TeamInputs>;
-
-/** A team of an organization. Its membership is declared with `TeamMembers`. */
-export class Team extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly title: pulumi.Output<string>;
-  /** Number of members. */
-  declare public readonly members: pulumi.Output<number | null>;
-  /** Number of spaces the team has access to. */
-  declare public readonly spaces: pulumi.Output<number | null>;
-  declare public readonly createdAt: pulumi.Output<string | null>;
-
-  constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/team") as typeof teamProvider;
-    super(provider, name, withOutputSlots(args, ["members", "spaces", "createdAt"]), kindOptions(teamKind, opts), "docsplatform", "Team");
-  }
-}

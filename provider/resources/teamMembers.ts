@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { TeamMemberItem, TeamRole, UpdateTeamMembersBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** One declared membership: `user` is a member ID or the member's e-mail address. */
@@ -164,19 +163,3 @@ export const teamMembersProvider = makeProvider<TeamMembersInputs, TeamMembersOu
 
 /** Arguments of TeamMembers. */
 export type TeamMembersArgs = ResourceArgs<TeamMembersInputs>;
-
-/** The whole membership set of one team: declared members are added with their roles, others removed. */
-export class TeamMembers extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly teamId: pulumi.Output<string>;
-  /** The live membership, users as declared. */
-  declare public readonly members: pulumi.Output<{ user: string; role: TeamRole }[]>;
-  /** The live membership with resolved member IDs. */
-  declare public readonly resolved: pulumi.Output<ResolvedTeamMember[]>;
-
-  constructor(name: string, args: TeamMembersArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/teamMembers") as typeof teamMembersProvider;
-    super(provider, name, withOutputSlots(args, ["resolved"]), kindOptions(teamMembersKind, opts), "docsplatform", "TeamMembers");
-  }
-}

@@ -1,6 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import type { TranslationSettings as ApiTranslationSettings } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, kindOptions, orGone, withOutputSlots, limit, ORGANIZATION_FIELD } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of TranslationSettings. */
@@ -83,26 +82,3 @@ export const translationSettingsProvider = makeProvider<TranslationSettingsInput
 
 /** Arguments of TranslationSettings. */
 export type TranslationSettingsArgs = ResourceArgs<TranslationSettingsInputs>;
-
-/** Translation settings of an organization. */
-export class TranslationSettings extends pulumi.dynamic.Resource {
-  declare public readonly organizationId: pulumi.Output<string>;
-  declare public readonly title: pulumi.Output<string>;
-  declare public readonly languages: pulumi.Output<string[]>;
-  declare public readonly url: pulumi.Output<string | null>;
-  declare public readonly createdAt: pulumi.Output<string | null>;
-  declare public readonly updatedAt: pulumi.Output<string | null>;
-
-  constructor(name: string, args: TranslationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-    const provider = require("../providers/translationSettings") as typeof translationSettingsProvider;
-    super(
-      provider,
-      name,
-      withOutputSlots(args, ["languages", "url", "createdAt", "updatedAt"]),
-      kindOptions(translationSettingsKind, opts),
-      "docsplatform",
-      "TranslationSettings",
-    );
-  }
-}
