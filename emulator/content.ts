@@ -166,13 +166,16 @@ export interface Imported {
 /**
  * The content "found" at a URL: one page titled after the URL's last path segment with one to three
  * sub-pages and one image, all derived from a hash of the URL. `salt` (the revision imported into) keeps
- * page IDs unique when the same URL is imported twice.
+ * page IDs unique when the same URL is imported twice; the root page's slug avoids `takenSlugs` (the
+ * root level it joins), so the links between the imported pages hold.
  */
-export function importFromUrl(rawUrl: string, salt: string, now: string): Imported {
+export function importFromUrl(rawUrl: string, salt: string, now: string, takenSlugs: ReadonlySet<string> = new Set()): Imported {
   const url = new URL(rawUrl);
   const h = createHash("sha256").update(rawUrl).digest();
   const title = titleFromUrl(url);
-  const slug = slugOf(title, "imported");
+  const wanted = slugOf(title, "imported");
+  let slug = wanted;
+  for (let n = 2; takenSlugs.has(slug); n++) slug = `${wanted}-${n}`;
   const file: FileNode = {
     id: stableId("file_", salt, rawUrl),
     name: `${slug}.png`,

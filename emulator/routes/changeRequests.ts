@@ -249,7 +249,7 @@ export function registerChangeRequests(route: Route): void {
       const { space, cr } = changeRequestOf(ctx, "edit", "import content");
       requireEditable(cr, "take imported content");
       const current = revisionOf(ctx.store, space, cr.revision);
-      const imported = importFromUrl(ctx.body.url, current.id, ctx.store.nowIso());
+      const imported = importFromUrl(ctx.body.url, current.id, ctx.store.nowIso(), new Set(current.pages.map((p) => p.slug)));
       const rev = newRevision(ctx.store, space, {
         parents: [current.id],
         type: "edits",
