@@ -249,7 +249,12 @@ export function registerChangeRequests(route: Route): void {
       const { space, cr } = changeRequestOf(ctx, "edit", "import content");
       requireEditable(cr, "take imported content");
       const current = revisionOf(ctx.store, space, cr.revision);
-      const imported = importFromUrl(ctx.body.url, current.id, ctx.store.nowIso(), new Set(current.pages.map((p) => p.slug)));
+      let imported;
+      try {
+        imported = importFromUrl(ctx.body.url, current.id, ctx.store.nowIso(), new Set(current.pages.map((p) => p.slug)));
+      } catch {
+        throw badRequest("body/url", "is not a URL content can be imported from");
+      }
       const rev = newRevision(ctx.store, space, {
         parents: [current.id],
         type: "edits",
