@@ -1,0 +1,136 @@
+/** Content, change requests and comments in the emulator: persistence with --data, older data files, limits, rate limits and faults like every route. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type RunningEmulator } from "./index";
+import { caller, listAll } from "./testing";
+
+const S = "/v1/spaces/space-guides";
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "emulator-changes-"));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("persistence of content, change requests and comments", () => {
+  it("keeps revisions, change requests, comments, replies and reactions across a restart", async () => {
+    const data = join(dir, "changes.jsonl");
+    const a = await startEmulator({ port: 0, dataFile: data });
+    const call = caller(a.url, a.token);
+    const cr = (await call("POST", `${S}/change-requests`, { subject: "Durable" })).body;
+    await call("POST", `${S}/change-requests/${cr.id}/content/import`, { url: "https://example.com/durable", source: "website" });
+    const comment = (await call("POST", `${S}/change-requests/${cr.number}/comments`, { body: { markdown: "Keep me" } })).body;
+    await call("POST", `${S}/change-requests/${cr.id}/comments/${comment.id}/replies`, { body: { markdown: "Kept" } });
+    await call("PUT", `${S}/change-requests/${cr.id}/comments/${comment.id}`, { addedReactions: ["🎯"] });
+    const remark = (await call("POST", `${S}/comments`, { body: { markdown: "On main" } })).body;
+    const merged = (await call("POST", `${S}/change-requests/${cr.id}/merge`)).body;
+    const before = {
+      space: (await call("GET", S)).body,
+      cr: (await call("GET", `${S}/change-requests/${cr.id}`)).body,
+      pages: (await call("GET", `${S}/change-requests/${cr.id}/content/pages`)).body,
+      comment: (await call("GET", `${S}/change-requests/${cr.id}/comments/${comment.id}`)).body,
+      replies: await listAll(call, `${S}/change-requests/${cr.id}/comments/${comment.id}/replies`),
+      remark: (await call("GET", `${S}/comments/${remark.id}`)).body,
+    };
+    expect(before.space).toMatchObject({ revision: merged.revision, comments: 1, changeRequests: 1 });
+    await a.close();
+
+    const b = await startEmulator({ port: 0, dataFile: data });
+    try {
+      const again = caller(b.url, b.token);
+      const strip = (o: unknown) => JSON.parse(JSON.stringify(o).split(a.url).join("<base>").split(b.url).join("<base>"));
+      const after = {
+        space: (await again("GET", S)).body,
+        cr: (await again("GET", `${S}/change-requests/${cr.id}`)).body,
+        pages: (await again("GET", `${S}/change-requests/${cr.id}/content/pages`)).body,
+        comment: (await again("GET", `${S}/change-requests/${cr.id}/comments/${comment.id}`)).body,
+        replies: await listAll(again, `${S}/change-requests/${cr.id}/comments/${comment.id}/replies`),
+        remark: (await again("GET", `${S}/comments/${remark.id}`)).body,
+      };
+      expect(strip(after)).toEqual(strip(before));
+      // Numbers go on from where they were.
+      expect((await again("POST", `${S}/change-requests`, {})).body.number).toBe(2);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it("opens a data file written before content existed: spaces read as empty, everything else works", async () => {
+    const data = join(dir, "old.jsonl");
+    const a = await startEmulator({ port: 0, dataFile: data });
+    await a.close();
+    // Drop the tables an older emulator did not have.
+    const line = JSON.parse(readFileSync(data, "utf8").split("\n")[0]!) as { v: 1; snapshot: Record<string, unknown> };
+    for (const t of ["revisions", "changeRequests", "comments", "commentReplies"]) delete line.snapshot[t];
+    writeFileSync(data, JSON.stringify(line) + "\n");
+
+    const b = await startEmulator({ port: 0, dataFile: data });
+    try {
+      const call = caller(b.url, b.token);
+      expect((await call("GET", `${S}/links`)).body).toMatchObject({ count: 0, stats: { total: 0 } });
+      const cr = (await call("POST", `${S}/change-requests`, {})).body;
+      expect(cr.number).toBe(1);
+      expect((await call("GET", `${S}/change-requests/${cr.id}/content/pages`)).body).toEqual({ pages: [] });
+      expect((await call("POST", `${S}/change-requests/${cr.id}/content/import`, { url: "https://example.com/x", source: "website" })).status).toBe(201);
+      expect((await call("POST", `${S}/change-requests/${cr.id}/merge`)).status).toBe(200);
+      expect((await listAll(call, `${S}/change-requests?status=merged`)).length).toBe(1);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+describe("like every route", () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+
+  it("error bodies, 404s, 401, cursors bound to their list, Location on creates, 205 on deletes", async () => {
+    const call = caller(emu.url, emu.token);
+    const cr = await call("POST", `${S}/change-requests`, {});
+    expect(cr.status).toBe(201);
+    expect(cr.headers.get("location")).toBe(cr.body.urls.location);
+    const missing = await call("GET", `${S}/change-requests/999`);
+    expect(missing).toMatchObject({ status: 404, body: { error: { code: 404, message: "change request '999' not found" } } });
+    expect((await caller(emu.url, null)("GET", `${S}/comments`)).status).toBe(401);
+    expect((await call("POST", `${S}/comments`, { body: {} })).body.error.message).toMatch(/markdown/);
+    for (let i = 0; i < 3; i++) await call("POST", `${S}/comments`, { body: { markdown: `c${i}` } });
+    const first = await call("GET", `${S}/comments?limit=1`);
+    const cursor = first.body.next.page as string;
+    expect((await call("GET", `${S}/comments?limit=1&status=open&page=${cursor}`)).status).toBe(400);
+    expect((await call("GET", `${S}/comments?authors=demo-admin&authors=writer-1`)).body.count).toBe(3);
+    expect((await call("GET", `${S}/comments?authors=writer-1,nobody`)).body.count).toBe(0);
+    expect((await call("DELETE", `${S}/comments/${first.body.items[0].id}`)).status).toBe(205);
+    // A member outside the organisation sees no space: 404, as for spaces.
+    expect((await call("GET", "/v1/spaces/space-unknown/change-requests")).status).toBe(404);
+  });
+
+  it("rate limits and faults apply to the new routes", async () => {
+    const call = caller(emu.url, emu.token);
+    emu.control.setRateLimit({ limit: 2, windowMs: 60_000 });
+    try {
+      const replies = [];
+      for (let i = 0; i < 3; i++) replies.push(await call("GET", `${S}/change-requests`));
+      expect(replies.map((r) => r.status)).toEqual([200, 200, 429]);
+      expect(replies[2]!.headers.get("retry-after")).toBeTruthy();
+    } finally {
+      emu.control.setRateLimit(null);
+    }
+    emu.control.setFaults({ seed: 3, error5xxAfterCommitRate: 1, routes: "/comments$" });
+    try {
+      const r = await call("POST", `${S}/comments`, { body: { markdown: "committed anyway" } });
+      expect(r.status).toBe(500);
+    } finally {
+      emu.control.setFaults(null);
+    }
+    expect((await listAll(call, `${S}/comments`)).map((c) => c.body.markdown)).toContain("committed anyway");
+  });
+});
