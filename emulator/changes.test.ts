@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { RouteSpec } from "./context";
 import { startEmulator, type RunningEmulator } from "./index";
+import { registerAll } from "./routes";
 import { caller, listAll } from "./testing";
 
 const S = "/v1/spaces/space-guides";
@@ -132,5 +134,20 @@ describe("like every route", () => {
       emu.control.setFaults(null);
     }
     expect((await listAll(call, `${S}/comments`)).map((c) => c.body.markdown)).toContain("committed anyway");
+  });
+});
+
+describe("the README's route table", () => {
+  it("lists exactly the routes the emulator serves: every operation of the API description", () => {
+    const served: string[] = [];
+    registerAll(<P, Q, B>(spec: RouteSpec<P, Q, B>) => {
+      served.push(`${spec.method} ${spec.url}`);
+    });
+    const readme = readFileSync(join(__dirname, "README.md"), "utf8");
+    const listed = [...readme.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| `([^`]+)` \|/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect([...listed].sort()).toEqual([...served].sort());
+    expect(served).toHaveLength(128);
+    const table = readme.slice(readme.indexOf("## Routes"), readme.indexOf("## Control surface"));
+    expect(table).not.toMatch(/missing|not emulated|todo/i);
   });
 });
