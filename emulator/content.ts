@@ -300,7 +300,6 @@ export function presentPageSummary(rev: RevisionRow, placed: PlacedPage, appBase
     emoji: p.emoji ?? undefined,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
-    kind: "sheet",
     type: "document",
     urls: { app: `${appBase}/${placed.path}` },
     slug: p.slug,
@@ -426,7 +425,7 @@ export function commentPermissions(v: View, user: string, authorId: string): Rec
 }
 
 /** Where a comment points, with the page as it is now (`outdated` when its content changed since). */
-export function commentTarget(store: Store, space: SpaceRow, c: CommentRow, current: RevisionRow): Record<string, unknown> {
+export function commentTarget(space: SpaceRow, c: CommentRow, current: RevisionRow): Record<string, unknown> {
   let page: Record<string, unknown> | undefined;
   let preview = "";
   if (c.page !== null) {
@@ -462,7 +461,7 @@ export function presentComment(v: View, user: string, space: SpaceRow, c: Commen
     reactions: presentReactions(v, c.reactions),
     replies,
     body: commentBody(c.markdown, format),
-    target: commentTarget(v.store, space, c, current),
+    target: commentTarget(space, c, current),
     urls: { location },
     permissions: commentPermissions(v, user, c.postedBy),
     status: c.status,

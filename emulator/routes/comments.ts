@@ -72,7 +72,7 @@ function findReply(ctx: AnyCtx, comment: CommentRow, id: string): CommentReplyRo
   return r;
 }
 
-function requireCommenter(ctx: AnyCtx, scope: Scope, action: string): void {
+function requireCommenter(scope: Scope, action: string): void {
   if (!roleAtLeast(scope.role, "comment")) throw forbidden(`only a member with role comment or above of organization '${scope.space.org}' may ${action}`);
 }
 
@@ -128,7 +128,7 @@ export function registerComments(route: Route): void {
       body: obj({ node: limit("id"), page: limit("id"), body: BODY }, ["body"]),
       handler: (ctx) => {
         const scope = scopeOf(ctx, "read", "comment");
-        requireCommenter(ctx, scope, "comment");
+        requireCommenter(scope, "comment");
         const b = ctx.body;
         let pageMarkdown: string | null = null;
         if (b.page !== undefined) {
@@ -184,12 +184,12 @@ export function registerComments(route: Route): void {
         const now = ctx.store.nowIso();
         if (b.body !== undefined) {
           if (ctx.user !== c.postedBy) throw forbidden("only the author of the comment may edit its body");
-          requireCommenter(ctx, scope, "edit comments");
+          requireCommenter(scope, "edit comments");
           c.markdown = b.body.markdown;
           c.editedAt = now;
         }
         if (b.resolved !== undefined || b.addedReactions !== undefined || b.removedReactions !== undefined) {
-          requireCommenter(ctx, scope, b.resolved !== undefined ? "resolve comments" : "react to comments");
+          requireCommenter(scope, b.resolved !== undefined ? "resolve comments" : "react to comments");
         }
         if (b.resolved === true && c.status !== "resolved") {
           c.status = "resolved";
@@ -245,7 +245,7 @@ export function registerComments(route: Route): void {
       handler: (ctx) => {
         const scope = scopeOf(ctx, "read", "reply to comments");
         const c = findComment(ctx, scope, ctx.params.commentId);
-        requireCommenter(ctx, scope, "reply to comments");
+        requireCommenter(scope, "reply to comments");
         const r: CommentReplyRow = { id: newId("reply_"), comment: c.id, postedBy: ctx.user, postedAt: ctx.store.nowIso(), editedAt: null, markdown: ctx.body.body.markdown, reactions: [] };
         ctx.store.put("commentReplies", r);
         const location = `${commentLocation(ctx, scope, c)}/replies/${r.id}`;
@@ -278,12 +278,12 @@ export function registerComments(route: Route): void {
           const now = ctx.store.nowIso();
           if (b.body !== undefined) {
             if (ctx.user !== r.postedBy) throw forbidden("only the author of the reply may edit its body");
-            requireCommenter(ctx, scope, "edit replies");
+            requireCommenter(scope, "edit replies");
             r.markdown = b.body.markdown;
             r.editedAt = now;
           }
           if (b.addedReactions !== undefined || b.removedReactions !== undefined) {
-            requireCommenter(ctx, scope, "react to replies");
+            requireCommenter(scope, "react to replies");
             r.reactions = react(r.reactions, ctx.user, b.addedReactions, b.removedReactions, now);
           }
           ctx.store.touch("commentReplies", r);
