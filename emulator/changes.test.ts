@@ -111,6 +111,13 @@ describe("like every route", () => {
     expect((await call("GET", `${S}/comments?authors=demo-admin&authors=writer-1`)).body.count).toBe(3);
     expect((await call("GET", `${S}/comments?authors=writer-1,nobody`)).body.count).toBe(0);
     expect((await call("DELETE", `${S}/comments/${first.body.items[0].id}`)).status).toBe(205);
+    // A duplicated space starts with a copy of the content, in a revision of its own.
+    const copy = (await call("POST", `${S}/duplicate`)).body;
+    expect(copy.revision).not.toBe((await call("GET", S)).body.revision);
+    const copyCr = (await call("POST", `/v1/spaces/${copy.id}/change-requests`, {})).body;
+    expect(copyCr.number).toBe(1);
+    const titles = (await call("GET", `/v1/spaces/${copy.id}/change-requests/1/content/pages`)).body.pages.map((p: { title: string }) => p.title);
+    expect(titles).toEqual(["Getting started", "FAQ"]);
     // A member outside the organisation sees no space: 404, as for spaces.
     expect((await call("GET", "/v1/spaces/space-unknown/change-requests")).status).toBe(404);
   });
