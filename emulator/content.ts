@@ -217,8 +217,10 @@ export function importFromUrl(rawUrl: string, salt: string, now: string, takenSl
 
 // ---- links ----
 
+/** Status of a link item. */
 export type LinkStatus = "ok" | "broken" | "in-app";
 
+/** An item of a link list: where a link points, from where, and whether it resolves. */
 export interface LinkItem {
   status: LinkStatus;
   relation: "reference";
@@ -338,6 +340,7 @@ export function presentPage(rev: RevisionRow, placed: PlacedPage, appBase: strin
   return format === "markdown" ? { ...summary, markdown: placed.page.markdown } : { ...summary, document: markdownDocument(placed.page.markdown) };
 }
 
+/** A file of a revision, with its (never served) download URL. */
 export function presentFile(spaceId: string, f: FileNode): Record<string, unknown> {
   return compact({
     id: f.id,
@@ -377,10 +380,12 @@ export function isOutdated(space: SpaceRow, cr: ChangeRequestRow): boolean {
   return cr.status !== "merged" && cr.base !== space.revision;
 }
 
+/** The app URL of a change request. */
 export function changeRequestApp(cr: ChangeRequestRow): string {
   return `${spaceApp(cr.space)}/~/changes/${cr.number}`;
 }
 
+/** A change request for the caller, with its open comments and `outdated` computed now. */
 export function presentChangeRequest(v: View, space: SpaceRow, cr: ChangeRequestRow): Record<string, unknown> {
   const user = v.store.get("users", cr.createdBy);
   return compact({
@@ -447,6 +452,7 @@ export function commentTarget(space: SpaceRow, c: CommentRow, current: RevisionR
   });
 }
 
+/** A comment for the caller: reply count, reactions, target and permissions computed now. */
 export function presentComment(v: View, user: string, space: SpaceRow, c: CommentRow, current: RevisionRow, location: string, format?: string): Record<string, unknown> {
   const author = v.store.get("users", c.postedBy);
   const resolver = c.resolvedBy ? v.store.get("users", c.resolvedBy) : undefined;
@@ -470,6 +476,7 @@ export function presentComment(v: View, user: string, space: SpaceRow, c: Commen
   });
 }
 
+/** A comment reply for the caller. */
 export function presentReply(v: View, user: string, r: CommentReplyRow, location: string, format?: string): Record<string, unknown> {
   const author = v.store.get("users", r.postedBy);
   return compact({

@@ -68,6 +68,7 @@ function contributed(cr: ChangeRequestRow, user: string): void {
   if (!cr.contributors.includes(user)) cr.contributors.push(user);
 }
 
+/** Registers the change request and change-request content routes. */
 export function registerChangeRequests(route: Route): void {
   const base = "/v1/spaces/:spaceId/change-requests";
   const one = `${base}/:changeRequestId`;

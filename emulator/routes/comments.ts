@@ -90,6 +90,7 @@ function commentLocation(ctx: AnyCtx, scope: Scope, c: CommentRow): string {
   return `${ctx.base}${scope.path}/comments/${c.id}`;
 }
 
+/** Registers the comment and reply routes of spaces and of change requests. */
 export function registerComments(route: Route): void {
   for (const base of ["/v1/spaces/:spaceId", "/v1/spaces/:spaceId/change-requests/:changeRequestId"]) {
     const inCr = base.includes("change-requests");

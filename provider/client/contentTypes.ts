@@ -29,6 +29,7 @@ export interface CommentTargetPage {
   outdated: boolean;
 }
 
+/** What a comment points at: a page, a block (`node`), a change request, a revision. */
 export interface CommentTarget {
   node?: { id: string; preview: string };
   changeRequest?: string;
@@ -44,6 +45,7 @@ export type CommentPermissions = Partial<Record<"view" | "edit" | "reply" | "del
 /** `resolved` is documented; the emulator also answers `open`. */
 export type CommentStatus = "open" | "resolved" | (string & {});
 
+/** A comment on a space's main content or on a change request. */
 export interface Comment {
   object: "comment";
   id: string;
@@ -62,6 +64,7 @@ export interface Comment {
   resolvedBy?: User;
 }
 
+/** A reply to a comment. */
 export interface CommentReply {
   object: "comment-reply";
   id: string;
@@ -77,6 +80,7 @@ export interface CommentReply {
 /** Format of comment bodies and pages in answers. */
 export type ContentFormat = "markdown" | "document" | (string & {});
 
+/** Filters and order of a comment list. */
 export interface ListCommentsQuery {
   /** By posting time; default `desc`. */
   order?: "asc" | "desc";
@@ -89,6 +93,7 @@ export interface ListCommentsQuery {
   authors?: string[];
 }
 
+/** A new comment: a markdown body, optionally on a page or block. */
 export interface PostCommentBody {
   /** ID of the block commented on. */
   node?: string;
@@ -97,6 +102,7 @@ export interface PostCommentBody {
   body: { markdown: string };
 }
 
+/** Changes to a comment; reactions are the caller's own. */
 export interface UpdateCommentBody {
   resolved?: boolean;
   body?: { markdown: string };
@@ -106,10 +112,13 @@ export interface UpdateCommentBody {
   removedReactions?: string[];
 }
 
+/** Changes to a reply (replies cannot be resolved). */
 export type UpdateCommentReplyBody = Omit<UpdateCommentBody, "resolved">;
 
+/** Status of a change request; `merged` is reached only by merging. */
 export type ChangeRequestStatus = "draft" | "open" | "merged" | "archived" | (string & {});
 
+/** Proposed edits to a space, with a revision of their own. */
 export interface ChangeRequest {
   object: "change-request";
   id: string;
@@ -135,6 +144,7 @@ export interface ChangeRequest {
   urls?: { app?: string; location?: string };
 }
 
+/** Filters of a change request list. */
 export interface ListChangeRequestsQuery {
   /** Default `open`. */
   status?: ChangeRequestStatus;
@@ -142,11 +152,13 @@ export interface ListChangeRequestsQuery {
   contributor?: string;
 }
 
+/** A new change request. */
 export interface CreateChangeRequestBody {
   subject?: string;
   agentTaskId?: string;
 }
 
+/** Changes to a change request. */
 export interface UpdateChangeRequestBody {
   subject?: string;
   status?: ChangeRequestStatus;
@@ -184,6 +196,7 @@ export interface Page {
   [key: string]: unknown;
 }
 
+/** A file of a revision. */
 export interface RevisionFile {
   id: string;
   name: string;
@@ -218,12 +231,14 @@ export interface ContentQuery {
   computed?: boolean;
 }
 
+/** Options of a single page read. */
 export interface PageQuery extends ContentQuery {
   format?: ContentFormat;
   /** Default false. */
   evaluated?: boolean;
 }
 
+/** What to import into a change request. */
 export interface ImportContentBody {
   /** Where the content is. */
   url: string;
@@ -231,6 +246,7 @@ export interface ImportContentBody {
   source: "website" | (string & {});
 }
 
+/** The revision an import produced and how much it imported. */
 export interface ImportContentResult {
   revision: string;
   importedResources: number;
