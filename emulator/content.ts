@@ -89,8 +89,21 @@ export function mergeTrees(base: PageNode[], ours: PageNode[], theirs: PageNode[
   for (const t of flatten(theirs)) result.set(t.page.id, { page: leaf(t.page), parent: t.parent, order: t.index });
   for (const [id, mine] of o) {
     const was = b.get(id);
-    const changed = !was || !sameContent(was.page, mine.page) || was.parent !== mine.parent || was.index !== mine.index;
-    if (changed) result.set(id, { page: leaf(mine.page), parent: mine.parent, order: mine.index + (was ? 0 : 0.5) });
+    const there = result.get(id);
+    if (!was) {
+      // Added by the change request: after main's page at the same position.
+      result.set(id, { page: leaf(mine.page), parent: mine.parent, order: mine.index + 0.5 });
+      continue;
+    }
+    // A sibling's deletion shifts indexes without moving a page: only a new parent is a move.
+    const edited = !sameContent(was.page, mine.page);
+    const moved = was.parent !== mine.parent;
+    if (!edited && !moved) continue;
+    result.set(id, {
+      page: edited || !there ? leaf(mine.page) : there.page,
+      parent: moved || !there ? mine.parent : there.parent,
+      order: moved || !there ? mine.index + 0.5 : there.order,
+    });
   }
   for (const id of b.keys()) if (!o.has(id)) result.delete(id);
   // Rebuild: a page whose parent is gone moves to the root.
