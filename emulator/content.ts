@@ -466,11 +466,19 @@ export function commentTarget(space: SpaceRow, c: CommentRow, current: RevisionR
 }
 
 /** A comment for the caller: reply count, reactions, target and permissions computed now. */
-export function presentComment(v: View, user: string, space: SpaceRow, c: CommentRow, current: RevisionRow, location: string, format?: string): Record<string, unknown> {
+export function presentComment(
+  v: View,
+  user: string,
+  space: SpaceRow,
+  c: CommentRow,
+  current: RevisionRow,
+  location: string,
+  format?: string,
+  replyCounts: ReadonlyMap<string, number> = countReplies(v.store, new Set([c.id])),
+): Record<string, unknown> {
   const author = v.store.get("users", c.postedBy);
   const resolver = c.resolvedBy ? v.store.get("users", c.resolvedBy) : undefined;
-  let replies = 0;
-  for (const r of v.store.all("commentReplies")) if (r.comment === c.id) replies++;
+  const replies = replyCounts.get(c.id) ?? 0;
   return compact({
     object: "comment",
     id: c.id,
@@ -487,6 +495,13 @@ export function presentComment(v: View, user: string, space: SpaceRow, c: Commen
     resolvedAt: c.resolvedAt ?? undefined,
     resolvedBy: resolver ? presentUser(v, resolver) : undefined,
   });
+}
+
+/** Reply counts of the given comments, in one pass over the replies (a list presents many comments). */
+export function countReplies(store: Store, comments: ReadonlySet<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of store.all("commentReplies")) if (comments.has(r.comment)) counts.set(r.comment, (counts.get(r.comment) ?? 0) + 1);
+  return counts;
 }
 
 /** A comment reply for the caller. */

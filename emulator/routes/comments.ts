@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from "../errors";
 import { BOOLEAN, STRING, limit, listQuery, obj, paginate, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import { roleAtLeast, type ChangeRequestRow, type CommentReplyRow, type CommentRow, type Role, type RevisionRow, type SpaceRow } from "../model";
-import { findPage, presentComment, presentReply, react, recount, revisionOf } from "../content";
+import { countReplies, findPage, presentComment, presentReply, react, recount, revisionOf } from "../content";
 import { presentUser } from "../present";
 import { findChangeRequest, liveSpace } from "./changeRequests";
 
@@ -119,7 +119,8 @@ export function registerComments(route: Route): void {
         if ((q.order ?? "desc") === "desc") items = items.reverse();
         const v = view(ctx, scope.role);
         const key = `comments:${scope.path}:${q.order ?? "desc"}:${status}:${q.targetPage ?? ""}:${[...(authors ?? [])].join(",")}`;
-        return { status: 200, body: paginate(items, q, key, (c) => presentComment(v, ctx.user, scope.space, c, scope.revision, commentLocation(ctx, scope, c), q.format)) };
+        const replies = countReplies(ctx.store, new Set(items.map((c) => c.id)));
+        return { status: 200, body: paginate(items, q, key, (c) => presentComment(v, ctx.user, scope.space, c, scope.revision, commentLocation(ctx, scope, c), q.format, replies)) };
       },
     });
 
