@@ -139,6 +139,15 @@ describe("changeRequests", () => {
     expect(isNotFound(await rec.failure(api.changeRequests.pdf(S, 99)))).toBe(true);
     expect(await status(api.changeRequests.pdf(S, cr.id, { only: true }))).toBe(400);
     expect(() => api.changeRequests.get(S, 0)).toThrow(/positive integer/);
+    // An archived change request merges only once reopened; nothing merges into a locked space.
+    const other = await writer.changeRequests.create(S, {});
+    await writer.changeRequests.update(S, other.id, { status: "archived" });
+    expect(isConflict(await rec.failure(api.changeRequests.merge(S, other.id)))).toBe(true);
+    await writer.changeRequests.update(S, other.id, { status: "open" });
+    await api.spaces.update(S, { editMode: "locked" });
+    expect(isConflict(await rec.failure(api.changeRequests.merge(S, other.id)))).toBe(true);
+    await api.spaces.update(S, { editMode: "live" });
+    expect((await api.changeRequests.merge(S, other.id)).result).toBe("merge");
   });
 
   it("a create whose answer is lost is outcome-unknown (not retried); updateFromMain is retried", async () => {
