@@ -47,6 +47,14 @@ describe("mergeTrees (main plus what the change request changed since its base)"
     expect(shape(mergeTrees(base, ours, theirs))).toEqual(["a=# a", "a/c=# c, theirs", "b=# b"]);
   });
 
+  it("keeps every page once when the two sides move pages under each other", () => {
+    const start = [page("p"), page("q")];
+    const ours = [page("p", "# p", [page("q")])]; // q under p
+    const theirs = [page("q", "# q", [page("p")])]; // p under q
+    const merged = flatten(mergeTrees(start, ours, theirs)).map((x) => x.page.id).sort();
+    expect(merged).toEqual(["p", "q"]);
+  });
+
   it("makes slugs unique among siblings", () => {
     const ours = [...structuredClone(base), page("n")];
     const theirs = [...structuredClone(base), { ...page("m"), slug: "n" }];

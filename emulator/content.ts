@@ -123,7 +123,11 @@ export function mergeTrees(base: PageNode[], ours: PageNode[], theirs: PageNode[
   const seen = new Set<string>();
   const tree = build(null, seen);
   // A cycle (a page moved under its own descendant on one side) leaves pages unreached: put them at the root.
-  for (const slot of result.values()) if (!seen.has(slot.page.id)) tree.push({ ...slot.page, pages: build(slot.page.id, seen) });
+  for (const slot of result.values()) {
+    if (seen.has(slot.page.id)) continue;
+    seen.add(slot.page.id);
+    tree.push({ ...slot.page, pages: build(slot.page.id, seen) });
+  }
   return dedupeSlugs(tree);
 }
 
