@@ -144,6 +144,41 @@ describe("like every route", () => {
   });
 });
 
+describe("seeds", () => {
+  it("take pages and files per space (the README's example), and refuse a page without a title", async () => {
+    const yaml = join(dir, "seed.yaml");
+    writeFileSync(
+      yaml,
+      [
+        "users: [{ id: u1, email: u1@x.test, displayName: U One }]",
+        "tokens: { my-token: u1 }",
+        "organizations:",
+        "  - id: acme",
+        "    title: Acme",
+        "    members: [{ user: u1, role: admin }]",
+        "    spaces:",
+        "      - id: s1",
+        "        title: Docs",
+        '        pages: [{ title: Intro, markdown: "See [Setup](/intro/setup)", pages: [{ title: Setup }] }]',
+        "        files: [{ id: f1, name: logo.png, contentType: image/png, size: 1024 }]",
+      ].join("\n"),
+    );
+    const emu = await startEmulator({ port: 0, seed: yaml });
+    try {
+      const call = caller(emu.url, "my-token");
+      expect((await call("GET", "/v1/spaces/s1/links")).body.items.map((l: { status: string }) => l.status)).toEqual(["ok"]);
+      const cr = (await call("POST", "/v1/spaces/s1/change-requests", {})).body;
+      const pages = (await call("GET", `/v1/spaces/s1/change-requests/${cr.id}/content/pages`)).body.pages;
+      expect(pages.map((p: { path: string; pages: { path: string }[] }) => [p.path, p.pages.map((c) => c.path)])).toEqual([["intro", ["intro/setup"]]]);
+      expect((await call("GET", `/v1/spaces/s1/change-requests/${cr.id}/content/files/f1`)).body).toMatchObject({ name: "logo.png", size: 1024 });
+    } finally {
+      await emu.close();
+    }
+    const bad = { users: [{ id: "u1", email: "u1@x.test" }], tokens: {}, organizations: [{ id: "o", title: "O", members: [], spaces: [{ id: "s", title: "S", pages: [{ markdown: "no title" }] }] }] };
+    await expect(startEmulator({ port: 0, seed: bad as never })).rejects.toThrow(/title/);
+  });
+});
+
 describe("the README's route table", () => {
   it("lists exactly the routes the emulator serves: every operation of the API description", () => {
     const served: string[] = [];
