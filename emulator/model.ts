@@ -243,6 +243,105 @@ export interface InstallationRow {
   createdAt: string;
 }
 
+// ---- content, change requests and comments ----
+
+/** A page of a revision's tree. IDs stay the same across revisions, so a page is followed through change requests. */
+export interface PageNode {
+  id: string;
+  title: string;
+  slug: string;
+  emoji: string | null;
+  description: string | null;
+  /** The page's content. Links: `/a/b` (a page path), `file:<fileId>`, `http(s)://…`. */
+  markdown: string;
+  createdAt: string;
+  updatedAt: string;
+  pages: PageNode[];
+}
+
+/** A file of a revision. */
+export interface FileNode {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
+
+/** One immutable state of a space's content: the space's main line or a change request's. */
+export interface RevisionRow {
+  id: string;
+  space: string;
+  parents: string[];
+  /** `edits` (a change request's own changes, seeds, imports), `update` (pulled main), `merge`. */
+  type: "edits" | "update" | "merge";
+  createdAt: string;
+  /** Who made it (null for the seed). */
+  createdBy: string | null;
+  pages: PageNode[];
+  files: FileNode[];
+}
+
+export type ChangeRequestStatus = "draft" | "open" | "merged" | "archived";
+
+export interface ChangeRequestRow {
+  id: string;
+  space: string;
+  /** Incremental within the space, from 1. */
+  number: number;
+  subject: string;
+  status: ChangeRequestStatus;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  revision: string;
+  revisionInitial: string;
+  revisionMergedAncestor: string | null;
+  revisionMerged: string | null;
+  /** The main revision the change request's content builds on: the initial one, or the last one pulled. */
+  base: string;
+  agentTaskId: string | null;
+  /** Users who created or changed its content (the `contributor` filter). */
+  contributors: string[];
+}
+
+export interface Reaction {
+  emoji: string;
+  users: { user: string; reactedAt: string }[];
+}
+
+export interface CommentRow {
+  id: string;
+  space: string;
+  /** null: a comment on the space's main content. */
+  changeRequest: string | null;
+  page: string | null;
+  node: string | null;
+  /** The revision commented on (the space's or the change request's, when posted). */
+  revision: string;
+  /** The page's markdown when posted: a later difference makes the target page `outdated`. */
+  pageMarkdown: string | null;
+  postedBy: string;
+  postedAt: string;
+  editedAt: string | null;
+  markdown: string;
+  reactions: Reaction[];
+  status: "open" | "resolved";
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+}
+
+export interface CommentReplyRow {
+  id: string;
+  comment: string;
+  postedBy: string;
+  postedAt: string;
+  editedAt: string | null;
+  markdown: string;
+  reactions: Reaction[];
+}
+
 /** Every table and the type of its rows. */
 export interface TableRows {
   users: UserRow;
@@ -261,6 +360,10 @@ export interface TableRows {
   translations: TranslationRow;
   integrations: IntegrationRow;
   installations: InstallationRow;
+  revisions: RevisionRow;
+  changeRequests: ChangeRequestRow;
+  comments: CommentRow;
+  commentReplies: CommentReplyRow;
 }
 export type TableName = keyof TableRows;
 export const TABLE_NAMES: readonly TableName[] = [
@@ -280,4 +383,8 @@ export const TABLE_NAMES: readonly TableName[] = [
   "translations",
   "integrations",
   "installations",
+  "revisions",
+  "changeRequests",
+  "comments",
+  "commentReplies",
 ];

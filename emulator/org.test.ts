@@ -190,7 +190,10 @@ describe("spaces", () => {
     const t = await admin("POST", `/v1/spaces/${copy.body.id}/transfer`, { organization: "other-org" });
     expect(t.body.organization).toBe("other-org");
     expect(emu.store.org("other-org").spaces.map((s) => s.id)).toEqual([copy.body.id]);
-    expect((await admin("GET", "/v1/spaces/space-guides/links")).body).toMatchObject({ items: [], count: 0, stats: { total: 0 } });
+    // The links of the space's current content: the fixture's guides have one broken link and one into the app.
+    const links = await admin("GET", "/v1/spaces/space-guides/links?status=broken");
+    expect(links.body).toMatchObject({ count: 1, items: [{ status: "broken" }], stats: { total: 7, broken: { total: 1, changeRequest: 0 } } });
+    expect((await admin("GET", "/v1/spaces/space-guides/links?status=in-app")).body.count).toBe(1);
   });
 });
 

@@ -2,7 +2,9 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { parse as parseYaml } from "yaml";
-import { ROLES, type Role, type TableName, type TableRows, type SpaceVisibility, type TeamRole } from "./model";
+import { ROLES, type PageNode, type Role, type TableName, type TableRows, type SpaceVisibility, type TeamRole } from "./model";
+import { dedupeSlugs, stableId } from "./content";
+import { slugify } from "./context";
 
 export interface SeedUser {
   id: string;
@@ -14,12 +16,35 @@ export interface SeedMember {
   user: string;
   role: Role | null;
 }
+/** A page of a seeded space's content; `id` defaults to one derived from the space and the page's path. */
+export interface SeedPage {
+  id?: string;
+  title: string;
+  slug?: string;
+  emoji?: string;
+  description?: string;
+  /** Links: `/a/b` (a page path), `file:<fileId>`, `http(s)://…`. */
+  markdown?: string;
+  pages?: SeedPage[];
+}
+/** A file of a seeded space's content. */
+export interface SeedFile {
+  id: string;
+  name: string;
+  contentType?: string;
+  size?: number;
+  width?: number;
+  height?: number;
+}
 export interface SeedSpace {
   id: string;
   title: string;
   emoji?: string;
   visibility?: SpaceVisibility;
   parent?: string;
+  /** The page tree of the space's current revision. */
+  pages?: SeedPage[];
+  files?: SeedFile[];
 }
 export interface SeedCollection {
   id: string;
@@ -84,9 +109,38 @@ export function defaultSeed(): Seed {
           { user: "reader-1", role: "read" },
         ],
         spaces: [
-          { id: "space-guides", title: "Guides", emoji: "📘" },
-          { id: "space-api", title: "API Reference", emoji: "🧩" },
-          { id: "space-changelog", title: "Changelog", emoji: "📰" },
+          {
+            id: "space-guides",
+            title: "Guides",
+            emoji: "📘",
+            pages: [
+              {
+                title: "Getting started",
+                markdown: "# Getting started\n\nStart with [Installation](/getting-started/installation), then [Configuration](/getting-started/configuration).\n\n![Architecture](file:file-guides-architecture)\n",
+                pages: [
+                  { title: "Installation", markdown: "# Installation\n\nInstall [Node.js](https://nodejs.org/) 20 or later, then the CLI.\n" },
+                  { title: "Configuration", markdown: "# Configuration\n\nSet the token as in [Installation](/getting-started/installation). The [old page](/getting-started/setup) is gone.\n" },
+                ],
+              },
+              { title: "FAQ", markdown: "# FAQ\n\nAsk in [the app](https://app.docsplatform.dev/s/space-guides).\n" },
+            ],
+            files: [{ id: "file-guides-architecture", name: "architecture.png", contentType: "image/png", size: 48213, width: 1200, height: 800 }],
+          },
+          {
+            id: "space-api",
+            title: "API Reference",
+            emoji: "🧩",
+            pages: [
+              { title: "Overview", markdown: "# Overview\n\nEvery path starts with `/v1`. See [Authentication](/authentication).\n" },
+              { title: "Authentication", markdown: "# Authentication\n\nSend `Authorization: Bearer <token>` with every request.\n" },
+            ],
+          },
+          {
+            id: "space-changelog",
+            title: "Changelog",
+            emoji: "📰",
+            pages: [{ title: "Releases", markdown: "# Releases\n\nRelease notes, newest first.\n" }],
+          },
         ],
       },
     ],
@@ -184,12 +238,32 @@ export function newId(prefix = ""): string {
 
 type Rows = { [K in TableName]: TableRows[K][] };
 
+/** Seed pages as stored page nodes; IDs default to a hash of the space and the page's path. */
+function seedPages(spaceId: string, parentPath: string, pages: SeedPage[], now: string): PageNode[] {
+  return pages.map((p, i) => {
+    if (!isRecord(p) || typeof p.title !== "string" || p.title === "") fail(`seed space ${spaceId}: pages`, "every page needs a non-empty title");
+    const slug = p.slug ?? (slugify(p.title, `page-${i + 1}`));
+    const path = parentPath ? `${parentPath}/${slug}` : slug;
+    return {
+      id: p.id ?? stableId("page-", spaceId, path),
+      title: p.title,
+      slug,
+      emoji: p.emoji ?? null,
+      description: p.description ?? null,
+      markdown: p.markdown ?? "",
+      createdAt: now,
+      updatedAt: now,
+      pages: seedPages(spaceId, path, Array.isArray(p.pages) ? p.pages : [], now),
+    };
+  });
+}
+
 /** Converts a seed into table rows, all timestamped `now`. */
 export function seedRows(seed: Seed, now: string): Rows {
   const rows: Rows = {
     users: [], orgs: [], members: [], teams: [], collections: [], spaces: [], sites: [], sections: [],
     sectionGroups: [], siteSpaces: [], shareLinks: [], samlProviders: [], openapiSpecs: [], translations: [],
-    integrations: [], installations: [],
+    integrations: [], installations: [], revisions: [], changeRequests: [], comments: [], commentReplies: [],
   };
   for (const u of seed.users) {
     rows.users.push({ id: u.id, email: u.email, displayName: u.displayName ?? u.id, photoURL: u.photoURL ?? null });
@@ -207,10 +281,18 @@ export function seedRows(seed: Seed, now: string): Rows {
       rows.collections.push({ id: c.id, org: o.id, title: c.title, description: c.description ?? null, parent: c.parent ?? null, defaultLevel: null, createdAt: now, updatedAt: now });
     }
     for (const s of o.spaces ?? []) {
+      const revision = newId("rev-");
       rows.spaces.push({
         id: s.id, org: o.id, title: s.title, emoji: s.emoji ?? "", visibility: s.visibility ?? (s.parent ? "in-collection" : "private"),
         createdAt: now, updatedAt: now, deletedAt: null, editMode: "live", parent: s.parent ?? null, defaultLevel: null,
-        revision: newId("rev-"), comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0,
+        revision, comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0,
+      });
+      rows.revisions.push({
+        id: revision, space: s.id, parents: [], type: "edits", createdAt: now, createdBy: null,
+        pages: dedupeSlugs(seedPages(s.id, "", s.pages ?? [], now)),
+        files: (s.files ?? []).map((f) => ({
+          id: f.id, name: f.name, contentType: f.contentType ?? "application/octet-stream", size: f.size ?? 0, width: f.width ?? null, height: f.height ?? null,
+        })),
       });
     }
     for (const t of o.teams ?? []) {

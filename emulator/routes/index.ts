@@ -1,5 +1,7 @@
 /** Every /v1 area, registered in one place. */
 import type { Route } from "../context";
+import { registerChangeRequests } from "./changeRequests";
+import { registerComments } from "./comments";
 import { registerIntegrations } from "./integrations";
 import { registerOpenApi } from "./openapi";
 import { registerOrgs } from "./orgs";
@@ -21,4 +23,6 @@ export function registerAll(route: Route): void {
   registerOpenApi(route);
   registerTranslations(route);
   registerIntegrations(route);
+  registerChangeRequests(route);
+  registerComments(route);
 }

@@ -4,6 +4,7 @@ import { BOOLEAN, ID, STRING, limit, listQuery, nullable, obj, paginate, require
 import { newId } from "../seed";
 import { roleAtLeast, type CollectionRow, type Role, type SpaceRow } from "../model";
 import { presentCollection, presentSpace } from "../present";
+import { linkStats, newRevision, revisionLinks, revisionOf } from "../content";
 import type { Store } from "../store";
 
 type SpaceP = { spaceId: string };
@@ -133,13 +134,17 @@ export function registerSpaces(route: Route): void {
     handler: (ctx) => {
       const { space, role } = liveSpace(ctx, ctx.params.spaceId, "create", "duplicate spaces");
       const now = ctx.store.nowIso();
+      const id = newId("space_");
+      // The copy starts from the same content, in a revision of its own.
+      const content = revisionOf(ctx.store, space);
+      const revision = newRevision(ctx.store, { ...space, id }, { parents: [], type: "edits", createdBy: ctx.user, pages: structuredClone(content.pages), files: structuredClone(content.files) });
       const copy: SpaceRow = {
         ...structuredClone(space),
-        id: newId("space_"),
+        id,
         title: `${space.title} (copy)`.slice(0, 50),
         createdAt: now,
         updatedAt: now,
-        revision: newId("rev_"),
+        revision: revision.id,
         comments: 0,
         changeRequests: 0,
         changeRequestsOpen: 0,
@@ -192,9 +197,11 @@ export function registerSpaces(route: Route): void {
     query: listQuery({ status: { enum: ["ok", "broken", "in-app"] } }),
     handler: (ctx) => {
       const { space } = liveSpace(ctx, ctx.params.spaceId, "read", "read spaces");
-      // Spaces carry no content in the emulator, hence no links.
-      const page = paginate([] as never[], ctx.query, `links:${space.id}:${ctx.query.status ?? ""}`, (x) => x);
-      return { status: 200, body: { ...page, stats: { total: 0, broken: { total: 0, changeRequest: 0 } } } };
+      // The links of the space's current content; `stats` describe the whole list, whatever the filter.
+      const all = revisionLinks(space.org, revisionOf(ctx.store, space));
+      const items = ctx.query.status === undefined ? all : all.filter((l) => l.status === ctx.query.status);
+      const page = paginate(items, ctx.query, `links:${space.id}:${ctx.query.status ?? ""}`, (x) => x);
+      return { status: 200, body: { ...page, stats: linkStats(all) } };
     },
   });
 

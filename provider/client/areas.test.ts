@@ -83,8 +83,10 @@ describe("collections and spaces", () => {
     await api.spaces.delete(copy.id);
     expect((await api.spaces.get(copy.id)).deletedAt).toBeTruthy();
     expect((await api.spaces.restore(copy.id)).deletedAt).toBeUndefined();
+    // The fixture's API space links its overview to its authentication page.
     const links = await api.spaces.links("space-api");
-    expect(links).toMatchObject({ items: [], stats: { total: 0 } });
+    expect(links).toMatchObject({ count: 1, items: [{ status: "ok", targetReference: { kind: "page" } }], stats: { total: 1, broken: { total: 0 } } });
+    expect(await api.spaces.links("space-api", { status: "broken" })).toMatchObject({ items: [], stats: { total: 1 } });
   });
 });
 

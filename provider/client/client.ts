@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import { baseKey, checkBaseUrl } from "./baseUrl";
+import { ChangeRequestContentApi } from "./changeRequestContent";
+import { ChangeRequestsApi } from "./changeRequests";
 import { CollectionsApi } from "./collections";
+import { CommentsApi } from "./comments";
 import { RequestCore, type ClientOptions } from "./core";
 import { IntegrationsApi } from "./integrations";
 import { MembersApi } from "./members";
@@ -32,6 +35,9 @@ export class ApiClient extends RequestCore {
   readonly openapi = new OpenAPIApi(this);
   readonly translations = new TranslationsApi(this);
   readonly integrations = new IntegrationsApi(this);
+  readonly comments = new CommentsApi(this);
+  readonly changeRequests = new ChangeRequestsApi(this);
+  readonly changeRequestContent = new ChangeRequestContentApi(this);
 
   constructor(opts: ClientOptions) {
     super(opts);

@@ -20,4 +20,8 @@ export { SamlApi } from "./saml";
 export { OpenAPIApi } from "./openapi";
 export { TranslationsApi } from "./translations";
 export { IntegrationsApi } from "./integrations";
+export { CommentsApi } from "./comments";
+export { ChangeRequestsApi, changeRequestSegment, type ChangeRequestRef, type PageSize } from "./changeRequests";
+export { ChangeRequestContentApi } from "./changeRequestContent";
 export * from "./types";
+export * from "./contentTypes";

@@ -90,6 +90,17 @@ async function makeFixtures(): Promise<Record<string, string>> {
   const versions = await listAll<{ id: string }>(admin, `${ORG}/openapi/hardening/versions`);
   const translationSettingsId = await created("POST", `${ORG}/translations`, { title: "Hardening translation" });
   const collectionId = await created("POST", `${ORG}/collections`, { title: "Hardening collection" });
+  // Content, change requests and comments live on the space the routes below use.
+  const space = "/v1/spaces/space-changelog";
+  const changeRequestId = await created("POST", `${space}/change-requests`, { subject: "Hardening change" });
+  const cr = `${space}/change-requests/${changeRequestId}`;
+  // The import answers {revision, …}: read the pages and files it made from the change request's content.
+  await created("POST", `${cr}/content/import`, { url: "https://hardening.test/docs/intro", source: "website" });
+  const revision = (await admin<{ pages: { id: string }[]; files: { id: string }[] }>("GET", `${cr}/content`)).body;
+  const commentId = await created("POST", `${space}/comments`, { page: revision.pages[0]!.id, body: { markdown: "Hardening comment" } });
+  const commentReplyId = await created("POST", `${space}/comments/${commentId}/replies`, { body: { markdown: "Hardening reply" } });
+  const crCommentId = await created("POST", `${cr}/comments`, { body: { markdown: "Hardening change comment" } });
+  const crCommentReplyId = await created("POST", `${cr}/comments/${crCommentId}/replies`, { body: { markdown: "Hardening change reply" } });
   return {
     organizationId: "demo-org",
     inviteId: "invite-unknown",
@@ -108,12 +119,24 @@ async function makeFixtures(): Promise<Record<string, string>> {
     versionId: versions[0]!.id,
     translationSettingsId,
     integrationName: "hardening-integration",
+    changeRequestId,
+    pageId: revision.pages[0]!.id,
+    fileId: revision.files[0]!.id,
+    commentId,
+    commentReplyId,
+    "cr:commentId": crCommentId,
+    "cr:commentReplyId": crCommentReplyId,
   };
+}
+
+/** The fixture key of a route parameter: comments of a change request are not the space's. */
+function paramKey(route: RouteInfo, name: string): string {
+  return route.url.includes("/change-requests/") && (name === "commentId" || name === "commentReplyId") ? `cr:${name}` : name;
 }
 
 function fill(route: RouteInfo, params: Record<string, string>, override?: { name: string; raw: string }): string {
   return route.url.replace(/:(\w+)/g, (_m, name: string) =>
-    override?.name === name ? override.raw : encodeURIComponent(params[name] ?? `unknown-${name}`),
+    override?.name === name ? override.raw : encodeURIComponent(params[paramKey(route, name)] ?? `unknown-${name}`),
   );
 }
 
@@ -326,6 +349,16 @@ describe(`emulator hardening on all ${ROUTES.length} routes (seed ${SEED})`, () 
         expect(new Set(live).size).toBe(live.length);
       }
 
+      // Concurrent change requests on one space get distinct numbers; concurrent comments are all listed and counted.
+      const space = "/v1/spaces/space-api";
+      const crs = await Promise.all(Array.from({ length: n / 4 }, (_, i) => admin<{ number: number }>("POST", `${space}/change-requests`, { subject: `Concurrent ${i}` })));
+      const posted = await Promise.all(Array.from({ length: n }, (_, i) => admin<{ id: string }>("POST", `${space}/comments`, { body: { markdown: `Concurrent ${i}` } })));
+      o.cases += crs.length + posted.length;
+      expect(crs.map((r) => r.body.number).sort((a, b) => a - b)).toEqual(Array.from({ length: n / 4 }, (_, i) => i + 1));
+      const liveComments = (await listAll<{ id: string }>(admin, `${space}/comments`)).map((c) => c.id);
+      o.lostWrites += posted.filter((r) => r.status !== 200 || !liveComments.includes(r.body.id)).length;
+      expect((await admin<{ comments: number; changeRequestsDraft: number }>("GET", space)).body).toMatchObject({ comments: n, changeRequestsDraft: n / 4 });
+
       // Concurrent updates of different fields and members of the same objects: every one lands.
       const team = ackedTeams[0]!;
       const patches = await Promise.all([
@@ -336,6 +369,8 @@ describe(`emulator hardening on all ${ROUTES.length} routes (seed ${SEED})`, () 
         admin("PUT", `${ORG}/teams/${team}/members/reader-1`, { role: "member" }),
         admin("PUT", `${ORG}/teams/${team}/members/demo-admin`, { role: "member" }),
         ...ackedLinks.slice(0, 10).map((id, i) => admin("PATCH", `${site}/share-links/${id}`, { name: `Patched ${i}` })),
+        // Reactions of both commenting users of the fixture on one comment at once.
+        ...[emu.token, "writer-token"].map((t) => caller(emu.url, t)("PUT", `${space}/comments/${posted[0]!.body.id}`, { addedReactions: ["👍"] })),
       ]);
       o.cases += patches.length;
       for (const p of patches) expect(p.status, JSON.stringify(p.body)).toBeLessThan(300);
@@ -350,6 +385,8 @@ describe(`emulator hardening on all ${ROUTES.length} routes (seed ${SEED})`, () 
       expectations.push([roles["writer-1"], "owner"], [roles["reader-1"], "member"], [roles["demo-admin"], "member"]);
       const names = new Map((await listAll<{ id: string; name: string }>(admin, `${site}/share-links`)).map((l) => [l.id, l.name]));
       ackedLinks.slice(0, 10).forEach((id, i) => expectations.push([names.get(id), `Patched ${i}`]));
+      const reacted = (await admin<{ reactions: { emoji: string; count: number }[] }>("GET", `${space}/comments/${posted[0]!.body.id}`)).body.reactions;
+      expectations.push([reacted[0]?.count, 2]);
       o.lostWrites += expectations.filter(([got, want]) => got !== want).length;
       expect(expectations.map(([got]) => got)).toEqual(expectations.map(([, want]) => want));
       expect(o.lostWrites).toBe(0);
