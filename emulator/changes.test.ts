@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { RouteSpec } from "./context";
 import { startEmulator, type RunningEmulator } from "./index";
 import { registerAll } from "./routes";
-import { caller, listAll } from "./testing";
+import { caller, listAll } from "../test/support/api";
 
 const S = "/v1/spaces/space-guides";
 let dir: string;

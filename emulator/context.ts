@@ -187,16 +187,8 @@ export function compact<T extends Record<string, unknown>>(o: T): T {
   return o;
 }
 
-/** Lowercase, non-alphanumerics to `-`, trimmed of `-`; `fallback` when nothing is left. */
-export function slugify(title: string, fallback: string): string {
-  const s = title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return (s || fallback).slice(0, 90).replace(/-+$/, "") || fallback;
-}
+/** The path the platform derives from a title (the rule shared with the stack-file loader and export). */
+export { derivePath as slugify } from "../provider/rules";
 
 /** `base`, or `base-2`, `base-3`… whichever is not in `taken`. */
 export function uniquePath(base: string, taken: Set<string>): string {

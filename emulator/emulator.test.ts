@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { request } from "undici";
 import { startEmulator, type RunningEmulator } from "./index";
-import { caller, listAll, type Call } from "./testing";
+import { caller, listAll, type Call } from "../test/support/api";
 
 let emu: RunningEmulator;
 let admin: Call;

@@ -1,7 +1,7 @@
 /** Organizations, members, teams, spaces (restore window), collections, SAML/SSO, OpenAPI specs, translations, integrations. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator, type Seed } from "./index";
-import { caller, listAll, type Call } from "./testing";
+import { caller, listAll, type Call } from "../test/support/api";
 
 /** The default fixture plus an outsider, a second organization where demo-admin is admin (for transfers) and an integration. */
 function orgSeed(): Seed {

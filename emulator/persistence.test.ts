@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { startEmulator } from "./index";
-import { caller, listAll } from "./testing";
+import { caller, listAll } from "../test/support/api";
 
 const root = resolve(__dirname, "..");
 const cli = join(root, "dist/provider/cli.js");

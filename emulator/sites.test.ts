@@ -1,7 +1,7 @@
 /** Sites and their structure: shapes, defaults, paths, display order, moves, cascades, adaptive schema, published structure, share links, roles. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "./index";
-import { caller, listAll, type Call } from "./testing";
+import { caller, listAll, type Call } from "../test/support/api";
 
 let emu: RunningEmulator;
 let admin: Call;

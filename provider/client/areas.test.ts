@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator/index";
 import { ApiClient, isConflict, isNotFound } from "./index";
-import { SecretRecorder } from "./testkit";
+import { SecretRecorder } from "../../test/support/secrets";
 
 // The organisation-level areas, each through its typed methods against the emulator.
 const TOKEN = "dpt_SCAN_0d6f2b8a91c5e374";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator/index";
 import { ApiClient, ApiError, isConflict, isNotFound, isOutcomeUnknown, type ChangeRequest, type Comment } from "./index";
-import { SecretRecorder } from "./testkit";
+import { SecretRecorder } from "../../test/support/secrets";
 
 // The comments, changeRequests and changeRequestContent areas against the emulator: every operation's
 // happy path, paging of every list, and an error for every operation.

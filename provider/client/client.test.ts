@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator/index";
 import { ApiClient, ApiError, closeSharedClients, isConflict, isNotFound, isOutcomeUnknown, isRateLimited, sharedClient } from "./index";
-import { SecretRecorder } from "./testkit";
+import { SecretRecorder } from "../../test/support/secrets";
 
 // A distinctive token, so that the scan at the end cannot be fooled by a common word.
 const TOKEN = "dpt_SCAN_4b9e1f07c3a2d5e8";

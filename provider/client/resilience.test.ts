@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { Pool, request as rawRequest, type Dispatcher } from "undici";
 import { defaultSeed, startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator/index";
 import { ApiClient, ApiError, isOutcomeUnknown, isRateLimited, type ClientOptions } from "./index";
-import { SecretRecorder } from "./testkit";
+import { SecretRecorder } from "../../test/support/secrets";
 
 // Rate limits, retries, outcome-unknown writes, timeouts and the in-flight bound, on real HTTP.
 // Each test starts its own emulator: a new port is a new base URL, so process-wide state starts fresh.

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, ApiError, isOutcomeUnknown } from "./index";
-import { SecretRecorder } from "./testkit";
+import { SecretRecorder } from "../../test/support/secrets";
 
 // Cases no real API server produces on purpose: a body that stalls after its headers, and a server
 // that echoes the caller's credentials into its error message.

@@ -13,7 +13,7 @@ import { ApiClient } from "../client";
 import { parseStack } from "../stack/load";
 import type { StackFile } from "../stack/model";
 import { exportMain, type ExportIo } from "./cli";
-import { buildVariedOrganization, FIXTURE_CERTIFICATE } from "./fixture";
+import { buildVariedOrganization, FIXTURE_CERTIFICATE } from "../../test/support/variedOrganization";
 import { KeyAllocator, slugKey } from "./keys";
 
 const ORG = "demo-org";

@@ -21,7 +21,7 @@ import { siteSpaceKind } from "../resources/siteSpace";
 import { spaceKind } from "../resources/space";
 import { teamKind } from "../resources/team";
 import { translationSettingsKind } from "../resources/translationSettings";
-import { derivePath } from "../stack/checks";
+import { derivePath } from "../rules";
 import { declaredEntry } from "../stack/declared";
 import type {
   Ref,

@@ -3,23 +3,9 @@
  * would write them, unique within their namespace, and the same on every export of the same data.
  */
 
-/** Longest key the stack schema accepts. */
-const MAX_KEY = 63;
+import { MAX_KEY, slugKey } from "../rules";
 
-/**
- * A key-shaped slug of `text`: lowercase, accents dropped, runs of other characters to `-`, trimmed,
- * at most 63 characters. `fallback` (itself a valid key) when nothing is left, e.g. for a title of emoji.
- */
-export function slugKey(text: string, fallback: string): string {
-  const slug = text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9_]+/g, "-")
-    .replace(/^[-_]+|[-_]+$/g, "");
-  const cut = slug.slice(0, MAX_KEY).replace(/[-_]+$/, "");
-  return cut === "" ? fallback : cut;
-}
+export { slugKey };
 
 /**
  * Hands out unique keys in one namespace. The first object asking for a key gets it as is; later ones

@@ -13,7 +13,7 @@ import { ApiClient } from "../client";
 import { countObjects } from "../stack/model";
 import { loadStackFile } from "../stack/load";
 import { exportMain } from "./cli";
-import { buildVariedOrganization } from "./fixture";
+import { buildVariedOrganization } from "../../test/support/variedOrganization";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 const ORG = "demo-org";

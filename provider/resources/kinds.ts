@@ -17,9 +17,10 @@ import { siteSpaceKind } from "./siteSpace";
 import { siteStructureOrderKind } from "./siteStructureOrder";
 
 /**
- * THE list of resource kinds: the stack loader, the docs and the table-driven tests walk it.
- * Adding a kind is one module under provider/resources/, its shim under provider/providers/,
- * its schema under schemas/kinds/, and one row here.
+ * THE list of resource kinds: the stack loader, the generated schemas and reference, export and
+ * the table-driven tests walk it. Adding a kind is its declaration under provider/resources/, its
+ * class under provider/classes/, its shim under provider/providers/, one row here, and (for a kind
+ * of the stack file) its entry in provider/stack/layout.json; then `npm run schemas`.
  */
 export const kinds = [
   // Site structure

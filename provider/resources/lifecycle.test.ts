@@ -3,7 +3,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { PROVIDER_KEY, UNKNOWN, startPlugin, type PluginDriver, type PreparedProgram, type PropertyMap } from "../../test/harness";
 import type { FieldSpec } from "./kind";
 import { kinds } from "./kinds";
-import { lifecycleCases, type Json, type LifecycleCase, type LifecycleEnv } from "./lifecycle.cases";
+import { lifecycleCases, type Json, type LifecycleCase, type LifecycleEnv } from "../../test/support/lifecycle.cases";
 import { prepareProviderProgram, serializeProviders } from "./testdata/helpers";
 
 /**

@@ -1,7 +1,9 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import limits from "../../schemas/limits.json";
+import { explain } from "../phrases";
+import { dottedPath, valuesAlong } from "../pointer";
 import { isNotFound, isOutcomeUnknown, sharedClient } from "../client";
 import {
   type AdoptInput,
@@ -153,7 +155,9 @@ export function declaredChanges<I extends object>(
     if (next === undefined) continue; // not managed: the server's value is not drift
     if (spec.addedLater && !Object.prototype.hasOwnProperty.call(o, name)) continue; // state from before the field
     const norm = spec.normalize ?? ((v: unknown) => v);
-    const differs = containsUnknown(next) || !jsonEqual(norm(next), norm(o[name] ?? null));
+    // Unknown in preview is a change, unless the field's compared form does not depend on it (a
+    // site space's existingId while its section is updated: never a change, known or not).
+    const differs = containsUnknown(next) ? containsUnknown(norm(next)) : !jsonEqual(norm(next), norm(o[name] ?? null));
     if (!differs) continue;
     changed.push(name);
     if (spec.createOnly) replaces.push(name);
@@ -178,82 +182,6 @@ function validatorFor(schema: object): ValidateFunction {
   return validate;
 }
 
-/** `/members/0/role` → `members[0].role`. */
-function propertyPath(pointer: string, child?: string): string {
-  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
-  if (child !== undefined) parts.push(child);
-  let out = "";
-  for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out === "" ? p : `.${p}`;
-  return out;
-}
-
-function valueAt(root: unknown, pointer: string): unknown[] {
-  // Every value along the pointer, root first: an unknown anywhere on the way covers the error.
-  const seen: unknown[] = [root];
-  let cur = root;
-  for (const raw of pointer.split("/").slice(1)) {
-    const p = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (cur === null || typeof cur !== "object") break;
-    cur = (cur as Record<string, unknown>)[p];
-    seen.push(cur);
-  }
-  return seen;
-}
-
-function describeType(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  return typeof v === "object" ? "an object" : `a ${typeof v}`;
-}
-
-function reasonFor(kindName: string, e: ErrorObject): { property: string; reason: string } {
-  const params = e.params as Record<string, unknown>;
-  const parent = (e.parentSchema ?? {}) as { description?: string };
-  const limit = parent.description ? ` (${parent.description.replace(/\.$/, "")})` : "";
-  let property = propertyPath(e.instancePath);
-  const label = property || kindName;
-  let reason: string;
-  switch (e.keyword) {
-    case "required":
-      property = propertyPath(e.instancePath, String(params.missingProperty));
-      reason = `${property} is required`;
-      break;
-    case "additionalProperties":
-      property = propertyPath(e.instancePath, String(params.additionalProperty));
-      reason = `${property} is not an input of ${kindName}`;
-      break;
-    case "minLength":
-      reason = `${label} must be at least ${String(params.limit)} characters long, got ${String((e.data as string).length)}${limit}`;
-      break;
-    case "maxLength":
-      reason = `${label} must be at most ${String(params.limit)} characters long, got ${String((e.data as string).length)}${limit}`;
-      break;
-    case "pattern":
-      reason = `${label} must match ${String(params.pattern)}${limit}`;
-      break;
-    case "format":
-      reason = `${label} must be a valid ${String(params.format)}${limit}`;
-      break;
-    case "enum":
-      reason = `${label} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}${limit}`;
-      break;
-    case "type":
-      reason = `${label} must be ${String(params.type).replace(/,/g, " or ")}, got ${describeType(e.data)}`;
-      break;
-    case "minItems":
-    case "maxItems":
-      reason = `${label} must have ${e.keyword === "minItems" ? "at least" : "at most"} ${String(params.limit)} items${limit}`;
-      break;
-    case "minimum":
-    case "maximum":
-      reason = `${label} must be ${e.keyword === "minimum" ? "at least" : "at most"} ${String(params.limit)}${limit}`;
-      break;
-    default:
-      reason = `${label} ${e.message ?? "is invalid"}${limit}`;
-  }
-  return { property, reason };
-}
-
 /** Validates inputs against a kind's schema; preview unknowns are skipped. Reports every failure. */
 export function checkInputs(kindName: string, schema: object, fields: object, news: object): dynamic.CheckFailure[] {
   const subject: Record<string, unknown> = {};
@@ -265,17 +193,15 @@ export function checkInputs(kindName: string, schema: object, fields: object, ne
   }
   const validate = validatorFor(schema);
   if (validate(subject)) return [];
+  // Errors under a preview-unknown value are not errors: the value is checked once it is known.
+  const known = (validate.errors ?? []).filter(
+    (e) => !valuesAlong(subject, e.instancePath).some((v) => v !== undefined && containsUnknown(v) && typeof v === "string"),
+  );
+  // Worded by the one phrasebook, as `docsplatform validate` words the same mistake in a stack file.
   const failures: dynamic.CheckFailure[] = [];
-  const seen = new Set<string>();
-  for (const e of validate.errors ?? []) {
-    if (valueAt(subject, e.instancePath).some((v) => v !== undefined && containsUnknown(v) && typeof v === "string")) continue;
-    if (e.keyword === "if" || e.keyword === "anyOf" || e.keyword === "oneOf") continue; // their branches report
-    if (e.keyword === "type" && (e.params as { type?: unknown }).type === "null") continue; // the nullable branch of an anyOf
-    const failure = reasonFor(kindName, e);
-    const key = `${failure.property}\u0000${failure.reason}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    failures.push(failure);
+  for (const issue of explain(known)) {
+    const property = dottedPath(issue.pointer);
+    failures.push({ property, reason: `${property || kindName}: ${issue.reason}` });
   }
   return failures;
 }

@@ -53,6 +53,8 @@ describe("SiteStructureOrder create", () => {
             Object.entries(inputs.siteSpaces).map(([level, ids]) => [level, only(siteSpaces.filter((ss) => (ss.section ?? ROOT_LEVEL) === level).map((ss) => ss.id), ids)]),
           )
         : null,
+      // Group membership is kept as declared: it only makes a membership change reorder the site.
+      groups: inputs.groups ?? null,
     };
   }
 

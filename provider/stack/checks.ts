@@ -10,7 +10,9 @@
  * The checks run on data that may also have failed the schema, so every access is guarded.
  */
 import type { StackFile, StackSection, StackSite, StackSiteSpace } from "./model";
-import { KEY_PATTERN, show, stackSchemaDocument } from "./schema";
+import { dottedPath } from "../pointer";
+import { derivePath, KEY_PATTERN } from "../rules";
+import { show, stackSchemaDocument } from "./schema";
 
 /** One finding of a check, before it is given a file position. */
 export interface CheckIssue {
@@ -340,19 +342,6 @@ function collectionCycles(ctx: Ctx, collections: unknown[]): void {
   }
 }
 
-/**
- * The platform's rule for a path it derives from a title: lowercase, accents dropped, runs of other
- * characters to '-', trimmed of '-', at most 90 characters; `fallback` when nothing is left.
- */
-export function derivePath(title: string, fallback = ""): string {
-  const path = title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return (path || fallback).slice(0, 90).replace(/-+$/, "") || fallback;
-}
 
 interface PathEntry {
   index: number;
@@ -449,15 +438,7 @@ function known(namespace: Namespace): string {
 
 /** `/sites/0/sections/2` → `sites[0].sections[2]`, the way messages name fields. */
 export function describe(pointer: string): string {
-  if (pointer === "") return "top level";
-  let out = "";
-  for (const raw of pointer.split("/").slice(1)) {
-    const segment = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (/^(0|[1-9][0-9]*)$/.test(segment)) out += `[${segment}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
+  return pointer === "" ? "top level" : dottedPath(pointer);
 }
 
 function parentOf(pointer: string): string {

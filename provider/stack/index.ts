@@ -1,7 +1,8 @@
 /** The stack file: its typed model, the loader and the schema it is checked against. */
 export * from "./model";
 export { loadStackFile, parseStack, formatProblem, STACK_FILE_LIMITS, type LoadResult, type Problem } from "./load";
-export { derivePath, describe as describePointer } from "./checks";
+export { derivePath } from "../rules";
+export { describe as describePointer } from "./checks";
 export { STACK_SCHEMA_ID, schemasDir, stackValidator } from "./schema";
 export {
   DocsPlatform,

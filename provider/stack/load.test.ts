@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { derivePath } from "./checks";
+import { derivePath } from "../rules";
 import { formatProblem, linePositions, loadStackFile, parseStack, STACK_FILE_LIMITS, type LoadResult, type Problem } from "./load";
 import { countObjects, isIdRef, sectionSiteSpaces, type StackFile } from "./model";
 import { schemasDir, stackValidator } from "./schema";

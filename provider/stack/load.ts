@@ -2,6 +2,7 @@
  * Loading a stack file: YAML with positions, refused early when it is too large, too deep or an alias
  * bomb, then the JSON Schema, then the cross-object checks. Every problem carries `file:line:col`.
  */
+import { escapeSegment } from "../pointer";
 import * as fs from "node:fs";
 import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, visit, type CST, type Alias, type Document, type Pair, type YAMLMap } from "yaml";
 import { checkStack, describe } from "./checks";
@@ -228,7 +229,7 @@ function pointerAt(doc: Document.Parsed, offset: number): string | undefined {
         return start <= offset && offset <= end;
       });
       if (!pair) return pointer;
-      pointer += `/${escape(keyText(pair.key))}`;
+      pointer += `/${escapeSegment(keyText(pair.key))}`;
       node = pair.value;
     } else if (isSeq(node)) {
       const index = node.items.findIndex((item) => {
@@ -321,13 +322,7 @@ function keyText(key: unknown): string {
   return String(key);
 }
 
-function escape(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
 
-function unescape(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
-}
 
 interface Walked {
   node: unknown;
@@ -371,7 +366,7 @@ interface Oversized {
 
 function pointerOf(walked: Walked): string {
   const segments: string[] = [];
-  for (let w: Walked | undefined = walked; w?.parent !== undefined; w = w.parent) segments.push(escape(w.segment));
+  for (let w: Walked | undefined = walked; w?.parent !== undefined; w = w.parent) segments.push(escapeSegment(w.segment));
   return segments.reverse().map((s) => `/${s}`).join("");
 }
 

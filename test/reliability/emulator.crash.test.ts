@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
-import { caller, listAll } from "../../emulator/testing";
+import { caller, listAll } from "../support/api";
 import { LONG, ROOT, tracked } from "./report";
 
 const CLI = path.join(ROOT, "dist", "provider", "cli.js");

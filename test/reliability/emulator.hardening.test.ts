@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import type { RouteSpec } from "../../emulator/context";
 import { registerAll } from "../../emulator/routes";
-import { caller, listAll, type Call } from "../../emulator/testing";
+import { caller, listAll, type Call } from "../support/api";
 import { describeReply, isErrorBody, rawRequest, type RawReply } from "./http";
 import { LONG, tracked, type Outcome } from "./report";
 

@@ -3,7 +3,7 @@
  * team would have set it up by hand — several sites with nested structure, teams, SAML, specs,
  * collections, translations and settings.
  */
-import { ApiClient } from "../client";
+import { ApiClient } from "../../provider/client";
 
 /** Certificate text of the fixture's SAML provider (public, multi-line). */
 export const FIXTURE_CERTIFICATE = [

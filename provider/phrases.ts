@@ -1,0 +1,251 @@
+/**
+ * The one phrasebook of validation messages: every schema violation, whether found by a kind's
+ * `check` in the plugin or by `docsplatform validate` on a stack file, is worded here, naming the
+ * limit and what was given.
+ */
+import type { ErrorObject } from "ajv";
+import { KEY_PATTERN } from "./rules";
+import { escapeSegment } from "./pointer";
+
+/** A schema violation before it is given a position: where (JSON pointer), what, and whether it points at a key. */
+export interface SchemaIssue {
+  /** JSON pointer of the offending value (or of the property whose key is wrong). */
+  pointer: string;
+  /** Human sentence without the field path. */
+  reason: string;
+  /** Point at the mapping key rather than the value (unknown fields). */
+  atKey: boolean;
+}
+
+/** Human phrases for the patterns of the schemas, keyed by the pattern source. */
+const PATTERN_PHRASES: Record<string, string> = {
+  [KEY_PATTERN]:
+    "must be a key: lowercase letters, digits, '-' and '_', starting with a letter or digit, at most 63 characters",
+  "^[a-z0-9]+(?:-[a-z0-9]+)*$": "must be lowercase letters and digits in words joined by single hyphens, like my-api",
+  "^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$":
+    "must be a lowercase DNS name with at least three labels, like docs.example.com",
+  "^[^/\\s]+(/[^/\\s]+)+$": "must be a host followed by one or more path segments, like example.com/docs",
+  "^[^/?#\\s]+$": "must be a platform ID without '/', '?', '#' or spaces",
+};
+
+const FORMAT_PHRASES: Record<string, string> = {
+  uri: "must be an absolute URI, like https://example.com/path",
+  hostname: "must be a domain name, like example.com",
+  email: "must be an e-mail address",
+};
+
+/** Turn ajv errors into issues: collapse the branches of `oneOf`, drop `if`, phrase each keyword. */
+export function explain(errors: readonly ErrorObject[]): SchemaIssue[] {
+  const unions = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    if (e.keyword === "oneOf" || e.keyword === "anyOf") {
+      unions.set(e.instancePath, [...(unions.get(e.instancePath) ?? []), e]);
+    }
+  }
+  // The nearest union at or above the error's path: O(depth), not O(unions), per error.
+  const underUnion = (e: ErrorObject): string | undefined => {
+    if (unions.size === 0) return undefined;
+    for (let p = e.instancePath; ; p = p.slice(0, p.lastIndexOf("/"))) {
+      if (unions.has(p)) return p;
+      if (p === "") return undefined;
+    }
+  };
+
+  const issues: SchemaIssue[] = [];
+  const typeMisses = new Map<string, { expected: string[]; data: unknown }>();
+  const explained = new Set<string>();
+  for (const e of errors) {
+    if (e.keyword === "if" || e.keyword === "oneOf" || e.keyword === "anyOf") continue;
+    const union = underUnion(e);
+    if (union !== undefined && e.keyword === "type" && e.instancePath === union) {
+      // A branch of a union whose type does not fit the value: only worth saying if no branch fits.
+      const miss = typeMisses.get(union) ?? { expected: [], data: e.data };
+      miss.expected.push(...typeList(e.params.type));
+      typeMisses.set(union, miss);
+      continue;
+    }
+    if (union !== undefined) explained.add(union);
+    issues.push(phrase(e));
+  }
+  for (const [pointer, miss] of typeMisses) {
+    if (explained.has(pointer)) continue;
+    issues.push({ pointer, reason: `must be ${describeTypes(miss.expected)} (got ${kindOf(miss.data)})`, atKey: false });
+  }
+  return dedupe(issues);
+}
+
+function phrase(e: ErrorObject): SchemaIssue {
+  const at = (reason: string): SchemaIssue => ({ pointer: e.instancePath, reason, atKey: false });
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case "type":
+      return at(`must be ${describeTypes(typeList(params.type))} (got ${kindOf(e.data)})`);
+    case "minLength": {
+      const limit = Number(params.limit);
+      if (limit === 1) return at("must not be empty");
+      return at(`must be at least ${limit} characters (got ${charCount(e.data)})`);
+    }
+    case "maxLength":
+      return at(`must be at most ${Number(params.limit)} characters (got ${charCount(e.data)})`);
+    case "pattern": {
+      const pattern = String(params.pattern);
+      const sentence = PATTERN_PHRASES[pattern] ?? `must match the pattern ${pattern}`;
+      return at(`${sentence} (got ${show(e.data)})`);
+    }
+    case "format": {
+      const format = String(params.format);
+      return at(`${FORMAT_PHRASES[format] ?? `must be a valid ${format}`} (got ${show(e.data)})`);
+    }
+    case "enum": {
+      const allowed = (Array.isArray(e.schema) ? (e.schema as unknown[]) : []).map((v) => (v === null ? "null" : String(v)));
+      return at(`must be one of ${allowed.join(", ")} (got ${show(e.data)})`);
+    }
+    case "const":
+      return at(`must be ${show(params.allowedValue)} (got ${show(e.data)})`);
+    case "required": {
+      const missing = String(params.missingProperty);
+      const when = e.schemaPath.endsWith("/then/required") ? " when adopt is true (it is the natural key adopt looks for)" : "";
+      return { pointer: `${e.instancePath}/${escapePointer(missing)}`, reason: `is required${when}`, atKey: false };
+    }
+    case "additionalProperties": {
+      const field = String(params.additionalProperty);
+      const known = Object.keys(propertiesOf(e.parentSchema));
+      const guess = closest(field, known);
+      const hint = guess
+        ? `; did you mean '${guess}'?`
+        : known.length > 0
+          ? `; allowed fields: ${known.join(", ")}`
+          : "";
+      return { pointer: `${e.instancePath}/${escapePointer(field)}`, reason: `unknown field${hint}`, atKey: true };
+    }
+    case "minItems":
+      return at(`must have at least ${Number(params.limit)} item${Number(params.limit) === 1 ? "" : "s"} (got ${lengthOf(e.data)})`);
+    case "maxItems":
+      return at(`must have at most ${Number(params.limit)} items (got ${lengthOf(e.data)})`);
+    case "uniqueItems": {
+      const later = Math.max(Number(params.i), Number(params.j));
+      const earlier = Math.min(Number(params.i), Number(params.j));
+      return {
+        pointer: `${e.instancePath}/${later}`,
+        reason: `repeats item ${earlier} (${show(Array.isArray(e.data) ? e.data[later] : undefined)}); each value may appear once`,
+        atKey: false,
+      };
+    }
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return at(`${e.message ?? "is out of range"} (got ${show(e.data)})`);
+    default:
+      return at(e.message ?? `fails ${e.keyword}`);
+  }
+}
+
+export function propertiesOf(schema: unknown): Record<string, unknown> {
+  if (typeof schema === "object" && schema !== null && "properties" in schema) {
+    const props = (schema as { properties: unknown }).properties;
+    if (typeof props === "object" && props !== null) return props as Record<string, unknown>;
+  }
+  return {};
+}
+
+function typeList(t: unknown): string[] {
+  return Array.isArray(t) ? t.map(String) : [String(t)];
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  integer: "an integer",
+  boolean: "true or false",
+  object: "a mapping",
+  array: "a list",
+  null: "null",
+};
+
+function describeTypes(types: string[]): string {
+  const names = [...new Set(types)].map((t) => TYPE_NAMES[t] ?? t);
+  if (names.length <= 1) return names[0] ?? "a value";
+  return `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+}
+
+/** How a YAML author would name the kind of a value. */
+export function kindOf(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  if (Array.isArray(v)) return "a list";
+  switch (typeof v) {
+    case "string":
+      return "a string";
+    case "number":
+      return Number.isInteger(v) ? "an integer" : "a number";
+    case "boolean":
+      return "a boolean";
+    case "object":
+      return "a mapping";
+    default:
+      return typeof v;
+  }
+}
+
+/** A short, quoted rendering of a value for messages. */
+export function show(v: unknown): string {
+  if (typeof v === "string") {
+    const chars = [...v];
+    return JSON.stringify(chars.length > 60 ? `${chars.slice(0, 57).join("")}...` : v);
+  }
+  if (v === undefined) return "nothing";
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+// ajv counts code points, so the "got" count must too.
+function charCount(v: unknown): number {
+  return typeof v === "string" ? [...v].length : 0;
+}
+
+function lengthOf(v: unknown): number {
+  return Array.isArray(v) ? v.length : 0;
+}
+
+/** A segment escaped for a JSON pointer (see `pointer.ts`). */
+export const escapePointer = escapeSegment;
+
+
+function dedupe(issues: SchemaIssue[]): SchemaIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const id = `${i.pointer}\u0000${i.reason}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** The known name closest to a misspelt one, when it is close enough to be a likely typo. */
+export function closest(word: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  const tolerance = word.length <= 4 ? 1 : word.length <= 8 ? 2 : 3;
+  for (const candidate of known) {
+    // The distance is at least the difference in length: a far longer word (a pasted paragraph) costs nothing.
+    if (Math.abs(word.length - candidate.length) > tolerance) continue;
+    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= tolerance ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
