@@ -1,0 +1,133 @@
+/**
+ * Program setups compared in one run: the component's own registration choices (each against the
+ * floor, bench/floor.ts) and what a user can set for a large stack (Pulumi.yaml `nodeargs`,
+ * `typescript: false`, `PULUMI_NODEJS_TRANSPILE_ONLY`). Only the phases that run the program — create
+ * and the no-op up — are measured: refresh and destroy never start the language host.
+ */
+import { startEmulator } from "../emulator";
+import { ProgramRunner, type RunResult } from "../test/harness";
+import { RegistrationRecorder, prepareFloorProgram } from "./floor";
+import { generateStack } from "./generate";
+import { type ProgramSetup, prepareBenchProgram } from "./program";
+import { SETTINGS, benchSeed, median, peakRss } from "./run";
+
+/** One setup of the program. */
+export interface Variant {
+  label: string;
+  setup?: ProgramSetup;
+  /** Environment of the language host and plugin (e.g. `PULUMI_NODEJS_TRANSPILE_ONLY`). */
+  env?: Record<string, string>;
+}
+
+/** A variant's measured walls (medians of `repeats` create/no-op/destroy cycles). */
+export interface VariantResult {
+  label: string;
+  n: number;
+  createMs: number;
+  noopMs: number;
+  /** Same-cycle floor walls (null when run without the floor). */
+  floorCreateMs: number | null;
+  floorNoopMs: number | null;
+  /** Peak RSS of the language host is not visible to the harness; the plugin's is. */
+  pluginPeakRssBytes: number | null;
+  repeats: number;
+}
+
+async function timed(fn: () => Promise<RunResult>): Promise<number> {
+  const start = performance.now();
+  const r = await fn();
+  if (r.error) throw r.error;
+  return performance.now() - start;
+}
+
+/**
+ * Runs each variant through create → no-op up → destroy, `repeats` times, the variants interleaved
+ * cycle by cycle so that the machine's load spreads over all of them; with `floor`, the floor program
+ * runs each phase right after the variant.
+ */
+export async function benchVariants(
+  n: number,
+  variants: readonly Variant[],
+  opts: { floor?: boolean; repeats?: number; log?: (line: string) => void } = {},
+): Promise<VariantResult[]> {
+  const log = opts.log ?? (() => undefined);
+  const repeats = Math.max(1, opts.repeats ?? 1);
+  const gen = generateStack(n);
+  const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed: benchSeed(gen.spaces) });
+  const floorProgram = opts.floor ? await prepareFloorProgram() : undefined;
+  const floorRunner = floorProgram ? new ProgramRunner({ dir: floorProgram.dir, parallel: SETTINGS.concurrency, pluginPerRun: true }) : undefined;
+  const samples = variants.map(() => ({ create: [] as number[], noop: [] as number[], fCreate: [] as number[], fNoop: [] as number[], rss: null as number | null }));
+  try {
+    for (let cycle = 0; cycle < repeats; cycle++) {
+      for (const [i, v] of variants.entries()) {
+        const program = await prepareBenchProgram(gen.stack, v.setup);
+        const runner = new ProgramRunner({
+          dir: program.dir,
+          config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
+          secretKeys: ["docsplatform:apiToken"],
+          env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency), ...v.env },
+          parallel: SETTINGS.concurrency,
+          emulator: emu,
+          pluginPerRun: true,
+        });
+        const s = samples[i]!;
+        try {
+          const rec = new RegistrationRecorder();
+          s.create.push(await timed(() => runner.up({ onRegister: rec.record })));
+          if (floorRunner && floorProgram) {
+            floorProgram.writeRegistrations(await rec.done());
+            s.fCreate.push(await timed(() => floorRunner.up()));
+          }
+          s.noop.push(await timed(() => runner.up()));
+          if (floorRunner) s.fNoop.push(await timed(() => floorRunner.up()));
+          const rss = peakRss((await runner.plugin()).pid);
+          if (rss !== null && (s.rss === null || rss > s.rss)) s.rss = rss;
+          await timed(() => runner.destroy());
+          if (floorRunner) await timed(() => floorRunner.destroy());
+          log(`  N=${n} ${v.label}: create ${Math.round(s.create.at(-1)!)} ms, no-op ${Math.round(s.noop.at(-1)!)} ms${floorRunner ? ` (floor ${Math.round(s.fCreate.at(-1)!)} / ${Math.round(s.fNoop.at(-1)!)} ms)` : ""}`);
+        } finally {
+          await runner.close();
+          program.cleanup();
+        }
+      }
+    }
+  } finally {
+    await floorRunner?.close();
+    floorProgram?.cleanup();
+    await emu.close();
+  }
+  return variants.map((v, i) => {
+    const s = samples[i]!;
+    return {
+      label: v.label,
+      n,
+      createMs: median(s.create),
+      noopMs: median(s.noop),
+      floorCreateMs: s.fCreate.length > 0 ? median(s.fCreate) : null,
+      floorNoopMs: s.fNoop.length > 0 ? median(s.fNoop) : null,
+      pluginPeakRssBytes: s.rss,
+      repeats,
+    };
+  });
+}
+
+/** The component's registration choices (provider/stack/registration.ts), each against the floor. */
+export const REGISTRATION_VARIANTS: readonly Variant[] = [
+  { label: "as the public classes (`DOCSPLATFORM_LEAN_REGISTRATION=0`)", env: { DOCSPLATFORM_LEAN_REGISTRATION: "0" } },
+  { label: "lean props only", env: { DOCSPLATFORM_LEAN_REGISTRATION: "props" } },
+  { label: "quiet promise stacks only", env: { DOCSPLATFORM_LEAN_REGISTRATION: "stacks" } },
+  { label: "both (the default)" },
+];
+
+/** What a user can set for a large stack; the first row is the CLI's default setup. */
+export const USER_VARIANTS: readonly Variant[] = [
+  { label: "CLI default (TypeScript, type-checked)", setup: { tsconfig: true }, env: { PULUMI_NODEJS_TRANSPILE_ONLY: "false" } },
+  { label: "`PULUMI_NODEJS_TRANSPILE_ONLY=true`", setup: { tsconfig: true }, env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } },
+  { label: "`nodeargs: --stack-trace-limit=1`", setup: { tsconfig: true, nodeargs: "--stack-trace-limit=1" }, env: { PULUMI_NODEJS_TRANSPILE_ONLY: "false" } },
+  { label: "`nodeargs: --stack-trace-limit=4`", setup: { tsconfig: true, nodeargs: "--stack-trace-limit=4" }, env: { PULUMI_NODEJS_TRANSPILE_ONLY: "false" } },
+  { label: "precompiled `index.js`, `typescript: false`", setup: { typescript: false } },
+  {
+    label: "precompiled + `--stack-trace-limit=1`",
+    setup: { typescript: false, nodeargs: "--stack-trace-limit=1" },
+  },
+];
