@@ -148,6 +148,7 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     `- Baseline: the raw \`ApiClient\` making exactly the minimal calls of each phase at concurrency ${SETTINGS.concurrency}, against a fresh emulator with the same latency, in the same run (bench/baseline.ts).`,
     "- Floor: the same program's registrations (same resources, URNs, input properties and dependencies) replayed against a dynamic provider that does nothing, installed under the program's `node_modules` (bench/floor.ts); each phase runs right after the provider's, each command with a fresh plugin, through the same harness.",
     `- Machine load (1/5/15-min load average; 2 cores shared with other sessions): ${r.load.start.map((x) => x.toFixed(1)).join(" / ")} at the start, ${r.load.end.map((x) => x.toFixed(1)).join(" / ")} at the end. Absolute walls move with it; ratios are taken between runs made minutes apart at most, so contention hits both sides.`,
+    ...(r.notMeasured.length > 0 ? [`- **Not measured in this run** (stopped before reaching them): ${r.notMeasured.join("; ")}.`] : []),
     "",
     "## How to read the tables",
     "",

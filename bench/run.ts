@@ -120,6 +120,8 @@ export interface BenchReport {
   registration: VariantResult[];
   /** What a user can set for a large stack (create and no-op up per N). */
   mitigations: VariantResult[];
+  /** Stages of the command that had not run when this report was written (a run stopped early). */
+  notMeasured: string[];
   /** Load average (1, 5, 15 min) at the start and the end of the run: other processes share the machine. */
   load: { start: number[]; end: number[] };
   durationMs: number;
@@ -554,40 +556,50 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
   const overhead = await measureOverhead();
   log(`  cold up ${Math.round(overhead.coldUpMs)} ms, warm up ${Math.round(overhead.warmUpMs)} ms, refresh ${Math.round(overhead.refreshMs)} ms, destroy ${Math.round(overhead.destroyMs)} ms`);
   const sizes: SizeResult[] = [];
-  for (const n of args.sizes) {
-    log(`N = ${n}…`);
-    sizes.push(await benchSize(n, { overhead, log, repeats: args.repeats }));
-  }
   const registration: VariantResult[] = [];
   const mitigations: VariantResult[] = [];
-  for (const n of args.variantSizes) {
-    log(`registration choices against the floor, N = ${n}…`);
-    registration.push(...(await benchVariants(n, REGISTRATION_VARIANTS, { floor: true, repeats: args.variantRepeats, log })));
-  }
-  for (const n of args.variantSizes) {
-    log(`users' settings for large stacks, N = ${n}…`);
-    mitigations.push(...(await benchVariants(n, USER_VARIANTS, { repeats: args.variantRepeats, log })));
-  }
   let rate: RateResult | null = null;
-  if (args.rateN > 0) {
-    log(`rate-limited run, N = ${args.rateN}…`);
-    rate = await benchRateLimited(args.rateN, log);
-  }
-  const report: BenchReport = {
-    date: new Date().toISOString(),
-    command: ["npm run bench", ...(argv.length > 0 ? ["--", ...argv] : [])].join(" "),
-    machine: machine(),
-    overhead,
-    sizes,
-    rate,
-    throughput,
-    registration,
-    mitigations,
-    load: { start: loadStart, end: os.loadavg() },
-    durationMs: performance.now() - started,
-  };
+  const pending: string[] = [];
   const { analyse, renderResults } = await import("./report");
-  fs.writeFileSync(args.out, renderResults(report, analyse(report)));
+  const write = () => {
+    const report: BenchReport = {
+      date: new Date().toISOString(),
+      command: ["npm run bench", ...(argv.length > 0 ? ["--", ...argv] : [])].join(" "),
+      machine: machine(),
+      overhead,
+      sizes,
+      rate,
+      throughput,
+      registration,
+      mitigations,
+      load: { start: loadStart, end: os.loadavg() },
+      notMeasured: [...pending],
+      durationMs: performance.now() - started,
+    };
+    fs.writeFileSync(args.out, renderResults(report, analyse(report)));
+    return report;
+  };
+  // Stages in order of need, RESULTS.md rewritten after each: a run stopped early (a loaded machine)
+  // still reports what it measured and names what it did not.
+  const stages: [string, () => Promise<void>][] = [
+    ...args.sizes.map((n): [string, () => Promise<void>] => [`the five phases at N = ${n}`, async () => void sizes.push(await benchSize(n, { overhead, log, repeats: args.repeats }))]),
+    ...args.variantSizes.flatMap((n): [string, () => Promise<void>][] => [
+      [
+        `the component's registration choices at N = ${n}`,
+        async () => void registration.push(...(await benchVariants(n, REGISTRATION_VARIANTS, { floor: true, repeats: args.variantRepeats, log }))),
+      ],
+      [`users' settings at N = ${n}`, async () => void mitigations.push(...(await benchVariants(n, USER_VARIANTS, { repeats: args.variantRepeats, log })))],
+    ]),
+    ...(args.rateN > 0 ? [[`the rate-limited run (N = ${args.rateN})`, async () => void (rate = await benchRateLimited(args.rateN, log))] as [string, () => Promise<void>]] : []),
+  ];
+  pending.push(...stages.map(([name]) => name));
+  for (const [name, run] of stages) {
+    log(`${name}…`);
+    await run();
+    pending.splice(pending.indexOf(name), 1);
+    write();
+  }
+  const report = write();
   log(`wrote ${path.relative(process.cwd(), args.out)} in ${Math.round(report.durationMs / 1000)} s`);
   return report;
 }
