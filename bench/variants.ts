@@ -113,10 +113,8 @@ export async function benchVariants(
 
 /** The component's registration choices (provider/stack/registration.ts), each against the floor. */
 export const REGISTRATION_VARIANTS: readonly Variant[] = [
-  { label: "as the public classes (`DOCSPLATFORM_LEAN_REGISTRATION=0`)", env: { DOCSPLATFORM_LEAN_REGISTRATION: "0" } },
-  { label: "lean props only", env: { DOCSPLATFORM_LEAN_REGISTRATION: "props" } },
-  { label: "quiet promise stacks only", env: { DOCSPLATFORM_LEAN_REGISTRATION: "stacks" } },
-  { label: "both (the default)" },
+  { label: "as the public classes (`DOCSPLATFORM_QUIET_PROMISE_STACKS=0`)", env: { DOCSPLATFORM_QUIET_PROMISE_STACKS: "0" } },
+  { label: "quiet promise stacks (the default)" },
 ];
 
 /** What a user can set for a large stack; the first row is the CLI's default setup. */

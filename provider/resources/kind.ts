@@ -278,37 +278,15 @@ export function kindOptions(kind: { name: string; secretOutputs?: readonly strin
   return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] };
 }
 
-/** Depth of {@link registeringLean} calls in progress (the stack-file component's synchronous declaration). */
-let lean = 0;
-
-/**
- * Runs `declare` with lean registration: every kind class constructed synchronously inside it
- * registers its output slots and only the args that hold a value. The SDK makes an Output, four
- * promises and a stack capture for every key it is given; an `undefined` arg is never sent (not an
- * input, not in state), and the typed outputs of every class are in its slot list, so what a user
- * sees of the resource is the same. The stack-file component passes many absent optional fields.
- */
-export function registeringLean<T>(declare: () => T): T {
-  lean++;
-  try {
-    return declare();
-  } finally {
-    lean--;
-  }
-}
-
 /**
  * The props a kind's class passes to `dynamic.Resource`: its args plus an `undefined` slot for
  * every other output it exposes. The SDK creates an Output property for each key (resolved from
  * what the provider returns); an `undefined` slot is not sent, so it is never a declared input.
- * Inside {@link registeringLean}, args without a value are left out (their slot stays if listed).
  */
 export function withOutputSlots<A extends object>(args: A, outputs: readonly string[]): Record<string, unknown> {
   const props: Record<string, unknown> = {};
   for (const k of outputs) props[k] = undefined;
-  if (lean === 0) return { ...props, ...args };
-  for (const [k, v] of Object.entries(args)) if (v !== undefined) props[k] = v;
-  return props;
+  return { ...props, ...args };
 }
 
 /** The value of `read()`, or undefined when it fails with 404 (the object is gone). */

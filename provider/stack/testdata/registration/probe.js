@@ -1,6 +1,6 @@
 // Constructs a DocsPlatform of the INSTALLED package (node_modules/pulumi-docsplatform) under Pulumi mocks, with a stand-in for ts-node's
 // source-map-support installed as Error.prepareStackTrace, and prints as JSON what registration.test.ts
-// compares between DOCSPLATFORM_LEAN_REGISTRATION=0 and the default: the stack of an error thrown by user
+// compares between DOCSPLATFORM_QUIET_PROMISE_STACKS=0 and the default: the stack of an error thrown by user
 // code running inside the component's declaration (a transformation) and of one thrown outside it, the
 // source positions the SDK reads while declaring, a promise stack captured inside, the props each resource
 // registered and the keys the component's resources expose. Run in a prepared copy of this folder.
