@@ -162,7 +162,7 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     "## Results per N",
     "",
   ];
-  for (const s of r.sizes) lines.push(...sizeTable(s));
+  for (const s of [...r.sizes].sort((a, b) => a.n - b.n)) lines.push(...sizeTable(s));
 
   lines.push("## Rate-limited run", "");
   if (r.rate) {
@@ -187,7 +187,7 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     "| N | state bytes | entries | API resources | bytes per API resource | `__provider` bytes | `__provider` share | `__provider` per resource | plugin peak RSS | null provider's plugin peak RSS |",
     "|---|---|---|---|---|---|---|---|---|---|",
   );
-  for (const s of r.sizes) {
+  for (const s of [...r.sizes].sort((a, b) => a.n - b.n)) {
     const st = s.state;
     lines.push(
       `| ${s.n} | ${st.bytes} | ${st.entries} | ${st.resources} | ${Math.round(st.bytes / Math.max(1, st.resources))} | ${st.providerBytes} | ${((st.providerBytes / st.bytes) * 100).toFixed(1)}% | ${Math.round(st.providerBytes / Math.max(1, st.resources))} | ${s.pluginPeakRssBytes === null ? "–" : mb(s.pluginPeakRssBytes)} | ${s.floorPeakRssBytes === null ? "–" : mb(s.floorPeakRssBytes)} |`,

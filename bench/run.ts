@@ -514,11 +514,7 @@ function parseArgs(argv: readonly string[]): Args {
       return v;
     };
     if (a === "--sizes") {
-      args.sizes = value().split(",").map((s) => {
-        const x = Number(s.trim());
-        if (!Number.isInteger(x) || x < 4) throw new Error(`--sizes: '${s}' is not an integer of at least 4`);
-        return x;
-      });
+      args.sizes = sizeList(value(), a);
     } else if (a === "--rate-n") {
       args.rateN = Number(value());
       if (!Number.isInteger(args.rateN) || args.rateN < 0) throw new Error("--rate-n must be a non-negative integer (0 skips the rate-limited run)");
@@ -534,7 +530,7 @@ function parseArgs(argv: readonly string[]): Args {
       args.throughputMs = Number(value());
     } else if (a === "--help" || a === "-h") {
       process.stdout.write(
-        "npm run bench -- [--sizes 10,100,1000] [--repeats 1] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n",
+        "npm run bench -- [--sizes 10,100,1000 (0 = none)] [--repeats 1] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n",
       );
       process.exit(0);
     } else {
@@ -553,7 +549,8 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
   const throughput = await measureEmulatorThroughput({ durationMs: args.throughputMs });
   log(`  ${throughput.getsPerSecond} GETs/s`);
   log("harness overhead (empty program)…");
-  const overhead = await measureOverhead();
+  // Only the per-N tables use it: a run of setup comparisons alone skips it.
+  const overhead = args.sizes.length > 0 ? await measureOverhead() : { coldUpMs: 0, warmUpMs: 0, refreshMs: 0, destroyMs: 0 };
   log(`  cold up ${Math.round(overhead.coldUpMs)} ms, warm up ${Math.round(overhead.warmUpMs)} ms, refresh ${Math.round(overhead.refreshMs)} ms, destroy ${Math.round(overhead.destroyMs)} ms`);
   const sizes: SizeResult[] = [];
   const registration: VariantResult[] = [];
@@ -581,16 +578,19 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
   };
   // Stages in order of need, RESULTS.md rewritten after each: a run stopped early (a loaded machine)
   // still reports what it measured and names what it did not.
-  const stages: [string, () => Promise<void>][] = [
-    ...args.sizes.map((n): [string, () => Promise<void>] => [`the five phases at N = ${n}`, async () => void sizes.push(await benchSize(n, { overhead, log, repeats: args.repeats }))]),
-    ...args.variantSizes.flatMap((n): [string, () => Promise<void>][] => [
-      [
-        `the component's registration choices at N = ${n}`,
-        async () => void registration.push(...(await benchVariants(n, REGISTRATION_VARIANTS, { floor: true, repeats: args.variantRepeats, log }))),
-      ],
-      [`users' settings at N = ${n}`, async () => void mitigations.push(...(await benchVariants(n, USER_VARIANTS, { repeats: args.variantRepeats, log })))],
+  type Stage = [string, () => Promise<void>];
+  const variantStages = (n: number): Stage[] => [
+    [`the component's registration choices at N = ${n}`, async () => void registration.push(...(await benchVariants(n, REGISTRATION_VARIANTS, { floor: true, repeats: args.variantRepeats, log })))],
+    [`users' settings at N = ${n}`, async () => void mitigations.push(...(await benchVariants(n, USER_VARIANTS, { repeats: args.variantRepeats, log })))],
+  ];
+  // In the order --sizes gives, each N's setup comparisons right after its five phases.
+  const stages: Stage[] = [
+    ...args.sizes.flatMap((n): Stage[] => [
+      [`the five phases at N = ${n}`, async () => void sizes.push(await benchSize(n, { overhead, log, repeats: args.repeats }))],
+      ...(args.variantSizes.includes(n) ? variantStages(n) : []),
     ]),
-    ...(args.rateN > 0 ? [[`the rate-limited run (N = ${args.rateN})`, async () => void (rate = await benchRateLimited(args.rateN, log))] as [string, () => Promise<void>]] : []),
+    ...args.variantSizes.filter((n) => !args.sizes.includes(n)).flatMap(variantStages),
+    ...(args.rateN > 0 ? [[`the rate-limited run (N = ${args.rateN})`, async () => void (rate = await benchRateLimited(args.rateN, log))] as Stage] : []),
   ];
   pending.push(...stages.map(([name]) => name));
   for (const [name, run] of stages) {

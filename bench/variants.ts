@@ -19,7 +19,7 @@ export interface Variant {
   env?: Record<string, string>;
 }
 
-/** A variant's measured walls (medians of `repeats` create/no-op/destroy cycles). */
+/** A variant's measured walls (medians of `repeats` create/no-op cycles). */
 export interface VariantResult {
   label: string;
   n: number;
@@ -41,9 +41,9 @@ async function timed(fn: () => Promise<RunResult>): Promise<number> {
 }
 
 /**
- * Runs each variant through create → no-op up → destroy, `repeats` times, the variants interleaved
- * cycle by cycle so that the machine's load spreads over all of them; with `floor`, the floor program
- * runs each phase right after the variant.
+ * Runs each variant through create → no-op up against a fresh emulator, `repeats` times, the variants
+ * interleaved cycle by cycle so that the machine's load spreads over all of them; with `floor`, a fresh
+ * floor program runs each phase right after the variant.
  */
 export async function benchVariants(
   n: number,
@@ -53,48 +53,44 @@ export async function benchVariants(
   const log = opts.log ?? (() => undefined);
   const repeats = Math.max(1, opts.repeats ?? 1);
   const gen = generateStack(n);
-  const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed: benchSeed(gen.spaces) });
-  const floorProgram = opts.floor ? await prepareFloorProgram() : undefined;
-  const floorRunner = floorProgram ? new ProgramRunner({ dir: floorProgram.dir, parallel: SETTINGS.concurrency, pluginPerRun: true }) : undefined;
   const samples = variants.map(() => ({ create: [] as number[], noop: [] as number[], fCreate: [] as number[], fNoop: [] as number[], rss: null as number | null }));
-  try {
-    for (let cycle = 0; cycle < repeats; cycle++) {
-      for (const [i, v] of variants.entries()) {
-        const program = await prepareBenchProgram(gen.stack, v.setup);
-        const runner = new ProgramRunner({
-          dir: program.dir,
-          config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
-          secretKeys: ["docsplatform:apiToken"],
-          env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency), ...v.env },
-          parallel: SETTINGS.concurrency,
-          emulator: emu,
-          pluginPerRun: true,
-        });
-        const s = samples[i]!;
-        try {
-          const rec = new RegistrationRecorder();
-          s.create.push(await timed(() => runner.up({ onRegister: rec.record })));
-          if (floorRunner && floorProgram) {
-            floorProgram.writeRegistrations(await rec.done());
-            s.fCreate.push(await timed(() => floorRunner.up()));
-          }
-          s.noop.push(await timed(() => runner.up()));
-          if (floorRunner) s.fNoop.push(await timed(() => floorRunner.up()));
-          const rss = peakRss((await runner.plugin()).pid);
-          if (rss !== null && (s.rss === null || rss > s.rss)) s.rss = rss;
-          await timed(() => runner.destroy());
-          if (floorRunner) await timed(() => floorRunner.destroy());
-          log(`  N=${n} ${v.label}: create ${Math.round(s.create.at(-1)!)} ms, no-op ${Math.round(s.noop.at(-1)!)} ms${floorRunner ? ` (floor ${Math.round(s.fCreate.at(-1)!)} / ${Math.round(s.fNoop.at(-1)!)} ms)` : ""}`);
-        } finally {
-          await runner.close();
-          program.cleanup();
+  for (let cycle = 0; cycle < repeats; cycle++) {
+    for (const [i, v] of variants.entries()) {
+      // A fresh emulator and floor for every variant: nothing to destroy between them.
+      const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed: benchSeed(gen.spaces) });
+      const program = await prepareBenchProgram(gen.stack, v.setup);
+      const floorProgram = opts.floor ? await prepareFloorProgram() : undefined;
+      const floorRunner = floorProgram ? new ProgramRunner({ dir: floorProgram.dir, parallel: SETTINGS.concurrency, pluginPerRun: true }) : undefined;
+      const runner = new ProgramRunner({
+        dir: program.dir,
+        config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
+        secretKeys: ["docsplatform:apiToken"],
+        env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency), ...v.env },
+        parallel: SETTINGS.concurrency,
+        emulator: emu,
+        pluginPerRun: true,
+      });
+      const s = samples[i]!;
+      try {
+        const rec = new RegistrationRecorder();
+        s.create.push(await timed(() => runner.up({ onRegister: rec.record })));
+        if (floorRunner && floorProgram) {
+          floorProgram.writeRegistrations(await rec.done());
+          s.fCreate.push(await timed(() => floorRunner.up()));
         }
+        s.noop.push(await timed(() => runner.up()));
+        if (floorRunner) s.fNoop.push(await timed(() => floorRunner.up()));
+        const rss = peakRss((await runner.plugin()).pid);
+        if (rss !== null && (s.rss === null || rss > s.rss)) s.rss = rss;
+        log(`  N=${n} ${v.label}: create ${Math.round(s.create.at(-1)!)} ms, no-op ${Math.round(s.noop.at(-1)!)} ms${floorRunner ? ` (floor ${Math.round(s.fCreate.at(-1)!)} / ${Math.round(s.fNoop.at(-1)!)} ms)` : ""}`);
+      } finally {
+        await runner.close();
+        await floorRunner?.close();
+        await emu.close();
+        program.cleanup();
+        floorProgram?.cleanup();
       }
     }
-  } finally {
-    await floorRunner?.close();
-    floorProgram?.cleanup();
-    await emu.close();
   }
   return variants.map((v, i) => {
     const s = samples[i]!;

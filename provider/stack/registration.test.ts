@@ -90,4 +90,3 @@ describe("the component's quiet promise stacks", () => {
     );
   });
 });
-});
