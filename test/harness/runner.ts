@@ -41,11 +41,15 @@ for (const m of process.argv[2] === "typescript" ? ["typescript", "ts-node"] : [
 }
 let input = "";
 process.stdin.setEncoding("utf8");
+// The runner went away before handing over a run (its process died without close()): do not linger.
+const orphaned = () => process.exit(0);
+process.stdin.on("end", orphaned);
 process.stdin.on("data", (chunk) => {
   input += chunk;
   const nl = input.indexOf("\\n");
   if (nl < 0) return;
   process.stdin.removeAllListeners("data");
+  process.stdin.removeListener("end", orphaned);
   process.stdin.destroy();
   const job = JSON.parse(input.slice(0, nl));
   Object.assign(process.env, job.env);
