@@ -30,6 +30,9 @@ export const SETTINGS = {
   rateLimit: { limit: 100, windowMs: 10_000 },
 } as const;
 
+/** A program run's time limit: a loaded machine has made an N = 100 up take over two minutes. */
+export const RUN_TIMEOUT_MS = 30 * 60_000;
+
 /** The phases of one size. */
 export type Phase = "create" | "no-op up" | "change 10%" | "refresh" | "destroy";
 
@@ -373,11 +376,11 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
     };
     for (let cycle = 0; cycle < repeats; cycle++) {
       if (cycle > 0) program.writeStack(gen.stack);
-      await pair("create", (rec) => runner.up({ onRegister: rec.record }), () => floorRunner!.up(), overhead.coldUpMs);
-      if (wanted.has("no-op up")) await pair("no-op up", () => runner.up(), () => floorRunner!.up(), overhead.warmUpMs);
+      await pair("create", (rec) => runner.up({ onRegister: rec.record, timeoutMs: RUN_TIMEOUT_MS }), () => floorRunner!.up({ timeoutMs: RUN_TIMEOUT_MS }), overhead.coldUpMs);
+      if (wanted.has("no-op up")) await pair("no-op up", () => runner.up({ timeoutMs: RUN_TIMEOUT_MS }), () => floorRunner!.up({ timeoutMs: RUN_TIMEOUT_MS }), overhead.warmUpMs);
       if (wanted.has("change 10%")) {
         program.writeStack(changed);
-        await pair("change 10%", (rec) => runner.up({ onRegister: rec.record }), () => floorRunner!.up(), overhead.warmUpMs);
+        await pair("change 10%", (rec) => runner.up({ onRegister: rec.record, timeoutMs: RUN_TIMEOUT_MS }), () => floorRunner!.up({ timeoutMs: RUN_TIMEOUT_MS }), overhead.warmUpMs);
       }
       if (wanted.has("refresh")) await pair("refresh", () => runner.refresh(), () => floorRunner!.refresh(), overhead.refreshMs);
       state ??= stateSize(runner);

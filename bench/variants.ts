@@ -9,7 +9,7 @@ import { ProgramRunner, type RunResult } from "../test/harness";
 import { RegistrationRecorder, prepareFloorProgram } from "./floor";
 import { generateStack } from "./generate";
 import { type ProgramSetup, prepareBenchProgram } from "./program";
-import { SETTINGS, benchSeed, median, peakRss } from "./run";
+import { RUN_TIMEOUT_MS, SETTINGS, benchSeed, median, peakRss } from "./run";
 
 /** One setup of the program. */
 export interface Variant {
@@ -73,13 +73,13 @@ export async function benchVariants(
       const s = samples[i]!;
       try {
         const rec = new RegistrationRecorder();
-        s.create.push(await timed(() => runner.up({ onRegister: rec.record })));
+        s.create.push(await timed(() => runner.up({ onRegister: rec.record, timeoutMs: RUN_TIMEOUT_MS })));
         if (floorRunner && floorProgram) {
           floorProgram.writeRegistrations(await rec.done());
-          s.fCreate.push(await timed(() => floorRunner.up()));
+          s.fCreate.push(await timed(() => floorRunner.up({ timeoutMs: RUN_TIMEOUT_MS })));
         }
-        s.noop.push(await timed(() => runner.up()));
-        if (floorRunner) s.fNoop.push(await timed(() => floorRunner.up()));
+        s.noop.push(await timed(() => runner.up({ timeoutMs: RUN_TIMEOUT_MS })));
+        if (floorRunner) s.fNoop.push(await timed(() => floorRunner.up({ timeoutMs: RUN_TIMEOUT_MS })));
         const rss = peakRss((await runner.plugin()).pid);
         if (rss !== null && (s.rss === null || rss > s.rss)) s.rss = rss;
         log(`  N=${n} ${v.label}: create ${Math.round(s.create.at(-1)!)} ms, no-op ${Math.round(s.noop.at(-1)!)} ms${floorRunner ? ` (floor ${Math.round(s.fCreate.at(-1)!)} / ${Math.round(s.fNoop.at(-1)!)} ms)` : ""}`);
@@ -120,8 +120,5 @@ export const USER_VARIANTS: readonly Variant[] = [
   { label: "`nodeargs: --stack-trace-limit=1`", setup: { tsconfig: true, nodeargs: "--stack-trace-limit=1" }, env: { PULUMI_NODEJS_TRANSPILE_ONLY: "false" } },
   { label: "`nodeargs: --stack-trace-limit=4`", setup: { tsconfig: true, nodeargs: "--stack-trace-limit=4" }, env: { PULUMI_NODEJS_TRANSPILE_ONLY: "false" } },
   { label: "precompiled `index.js`, `typescript: false`", setup: { typescript: false } },
-  {
-    label: "precompiled + `--stack-trace-limit=1`",
-    setup: { typescript: false, nodeargs: "--stack-trace-limit=1" },
-  },
+  { label: "precompiled + `--stack-trace-limit=1`", setup: { typescript: false, nodeargs: "--stack-trace-limit=1" } },
 ];
