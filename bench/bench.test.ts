@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { loadStackFile } from "../provider/stack";
 import { changeStack, generateStack, toStackYaml } from "./generate";
-import { benchSize, countCalls, minimumCalls } from "./run";
+import { floorRatios } from "./report";
+import { type PhaseResult, benchSize, countCalls, median, minimumCalls } from "./run";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -40,7 +41,7 @@ describe("generateStack", () => {
 
 describe("benchSize", () => {
   it("creates N = 10 objects with one write each and makes no call on a no-op up", async () => {
-    const result = await benchSize(10, { baseline: false, phases: ["create", "no-op up"] });
+    const result = await benchSize(10, { baseline: false, floor: false, phases: ["create", "no-op up"] });
     const [create, noop] = result.phases;
     expect(create!.phase).toBe("create");
     expect(create!.failed).toBe(0);
@@ -59,5 +60,23 @@ describe("benchSize", () => {
         { method: "GET", route: "/v1/orgs/:organizationId/sites", path: "", status: 200 },
       ]),
     ).toEqual({ writes: 1, reads: 1, moves: 1 });
+  });
+});
+
+describe("the floor's ratios", () => {
+  const phase = (p: Partial<PhaseResult>): PhaseResult =>
+    ({ phase: "no-op up", wallMs: 0, floorMs: null, baselineMs: null, samples: [], ...p }) as PhaseResult;
+
+  it("allows 1.05× for a phase without API calls and adds the raw client's API time for create and destroy", () => {
+    expect(floorRatios(phase({ phase: "no-op up", wallMs: 2100, floorMs: 2000 }))).toEqual({ ratio: 1.05, allowed: 1.05 });
+    const create = floorRatios(phase({ phase: "create", wallMs: 3000, floorMs: 2000, baselineMs: 500 }));
+    expect(create.ratio).toBe(1.5);
+    expect(create.allowed).toBeCloseTo(1.3);
+    expect(floorRatios(phase({ wallMs: 1000 }))).toEqual({ ratio: null, allowed: null });
+  });
+
+  it("takes the median of the repetitions", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2);
   });
 });

@@ -13,7 +13,25 @@ export const TARGETS = {
   providerBytes: 1024,
   /** Plugin peak RSS at N = 1000. */
   pluginRssBytes: 150 * 1024 * 1024,
+  /** Wall ÷ floor for no-op, change and refresh; create and destroy may add the raw client's API time. */
+  floorRatio: 1.05,
 } as const;
+
+/** Phases whose floor target allows the raw client's API time on top (they make the API calls). */
+const API_PHASES: readonly string[] = ["create", "destroy"];
+
+/** Wall ÷ floor, and the most it may be: 1.05×, plus the baseline's API time ÷ floor for create and destroy. */
+export function floorRatios(p: PhaseResult): { ratio: number | null; allowed: number | null } {
+  if (p.floorMs === null || p.floorMs <= 0) return { ratio: null, allowed: null };
+  const api = API_PHASES.includes(p.phase) ? (p.baselineMs ?? 0) / p.floorMs : 0;
+  return { ratio: p.wallMs / p.floorMs, allowed: TARGETS.floorRatio + api };
+}
+
+function floorCell(p: PhaseResult): string {
+  const { ratio: x, allowed } = floorRatios(p);
+  if (x === null || allowed === null) return "–";
+  return `${x <= allowed ? "yes" : "**no**"} (≤ ${allowed.toFixed(2)}×)`;
+}
 
 function ms(x: number | null): string {
   if (x === null) return "–";
@@ -78,8 +96,8 @@ function sizeTable(s: SizeResult): string[] {
     "",
     `${s.composition.sites} sites, ${s.composition.sections} sections, ${s.composition.siteSpaces} site spaces, ${s.composition.shareLinks} share links, ${s.composition.teams} teams; the change phase edits ${s.edits} objects.`,
     "",
-    "| phase | calls | minimum | calls = min? | baseline calls | wall | harness overhead | baseline wall | ratio raw | ratio net | wall target | steps | failed |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| phase | calls | minimum | calls = min? | baseline calls | wall | floor wall | ratio to floor | floor target | baseline wall | ratio to raw client | net of harness | raw-client target | steps | failed |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const p of s.phases) {
     const { raw, net } = ratios(p);
@@ -88,10 +106,18 @@ function sizeTable(s: SizeResult): string[] {
       .map(([k, v]) => `${k} ${v}`)
       .join(", ");
     lines.push(
-      `| ${p.phase} | ${callCell(p)} | ${minCell(p)} | ${excess(p)} | ${baseCallCell(p)} | ${ms(p.wallMs)} | ${ms(p.overheadMs)} | ${ms(p.baselineMs)} | ${ratio(raw)} | ${ratio(net)} | ${wallCell(s.n, p)} | ${steps} | ${p.failed} |`,
+      `| ${p.phase} | ${callCell(p)} | ${minCell(p)} | ${excess(p)} | ${baseCallCell(p)} | ${ms(p.wallMs)} | ${ms(p.floorMs)} | ${ratio(floorRatios(p).ratio)} | ${floorCell(p)} | ${ms(p.baselineMs)} | ${ratio(raw)} | ${ratio(net)} | ${wallCell(s.n, p)} | ${steps} | ${p.failed} |`,
     );
   }
   lines.push("");
+  if (s.repeats > 1) {
+    lines.push(
+      `Walls are medians of ${s.repeats} cycles of the five phases; every cycle (provider / floor): ${s.phases
+        .map((p) => `${p.phase} ${p.samples.map((x) => `${ms(x.wallMs)} / ${ms(x.floorMs)}`).join(", ")}`)
+        .join("; ")}.`,
+      "",
+    );
+  }
   const misses = s.phases.filter((p) => !callsMet(p));
   if (misses.length > 0) {
     lines.push("Calls above the minimum, by route (provider run):", "");
@@ -120,6 +146,9 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     `- Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${mb(r.machine.memoryBytes)} memory, Node ${r.machine.node}, ${r.machine.platform}`,
     `- Setup: emulator in-process with ${SETTINGS.latencyMs} ms latency on every request; the provider through the engine harness (real language host, real dynamic-provider plugin) at \`--parallel\` ${SETTINGS.concurrency}, client in-flight bound ${SETTINGS.concurrency} (\`DOCSPLATFORM_MAX_CONCURRENCY\`); the program is one \`DocsPlatform\` component over a generated docs.yaml (bench/generate.ts), with the packed package installed as users get it.`,
     `- Baseline: the raw \`ApiClient\` making exactly the minimal calls of each phase at concurrency ${SETTINGS.concurrency}, against a fresh emulator with the same latency, in the same run (bench/baseline.ts).`,
+    "- Floor: the same program's registrations (same resources, URNs, input properties and dependencies) replayed against a dynamic provider that does nothing, installed under the program's `node_modules` (bench/floor.ts); each phase runs right after the provider's, each command with a fresh plugin, through the same harness.",
+    `- Machine load (1/5/15-min load average; 2 cores shared with other sessions): ${r.load.start.map((x) => x.toFixed(1)).join(" / ")} at the start, ${r.load.end.map((x) => x.toFixed(1)).join(" / ")} at the end. Absolute walls move with it; ratios are taken between runs made minutes apart at most, so contention hits both sides.`,
+    ...(r.notMeasured.length > 0 ? [`- **Not measured in this run** (stopped before reaching them): ${r.notMeasured.join("; ")}.`] : []),
     "",
     "## How to read the tables",
     "",
@@ -127,12 +156,13 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     "- **Minimum**: create — 1 write per object, where a section's first site space comes with the section's POST (nothing in the generated file is only settable by a follow-up PATCH, so no required PATCHes), plus one read of each list whose order is restored (sections and site spaces of each site); no-op up — 0; change — 1 write per edited object; refresh — 1 GET per site and team plus one paged walk per parent for each list-read kind (sections, site spaces, share links); destroy — 1 DELETE per object, children first (the kinds do not rely on cascades, so neither does the minimum).",
     "- **Moves**: siblings are created in parallel, so they land in completion order; restoring the declared order costs (level size − longest in-order run) moves. That depends on the order the creates completed in, so it has no fixed minimum: compare the provider's moves with the baseline's, which creates the same way and plans moves with the same algorithm.",
     "- **Harness overhead**: the wall time of the same run of a program declaring nothing (cold: first `up`, which also starts the plugin; warm: later `up`s). It is the language host's start and TypeScript compile of index.ts plus the plugin's start — costs the Pulumi CLI also has, and not the provider's.",
-    "- **Ratio raw** = provider wall ÷ baseline wall. **Ratio net** = (provider wall − harness overhead) ÷ baseline wall. The target (≤ 1.15× at N = 1000) is written against wall time as a user sees it, i.e. the raw ratio; a fixed cost of several seconds cannot fit in 15% of a baseline of one or two seconds, so the net ratio is what the provider's own code can be held to. Both are shown.",
+    "- **Ratio to floor** = provider wall ÷ floor wall: what the provider costs beyond what any dynamic provider costs under this SDK for the same resources. Target ≤ 1.05× for the no-op up, change and refresh; for create and destroy, which make the API calls the floor does not, ≤ 1.05× plus the raw client's API time (baseline wall ÷ floor wall), shown as the limit in the target column.",
+    "- **Ratio to raw client** = provider wall ÷ baseline wall; **net of harness** = (provider wall − harness overhead) ÷ baseline wall. The raw-client target (≤ 1.15× at N = 1000) is written against wall time as a user sees it; it cannot be met through the SDK's language host (the floor alone is several times the baseline), which is why the floor is the reference for the provider's own cost.",
     "",
     "## Results per N",
     "",
   ];
-  for (const s of r.sizes) lines.push(...sizeTable(s));
+  for (const s of [...r.sizes].sort((a, b) => a.n - b.n)) lines.push(...sizeTable(s));
 
   lines.push("## Rate-limited run", "");
   if (r.rate) {
@@ -153,11 +183,14 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
   }
 
   lines.push("## State size and memory", "");
-  lines.push("| N | state bytes | entries | API resources | bytes per API resource | `__provider` bytes | `__provider` share | `__provider` per resource | plugin peak RSS |", "|---|---|---|---|---|---|---|---|---|");
-  for (const s of r.sizes) {
+  lines.push(
+    "| N | state bytes | entries | API resources | bytes per API resource | `__provider` bytes | `__provider` share | `__provider` per resource | plugin peak RSS | null provider's plugin peak RSS |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+  );
+  for (const s of [...r.sizes].sort((a, b) => a.n - b.n)) {
     const st = s.state;
     lines.push(
-      `| ${s.n} | ${st.bytes} | ${st.entries} | ${st.resources} | ${Math.round(st.bytes / Math.max(1, st.resources))} | ${st.providerBytes} | ${((st.providerBytes / st.bytes) * 100).toFixed(1)}% | ${Math.round(st.providerBytes / Math.max(1, st.resources))} | ${s.pluginPeakRssBytes === null ? "–" : mb(s.pluginPeakRssBytes)} |`,
+      `| ${s.n} | ${st.bytes} | ${st.entries} | ${st.resources} | ${Math.round(st.bytes / Math.max(1, st.resources))} | ${st.providerBytes} | ${((st.providerBytes / st.bytes) * 100).toFixed(1)}% | ${Math.round(st.providerBytes / Math.max(1, st.resources))} | ${s.pluginPeakRssBytes === null ? "–" : mb(s.pluginPeakRssBytes)} | ${s.floorPeakRssBytes === null ? "–" : mb(s.floorPeakRssBytes)} |`,
     );
   }
   lines.push("");
@@ -172,6 +205,7 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     );
   }
 
+  lines.push(...variantTables(r));
   lines.push(
     "## Emulator throughput",
     "",
@@ -184,6 +218,45 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
   );
   if (analysis.length > 0) lines.push("## Analysis", "", ...analysis, "");
   return lines.join("\n");
+}
+
+/** The component's registration choices against the floor, and users' settings for large stacks. */
+function variantTables(r: BenchReport): string[] {
+  const lines: string[] = [];
+  if (r.registration.length > 0) {
+    const reps = r.registration[0]!.repeats;
+    lines.push(
+      "## The component's registration, against the floor",
+      "",
+      `Create and no-op up of the stack-file program with the component's promise stacks formatted as the installed formatter does (\`DOCSPLATFORM_QUIET_PROMISE_STACKS=0\`, as the public classes register) and quiet (provider/stack/registration.ts), each phase followed by the floor's, ${reps === 1 ? "once" : `median of ${reps} cycles`}. The default TypeScript program, transpiled only (the harness's default).`,
+      "",
+      "| N | component registers | create | floor create | create ÷ floor | no-op up | floor no-op | no-op ÷ floor |",
+      "|---|---|---|---|---|---|---|---|",
+    );
+    for (const v of r.registration) {
+      lines.push(
+        `| ${v.n} | ${v.label} | ${ms(v.createMs)} | ${ms(v.floorCreateMs)} | ${ratio(v.floorCreateMs ? v.createMs / v.floorCreateMs : null)} | ${ms(v.noopMs)} | ${ms(v.floorNoopMs)} | ${ratio(v.floorNoopMs ? v.noopMs / v.floorNoopMs : null)} |`,
+      );
+    }
+    lines.push("");
+  }
+  if (r.mitigations.length > 0) {
+    const reps = r.mitigations[0]!.repeats;
+    lines.push(
+      "## Large stacks: what a user can set",
+      "",
+      `Create and no-op up of the same program as users set it up (a tsconfig.json as examples/handbook's; the language host started with Pulumi.yaml's \`nodeargs\` before its script, as the CLI does), ${reps === 1 ? "once" : `median of ${reps} cycles`}; ratios to the first row of the same N, which is the CLI's default (ts-node type-checks: \`PULUMI_NODEJS_TRANSPILE_ONLY\` unset behaves as \`false\`).`,
+      "",
+      "| N | setup | create | create ÷ default | no-op up | no-op ÷ default |",
+      "|---|---|---|---|---|---|",
+    );
+    for (const v of r.mitigations) {
+      const base = r.mitigations.find((x) => x.n === v.n);
+      lines.push(`| ${v.n} | ${v.label} | ${ms(v.createMs)} | ${ratio(base ? v.createMs / base.createMs : null)} | ${ms(v.noopMs)} | ${ratio(base ? v.noopMs / base.noopMs : null)} |`);
+    }
+    lines.push("");
+  }
+  return lines;
 }
 
 /** Number of calls of a route (as `routeCounts` names it) in a phase. */
@@ -213,19 +286,32 @@ export function analyse(r: BenchReport): string[] {
     );
   }
 
-  // Wall time at N = 1000.
+  // Wall time at N = 1000: where it goes, against the floor.
+  const floorLine = big.phases
+    .filter((p) => p.floorMs !== null)
+    .map((p) => {
+      const { ratio: x, allowed } = floorRatios(p);
+      const api = API_PHASES.includes(p.phase) && p.baselineMs !== null ? p.baselineMs : 0;
+      const ours = p.wallMs - p.floorMs! - api;
+      return `${p.phase} ${ms(p.wallMs)} = floor ${ms(p.floorMs)}${api > 0 ? ` + API ${ms(api)}` : ""} ${ours >= 0 ? "+" : "−"} ${ms(Math.abs(ours))} (${ratio(x)}; ${x !== null && allowed !== null && x <= allowed ? "met" : "**missed**"}, ≤ ${allowed?.toFixed(2)}×)`;
+    })
+    .join("; ");
+  if (floorLine) {
+    out.push(
+      `2. **Where the time goes at N = ${big.n}: ${floorLine}.** The floor is what any dynamic provider costs under this SDK for the same ${big.state.resources} resources — the language host registering them, the engine's steps and state (here the harness), the plugin's start and its gRPC calls — and it is most of every phase; **ours is the rest**: in the language host, loading and validating the stack file, the component's output slots and stack outputs; in the plugin, our modules' load, \`check\`/\`diff\` and the client's work around each call (create and destroy also carry the API calls themselves, the raw client's time). From CPU profiles of all three processes of a no-op up at N = 1000 (each child profiled through the inspector from a \`--require\` preload): the language host is the critical path (busy 12.1 s of 14.7 s before this change, the harness idle 78% and the plugin 87% of the run), and 45% of its busy time was the SDK's \`debuggablePromise\`, which stores \`new Error().stack\` on every promise (four per property of every resource) and reads it at once, so ts-node's source-map-support (\`Error.prepareStackTrace\`) maps every frame of each (\`wrapCallSite\` 4.1 s, \`cloneCallSite\` 2.1 s, \`getSourceMapCache\`/\`pathToFileURL\` 1.2 s inclusive); GC another 13%. The component now declares with quiet promise stacks (provider/stack/registration.ts; the table "The component's registration, against the floor" measures it), so its resources cost less of that than the floor's own; it registers the args the stack file declares (absent fields left out) plus its classes' typed output slots, which \`docs.resources\` exposes to users. What stays is the SDK's: each resource's full-depth, source-mapped stack for its source position (\`Resource.callsites\`, which sets \`Error.stackTraceLimit\` to Infinity), the promises and stacks created after the declaration returns (serialising each property, the RPC), and the fixed start of the language host and plugin — the fix belongs in the SDK (capture promise stacks only with \`PULUMI_DEBUG_PROMISE_LEAKS\`), and a user can take most of it today ("Large stacks: what a user can set" and the README).`,
+    );
+  }
   const timed = big.phases.filter((p) => p.baselineMs !== null && p.baselineMs > 0);
   const missedWall = timed.filter((p) => (ratios(p).raw ?? 0) > TARGETS.wallRatio);
   if (missedWall.length > 0) {
     const line = missedWall
       .map((p) => {
         const { raw, net } = ratios(p);
-        return `${p.phase} ${ms(p.wallMs)} vs ${ms(p.baselineMs)}: ${ratio(raw)} raw / ${ratio(net)} net, over by ${ms(p.wallMs - TARGETS.wallRatio * p.baselineMs!)}`;
+        return `${p.phase} ${ms(p.wallMs)} vs ${ms(p.baselineMs)}: ${ratio(raw)} raw / ${ratio(net)} net`;
       })
       .join("; ");
-    const noop = phase("no-op up");
     out.push(
-      `2. **Wall time at N = ${big.n} (target ≤ ${TARGETS.wallRatio}×): missed — ${line}.** The calls are at the minimum (item 1), so the gap is not the API: the no-op up makes no call and still takes ${ms(noop?.wallMs ?? null)}, roughly ${ms(((noop?.wallMs ?? 0) - r.overhead.warmUpMs) / big.n)} per resource against the baseline's ${ms((phase("create")?.baselineMs ?? 0) / big.n)} per created object at 16 in flight. Where the time goes, from CPU profiles of all three processes of one run at N = 1000 (each child profiled through the inspector from a \`--require\` preload, since Node 20 refuses \`--cpu-prof\` in \`NODE_OPTIONS\`; self and inclusive time aggregated per function and file): **the language host is the critical path** — busy 12.1 s of a 14.7 s no-op up and 9.7 s of an 11.6 s create, while the harness (engine: monitor, steps, state) sat idle 78% / 76% of the run and the plugin 87% / 82%. In the language host, 45% (no-op) / 48% (create) of its busy time is the SDK's \`debuggablePromise\` (\`@pulumi/pulumi/runtime/debuggable.js\`), which stores \`new Error().stack\` on every promise it makes: four per property of every resource in \`transferProperties\` (runtime/rpc.js: value, known, secret and dependencies of each output), plus the URN, the ID and each registration. Formatting those stacks is 41% of the busy time by itself, because ts-node (which \`cmd/run\` registers for a TypeScript program, as the CLI does) installs \`@cspotcode/source-map-support\` as \`Error.prepareStackTrace\`, which clones and maps every frame (\`wrapCallSite\` 4.1 s, \`cloneCallSite\` 2.1 s, \`getSourceMapCache\`/\`pathToFileURL\` 1.2 s inclusive in the no-op profile); garbage collection is another 13%. Our own code in the language host is small: loading and validating the stack file 0.3 s (yaml compose 0.17 s, ajv compile of the stack schema once 0.09 s), the component's own per-resource work under 0.1 s self, the package's modules ~0.3 s to load. In the harness process the largest own costs are the throttled state writes (\`saveState\` 0.2 s self in the no-op up) and gRPC/protobuf marshalling (0.8 s); in the plugin, loading modules (\`wrapSafe\` 0.45 s) and protobuf decoding. None of these processes is ours to make cheaper by more than a few percent while the language host spends ~5 ms per resource on the SDK's stack captures; the fix belongs in the SDK (capture the stack lazily, or only with \`PULUMI_DEBUG_PROMISE_LEAKS\`). Each command also starts a language host and, as with the CLI, a fresh plugin (harness overhead: cold up ${ms(r.overhead.coldUpMs)}, warm up ${ms(r.overhead.warmUpMs)}; the refresh and destroy overheads of the empty program (${ms(r.overhead.refreshMs)}, ${ms(r.overhead.destroyMs)}) do not include the plugin's start, because nothing there waits for the plugin, so those net ratios still carry it). With the baseline at 1–2 s, 15% is 0.2–0.3 s: less than the fixed start of the Pulumi runtime alone, so the raw target cannot be met through a dynamic provider run by the SDK's language host.`,
+      `- **Against the raw client at N = ${big.n} (target ≤ ${TARGETS.wallRatio}×): missed — ${line}.** The calls are at the minimum (item 1), so the gap is not the API: it is the floor of item 2, which alone is several times the baseline; each command also starts a language host and a fresh plugin (harness overhead: cold up ${ms(r.overhead.coldUpMs)}, warm up ${ms(r.overhead.warmUpMs)}; refresh and destroy do not start the program). With the baseline at 1–2 s, 15% is 0.2–0.3 s: less than the fixed start of the Pulumi runtime alone, so this target cannot be met through a dynamic provider run by the SDK's language host.`,
     );
   }
 
@@ -234,7 +320,7 @@ export function analyse(r: BenchReport): string[] {
     const small = r.sizes[0];
     const over = big.pluginPeakRssBytes - TARGETS.pluginRssBytes;
     out.push(
-      `3. **Plugin peak RSS ${mb(big.pluginPeakRssBytes)} at N = ${big.n} (target ≤ 150 MB): ${over > 0 ? `missed by ${mb(over)}` : `met, ${mb(-over)} under`}${small && small.pluginPeakRssBytes !== null ? `; ${mb(small.pluginPeakRssBytes)} already at N = ${small.n}` : ""}.** Measured on this machine (VmRSS/VmHWM of the real dynamic-provider plugin started by the harness, \`process.memoryUsage()\` and \`/proc/<pid>/smaps\` in the plugin): the bare plugin (Node, \`@pulumi/pulumi\` and its gRPC server, configured, no resource) holds 125 MB; loading one of our providers and answering one Check adds 9 MB (134 MB: our modules, ajv and the kinds' compiled schemas — the shim loads nothing of \`@pulumi/pulumi\` the plugin has not already loaded, so splitting the kind modules would save nothing); the first Create adds 1 MB. Before the client moved to Node's own HTTP client (provider/client/transport.ts \`HttpPool\`), loading undici added ~10 MB more, and its first request added 36 MB of native memory: V8's optimising compile of undici's WebAssembly llhttp parser, on a worker thread's malloc arena (with V8's \`--liftoff-only\` that request added 1 MB) — 144 → 180 MB after one Create then, 134 → 135 MB now. The rest of the peak (135 MB after one Create, the peak of each N in the table above) grows with the calls the plugin serves at 16 in flight — the SDK's per-call deserialising of the provider text and properties, gRPC buffers and V8's heap growing before it collects — and was not broken down further; the plugin is started by the Pulumi engine, so its V8 heap flags are not the provider's to set.`,
+      `3. **Plugin peak RSS ${mb(big.pluginPeakRssBytes)} at N = ${big.n} (target ≤ 150 MB): ${over > 0 ? `missed by ${mb(over)}` : `met, ${mb(-over)} under`}${small && small.pluginPeakRssBytes !== null ? `; ${mb(small.pluginPeakRssBytes)} already at N = ${small.n}` : ""}${big.floorPeakRssBytes !== null ? `; the do-nothing provider's plugin peaks at ${mb(big.floorPeakRssBytes)} in the same run, so ${mb(big.pluginPeakRssBytes - big.floorPeakRssBytes)} is ours` : ""}.** Measured on this machine (VmRSS/VmHWM of the real dynamic-provider plugin started by the harness, \`process.memoryUsage()\` and \`/proc/<pid>/smaps\` in the plugin): the bare plugin (Node, \`@pulumi/pulumi\` and its gRPC server, configured, no resource) holds 125 MB; loading one of our providers and answering one Check adds 9 MB (134 MB: our modules, ajv and the kinds' compiled schemas — the shim loads nothing of \`@pulumi/pulumi\` the plugin has not already loaded, so splitting the kind modules would save nothing); the first Create adds 1 MB. Before the client moved to Node's own HTTP client (provider/client/transport.ts \`HttpPool\`), loading undici added ~10 MB more, and its first request added 36 MB of native memory: V8's optimising compile of undici's WebAssembly llhttp parser, on a worker thread's malloc arena (with V8's \`--liftoff-only\` that request added 1 MB) — 144 → 180 MB after one Create then, 134 → 135 MB now. The rest of the peak (135 MB after one Create, the peak of each N in the table above) grows with the calls the plugin serves at 16 in flight — the SDK's per-call deserialising of the provider text and properties, gRPC buffers and V8's heap growing before it collects — and was not broken down further; the plugin is started by the Pulumi engine, so its V8 heap flags are not the provider's to set.`,
     );
   }
 

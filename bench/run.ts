@@ -18,7 +18,9 @@ import type { StackFile } from "../provider/stack/model";
 import { Baseline, type BaselineCalls } from "./baseline";
 import { measureEmulatorThroughput, type ThroughputResult } from "./emulator-throughput";
 import { type Composition, type Edit, changeStack, generateStack } from "./generate";
+import { type FloorRegistration, RegistrationRecorder, prepareFloorProgram } from "./floor";
 import { type BenchProgram, prepareBenchProgram } from "./program";
+import { REGISTRATION_VARIANTS, USER_VARIANTS, type VariantResult, benchVariants } from "./variants";
 
 /** Fixed settings of every run. */
 export const SETTINGS = {
@@ -27,6 +29,9 @@ export const SETTINGS = {
   /** 600 requests per minute, in a 10 s window to keep the run short. */
   rateLimit: { limit: 100, windowMs: 10_000 },
 } as const;
+
+/** A program run's time limit: a loaded machine has made an N = 100 up take over two minutes. */
+export const RUN_TIMEOUT_MS = 30 * 60_000;
 
 /** The phases of one size. */
 export type Phase = "create" | "no-op up" | "change 10%" | "refresh" | "destroy";
@@ -49,6 +54,10 @@ export interface PhaseResult {
   minimum: { writes: number; reads: number };
   routes: RouteCounts;
   wallMs: number;
+  /** Wall time of the same phase of the floor program (bench/floor.ts), run right after it. */
+  floorMs: number | null;
+  /** Every repetition's wall time (provider, floor), in run order; `wallMs`/`floorMs` are their medians. */
+  samples: { wallMs: number; floorMs: number | null }[];
   /** Wall time of the harness's fixed cost for this kind of run (an empty program). */
   overheadMs: number;
   baselineMs: number | null;
@@ -80,6 +89,10 @@ export interface SizeResult {
   state: StateSize;
   /** Peak resident set of the plugin process (VmHWM), bytes. */
   pluginPeakRssBytes: number | null;
+  /** Peak resident set of the floor program's plugin (the do-nothing provider), bytes. */
+  floorPeakRssBytes: number | null;
+  /** Cycles of the five phases run (each phase's wall is the median of its cycles). */
+  repeats: number;
 }
 
 /** The rate-limited run. */
@@ -106,6 +119,14 @@ export interface BenchReport {
   sizes: SizeResult[];
   rate: RateResult | null;
   throughput: ThroughputResult;
+  /** The component's registration choices against the floor (create and no-op up per N). */
+  registration: VariantResult[];
+  /** What a user can set for a large stack (create and no-op up per N). */
+  mitigations: VariantResult[];
+  /** Stages of the command that had not run when this report was written (a run stopped early). */
+  notMeasured: string[];
+  /** Load average (1, 5, 15 min) at the start and the end of the run: other processes share the machine. */
+  load: { start: number[]; end: number[] };
   durationMs: number;
 }
 
@@ -180,6 +201,27 @@ function runnerFor(program: BenchProgram, emu: RunningEmulator): ProgramRunner {
     // Every `pulumi` command starts its own plugin, with a fresh view of the site lists.
     pluginPerRun: true,
   });
+}
+
+/** The floor program's runner: same parallelism and a fresh plugin per command; no API behind it. */
+function floorRunnerFor(dir: string): ProgramRunner {
+  return new ProgramRunner({ dir, parallel: SETTINGS.concurrency, pluginPerRun: true });
+}
+
+/** Median of a non-empty list (the lower middle for an even count). */
+export function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** The largest VmHWM seen among a runner's plugins (each command has its own). */
+class PeakRss {
+  peak: number | null = null;
+  async sample(runner: ProgramRunner): Promise<void> {
+    const p = await runner.plugin();
+    const v = peakRss(p.pid);
+    if (v !== null && (this.peak === null || v > this.peak)) this.peak = v;
+  }
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -257,6 +299,10 @@ export interface SizeOptions {
   phases?: readonly Phase[];
   /** Overhead to subtract (default zeros). */
   overhead?: Overhead;
+  /** Run the floor program beside each phase (default true). */
+  floor?: boolean;
+  /** Cycles of the five phases (default 1): each phase reports the median of its cycles. */
+  repeats?: number;
   log?: (line: string) => void;
 }
 
@@ -273,22 +319,33 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
   const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed });
   const program = await prepareBenchProgram(gen.stack);
   const runner = runnerFor(program, emu);
+  const withFloor = opts.floor !== false;
+  const floorProgram = withFloor ? await prepareFloorProgram() : undefined;
+  const floorRunner = floorProgram ? floorRunnerFor(floorProgram.dir) : undefined;
+  const repeats = Math.max(1, opts.repeats ?? 1);
   const phases: PhaseResult[] = [];
   let state: StateSize | undefined;
-  let rss: number | null = null;
+  const rss = new PeakRss();
+  const floorRss = new PeakRss();
   try {
-    const record = (phase: Phase, r: RunResult, ms: number, overheadMs: number) => {
-      // Each run has its own plugin: the peak is the largest of theirs.
-      void runner.plugin().then((p) => {
-        const peak = peakRss(p.pid);
-        if (peak !== null && (rss === null || peak > rss)) rss = peak;
-      });
+    const record = (phase: Phase, r: RunResult, ms: number, floorMs: number | null, overheadMs: number) => {
+      const c = countCalls(r.apiCalls);
+      log(`  N=${n} ${phase}: ${Math.round(ms)} ms${floorMs === null ? "" : ` (floor ${Math.round(floorMs)} ms)`}, ${c.writes} writes + ${c.reads} reads + ${c.moves} moves`);
+      const existing = phases.find((p) => p.phase === phase);
+      if (existing) {
+        // A later cycle: calls must not change; wall times go to the samples.
+        existing.samples.push({ wallMs: ms, floorMs });
+        existing.failed += failedSteps(r);
+        return;
+      }
       phases.push({
         phase,
-        calls: countCalls(r.apiCalls),
+        calls: c,
         minimum: minimum[phase],
         routes: routeCounts(r.apiCalls),
         wallMs: ms,
+        floorMs,
+        samples: [{ wallMs: ms, floorMs }],
         overheadMs,
         baselineMs: null,
         baselineCalls: null,
@@ -296,37 +353,51 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
         failed: failedSteps(r),
         drift: r.drift.length,
       });
-      const c = countCalls(r.apiCalls);
-      log(`  N=${n} ${phase}: ${Math.round(ms)} ms, ${c.writes} writes + ${c.reads} reads + ${c.moves} moves`);
     };
-    const create = await timed(() => runner.up());
-    record("create", create.value, create.ms, overhead.coldUpMs);
-    if (wanted.has("no-op up")) {
-      const noop = await timed(() => runner.up());
-      record("no-op up", noop.value, noop.ms, overhead.warmUpMs);
+    // Provider first, then the floor with what the provider's program registered (each command with its
+    // own fresh plugin, as the CLI): both sides of a ratio see the machine's load of the same minute.
+    const pair = async (phase: Phase, provider: (rec: RegistrationRecorder) => Promise<RunResult>, floor: () => Promise<RunResult>, overheadMs: number) => {
+      const rec = new RegistrationRecorder();
+      const t = await timed(() => provider(rec)).catch((e: unknown) => {
+        throw new Error(`provider ${phase} failed: ${e instanceof Error ? e.message : String(e)}`);
+      });
+      await rss.sample(runner);
+      let floorMs: number | null = null;
+      if (floorRunner && floorProgram) {
+        if (phase === "create" || phase === "change 10%") floorProgram.writeRegistrations(await rec.done());
+        const f = await timed(floor).catch((e: unknown) => {
+          throw new Error(`floor ${phase} failed: ${e instanceof Error ? e.message : String(e)}`);
+        });
+        if (failedSteps(f.value) > 0) throw new Error(`floor ${phase} failed: ${f.value.error?.message ?? "a step failed"}`);
+        await floorRss.sample(floorRunner);
+        floorMs = f.ms;
+      }
+      record(phase, t.value, t.ms, floorMs, overheadMs);
+    };
+    for (let cycle = 0; cycle < repeats; cycle++) {
+      if (cycle > 0) program.writeStack(gen.stack);
+      await pair("create", (rec) => runner.up({ onRegister: rec.record, timeoutMs: RUN_TIMEOUT_MS }), () => floorRunner!.up({ timeoutMs: RUN_TIMEOUT_MS }), overhead.coldUpMs);
+      if (wanted.has("no-op up")) await pair("no-op up", () => runner.up({ timeoutMs: RUN_TIMEOUT_MS }), () => floorRunner!.up({ timeoutMs: RUN_TIMEOUT_MS }), overhead.warmUpMs);
+      if (wanted.has("change 10%")) {
+        program.writeStack(changed);
+        await pair("change 10%", (rec) => runner.up({ onRegister: rec.record, timeoutMs: RUN_TIMEOUT_MS }), () => floorRunner!.up({ timeoutMs: RUN_TIMEOUT_MS }), overhead.warmUpMs);
+      }
+      if (wanted.has("refresh")) await pair("refresh", () => runner.refresh(), () => floorRunner!.refresh(), overhead.refreshMs);
+      state ??= stateSize(runner);
+      if (wanted.has("destroy")) await pair("destroy", () => runner.destroy(), () => floorRunner!.destroy(), overhead.destroyMs);
+      else if (cycle + 1 < repeats) throw new Error("repeats need the destroy phase");
     }
-    if (wanted.has("change 10%")) {
-      program.writeStack(changed);
-      const change = await timed(() => runner.up());
-      record("change 10%", change.value, change.ms, overhead.warmUpMs);
+    for (const p of phases) {
+      p.wallMs = median(p.samples.map((x) => x.wallMs));
+      const f = p.samples.map((x) => x.floorMs).filter((x): x is number => x !== null);
+      p.floorMs = f.length > 0 ? median(f) : null;
     }
-    if (wanted.has("refresh")) {
-      const refresh = await timed(() => runner.refresh());
-      record("refresh", refresh.value, refresh.ms, overhead.refreshMs);
-    }
-    state = stateSize(runner);
-    if (wanted.has("destroy")) {
-      const destroy = await timed(() => runner.destroy());
-      record("destroy", destroy.value, destroy.ms, overhead.destroyMs);
-    }
-    await runner.plugin().then((p) => {
-      const peak = peakRss(p.pid);
-      if (peak !== null && (rss === null || peak > rss)) rss = peak;
-    });
   } finally {
     await runner.close();
+    await floorRunner?.close();
     await emu.close();
     program.cleanup();
+    floorProgram?.cleanup();
   }
 
   if (opts.baseline !== false) {
@@ -361,7 +432,7 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
       await base.close();
     }
   }
-  return { n, composition: gen.composition, edits: edits.length, phases, state: state!, pluginPeakRssBytes: rss };
+  return { n, composition: gen.composition, edits: edits.length, phases, state: state!, pluginPeakRssBytes: rss.peak, floorPeakRssBytes: withFloor ? floorRss.peak : null, repeats };
 }
 
 /** Create and destroy of N objects with the emulator rate-limited; wall time against calls ÷ rate. */
@@ -408,10 +479,36 @@ interface Args {
   rateN: number;
   out: string;
   throughputMs: number;
+  /** Cycles of the five phases per N. */
+  repeats: number;
+  /** Sizes of the setup comparisons (registration choices, users' settings); empty skips them. */
+  variantSizes: number[];
+  variantRepeats: number;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { sizes: [10, 100, 1000], rateN: 200, out: path.join(REPO_ROOT, "bench", "RESULTS.md"), throughputMs: 3000 };
+  const args: Args = {
+    sizes: [10, 100, 1000],
+    rateN: 200,
+    out: path.join(REPO_ROOT, "bench", "RESULTS.md"),
+    throughputMs: 3000,
+    repeats: 1,
+    variantSizes: [100, 1000],
+    variantRepeats: 1,
+  };
+  const sizeList = (v: string, flag: string) =>
+    v === "0" || v === ""
+      ? []
+      : v.split(",").map((x) => {
+          const k = Number(x.trim());
+          if (!Number.isInteger(k) || k < 4) throw new Error(`${flag}: '${x}' is not an integer of at least 4`);
+          return k;
+        });
+  const count = (v: string, flag: string) => {
+    const k = Number(v);
+    if (!Number.isInteger(k) || k < 1) throw new Error(`${flag} must be a positive integer`);
+    return k;
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {
@@ -420,20 +517,24 @@ function parseArgs(argv: readonly string[]): Args {
       return v;
     };
     if (a === "--sizes") {
-      args.sizes = value().split(",").map((s) => {
-        const x = Number(s.trim());
-        if (!Number.isInteger(x) || x < 4) throw new Error(`--sizes: '${s}' is not an integer of at least 4`);
-        return x;
-      });
+      args.sizes = sizeList(value(), a);
     } else if (a === "--rate-n") {
       args.rateN = Number(value());
       if (!Number.isInteger(args.rateN) || args.rateN < 0) throw new Error("--rate-n must be a non-negative integer (0 skips the rate-limited run)");
+    } else if (a === "--repeats") {
+      args.repeats = count(value(), a);
+    } else if (a === "--variant-sizes") {
+      args.variantSizes = sizeList(value(), a);
+    } else if (a === "--variant-repeats") {
+      args.variantRepeats = count(value(), a);
     } else if (a === "--out") {
       args.out = path.resolve(value());
     } else if (a === "--throughput-ms") {
       args.throughputMs = Number(value());
     } else if (a === "--help" || a === "-h") {
-      process.stdout.write("npm run bench -- [--sizes 10,100,1000] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n");
+      process.stdout.write(
+        "npm run bench -- [--sizes 10,100,1000 (0 = none)] [--repeats 1] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n",
+      );
       process.exit(0);
     } else {
       throw new Error(`unknown option ${a} (try --help)`);
@@ -446,34 +547,62 @@ function parseArgs(argv: readonly string[]): Args {
 export async function runBench(argv: readonly string[], log: (line: string) => void): Promise<BenchReport> {
   const args = parseArgs(argv);
   const started = performance.now();
+  const loadStart = os.loadavg();
   log(`emulator throughput (${args.throughputMs} ms)…`);
   const throughput = await measureEmulatorThroughput({ durationMs: args.throughputMs });
   log(`  ${throughput.getsPerSecond} GETs/s`);
   log("harness overhead (empty program)…");
-  const overhead = await measureOverhead();
+  // Only the per-N tables use it: a run of setup comparisons alone skips it.
+  const overhead = args.sizes.length > 0 ? await measureOverhead() : { coldUpMs: 0, warmUpMs: 0, refreshMs: 0, destroyMs: 0 };
   log(`  cold up ${Math.round(overhead.coldUpMs)} ms, warm up ${Math.round(overhead.warmUpMs)} ms, refresh ${Math.round(overhead.refreshMs)} ms, destroy ${Math.round(overhead.destroyMs)} ms`);
   const sizes: SizeResult[] = [];
-  for (const n of args.sizes) {
-    log(`N = ${n}…`);
-    sizes.push(await benchSize(n, { overhead, log }));
-  }
+  const registration: VariantResult[] = [];
+  const mitigations: VariantResult[] = [];
   let rate: RateResult | null = null;
-  if (args.rateN > 0) {
-    log(`rate-limited run, N = ${args.rateN}…`);
-    rate = await benchRateLimited(args.rateN, log);
-  }
-  const report: BenchReport = {
-    date: new Date().toISOString(),
-    command: ["npm run bench", ...(argv.length > 0 ? ["--", ...argv] : [])].join(" "),
-    machine: machine(),
-    overhead,
-    sizes,
-    rate,
-    throughput,
-    durationMs: performance.now() - started,
-  };
+  const pending: string[] = [];
   const { analyse, renderResults } = await import("./report");
-  fs.writeFileSync(args.out, renderResults(report, analyse(report)));
+  const write = () => {
+    const report: BenchReport = {
+      date: new Date().toISOString(),
+      command: ["npm run bench", ...(argv.length > 0 ? ["--", ...argv] : [])].join(" "),
+      machine: machine(),
+      overhead,
+      sizes,
+      rate,
+      throughput,
+      registration,
+      mitigations,
+      load: { start: loadStart, end: os.loadavg() },
+      notMeasured: [...pending],
+      durationMs: performance.now() - started,
+    };
+    fs.writeFileSync(args.out, renderResults(report, analyse(report)));
+    return report;
+  };
+  // Stages in order of need, RESULTS.md rewritten after each: a run stopped early (a loaded machine)
+  // still reports what it measured and names what it did not.
+  type Stage = [string, () => Promise<void>];
+  const variantStages = (n: number): Stage[] => [
+    [`the component's registration choices at N = ${n}`, async () => void registration.push(...(await benchVariants(n, REGISTRATION_VARIANTS, { floor: true, repeats: args.variantRepeats, log })))],
+    [`users' settings at N = ${n}`, async () => void mitigations.push(...(await benchVariants(n, USER_VARIANTS, { repeats: args.variantRepeats, log })))],
+  ];
+  // In the order --sizes gives, each N's setup comparisons right after its five phases.
+  const stages: Stage[] = [
+    ...args.sizes.flatMap((n): Stage[] => [
+      [`the five phases at N = ${n}`, async () => void sizes.push(await benchSize(n, { overhead, log, repeats: args.repeats }))],
+      ...(args.variantSizes.includes(n) ? variantStages(n) : []),
+    ]),
+    ...args.variantSizes.filter((n) => !args.sizes.includes(n)).flatMap(variantStages),
+    ...(args.rateN > 0 ? [[`the rate-limited run (N = ${args.rateN})`, async () => void (rate = await benchRateLimited(args.rateN, log))] as Stage] : []),
+  ];
+  pending.push(...stages.map(([name]) => name));
+  for (const [name, run] of stages) {
+    log(`${name}…`);
+    await run();
+    pending.splice(pending.indexOf(name), 1);
+    write();
+  }
+  const report = write();
   log(`wrote ${path.relative(process.cwd(), args.out)} in ${Math.round(report.durationMs / 1000)} s`);
   return report;
 }

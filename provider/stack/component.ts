@@ -50,6 +50,7 @@ import { translationSettingsKind } from "../resources/translationSettings";
 import { TranslationSettings } from "../classes/translationSettings";
 import { declaredInputs } from "./declared";
 import { formatProblem, loadStackFile, type Problem } from "./load";
+import { declareQuietly } from "./registration";
 import {
   isIdRef,
   sectionSiteSpaces,
@@ -191,7 +192,8 @@ export class DocsPlatform extends pulumi.ComponentResource {
 
     this.stack = stack;
     this.organizationId = args.organizationId ?? stack.organization;
-    this.resources = new Declarer(name, this, this.organizationId, stack).declare();
+    // The SDK's promise stacks formatted short while declaring; restored before any other code runs (registration.ts).
+    this.resources = declareQuietly(() => new Declarer(name, this, this.organizationId, stack).declare());
 
     const sites = Object.entries(this.resources.sites);
     this.siteIds = record(sites.map(([k, r]) => [k, r.site.id]));

@@ -31,7 +31,7 @@ function toStruct(props: PropertyMap) {
 /** Serves ResourceMonitor for whichever deployment is current. */
 export class FakeMonitor {
   /** The deployment receiving registrations; undefined between runs. */
-  current: { deployment: Deployment; info: DeploymentInfo } | undefined;
+  current: { deployment: Deployment; info: DeploymentInfo; onRegister?: (reg: Registration, urn: Promise<string>) => void } | undefined;
 
   /** Registers the ResourceMonitor service on a server. */
   addTo(server: grpcModule.Server): void {
@@ -85,7 +85,9 @@ export class FakeMonitor {
         } catch (e) {
           return cb(errorOf(e));
         }
-        dep.register(reg).then((r) => {
+        const registered = dep.register(reg);
+        this.current?.onRegister?.(reg, registered.then((r) => r.urn, () => ""));
+        registered.then((r) => {
           const resp = new resourcepb.RegisterResourceResponse();
           resp.setUrn(r.urn);
           resp.setId(r.id);

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpcModule from "@grpc/grpc-js";
 import { parse as parseYaml } from "yaml";
-import { Deployment, type DeploymentContext, type Step, type StepOp, StepError, destroy, refresh } from "./deployment";
+import { Deployment, type DeploymentContext, type Registration, type Step, type StepOp, StepError, destroy, refresh } from "./deployment";
 import { FakeEngine, type LogEntry } from "./engine";
 import { FakeMonitor } from "./monitor";
 import { type PluginDriver, startPlugin } from "./plugin";
@@ -35,16 +35,21 @@ const LANGUAGE_HOST_BOOT = `
 const sdk = process.argv[1];
 require(sdk);
 require(sdk + "/runtime/closure/serializeClosure");
-for (const m of ["typescript", "ts-node"]) {
+// A JavaScript program (\`typescript: false\`) never loads the compiler.
+for (const m of process.argv[2] === "typescript" ? ["typescript", "ts-node"] : []) {
   try { require(require.resolve(m, { paths: [process.cwd()] })); } catch {}
 }
 let input = "";
 process.stdin.setEncoding("utf8");
+// The runner went away before handing over a run (its process died without close()): do not linger.
+const orphaned = () => process.exit(0);
+process.stdin.on("end", orphaned);
 process.stdin.on("data", (chunk) => {
   input += chunk;
   const nl = input.indexOf("\\n");
   if (nl < 0) return;
   process.stdin.removeAllListeners("data");
+  process.stdin.removeListener("end", orphaned);
   process.stdin.destroy();
   const job = JSON.parse(input.slice(0, nl));
   Object.assign(process.env, job.env);
@@ -85,10 +90,12 @@ export interface RunOptions {
   allowError?: boolean;
   /** Kill the program after this long (default 120 s). */
   timeoutMs?: number;
+  /** Called with every RegisterResource the program sends, in the order sent, and its URN once registered ("" if it failed). */
+  onRegister?: (reg: Registration, urn: Promise<string>) => void;
 }
 
 /** Options of a {@link ProgramRunner}. */
-export interface ProgramRunnerOptions extends Omit<RunOptions, "allowError" | "timeoutMs"> {
+export interface ProgramRunnerOptions extends Omit<RunOptions, "allowError" | "timeoutMs" | "onRegister"> {
   /** The program folder (a prepared copy, see `prepareProgram`). */
   dir: string;
   /** Project name (default: `name` in Pulumi.yaml). */
@@ -148,7 +155,7 @@ export class RunError extends Error {
 interface ProjectFile {
   name?: string;
   main?: string;
-  runtime?: string | { name?: string; options?: { typescript?: boolean } };
+  runtime?: string | { name?: string; options?: { typescript?: boolean; nodeargs?: string } };
 }
 
 function summarise(steps: readonly Step[]): Partial<Record<StepOp, number>> {
@@ -176,6 +183,8 @@ export class ProgramRunner {
   private readonly organization: string;
   private readonly program: string;
   private readonly typescript: boolean;
+  /** `runtime.options.nodeargs` of Pulumi.yaml: arguments of the language host's `node`, as the CLI passes them. */
+  private readonly nodeArgs: string[];
   private readonly engine = new FakeEngine();
   private readonly monitor = new FakeMonitor();
   private server: { server: grpcModule.Server; address: string } | undefined;
@@ -193,6 +202,8 @@ export class ProgramRunner {
     this.program = projectFile.main ?? ".";
     const runtime = projectFile.runtime;
     this.typescript = typeof runtime === "object" ? runtime.options?.typescript !== false : true;
+    const nodeargs = typeof runtime === "object" ? runtime.options?.nodeargs : undefined;
+    this.nodeArgs = typeof nodeargs === "string" ? nodeargs.split(/\s+/).filter((a) => a !== "") : [];
   }
 
   /** `pulumi preview`: runs the program without changing anything; new outputs flow as unknowns. */
@@ -360,6 +371,7 @@ export class ProgramRunner {
         dryRun: preview,
         parallel: settings.parallel,
       },
+      ...(opts.onRegister ? { onRegister: opts.onRegister } : {}),
     };
     let exit: { code: number | null; output: string };
     try {
@@ -434,7 +446,9 @@ export class ProgramRunner {
       PULUMI_CONFIG: JSON.stringify(settings.config),
       PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(settings.secretKeys),
       PULUMI_NODEJS_TYPESCRIPT: String(this.typescript),
-      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+      // The CLI leaves this to the user's environment (unset: ts-node type-checks). The harness transpiles
+      // only unless the run's env sets it ("false" type-checks, as the CLI's default does).
+      PULUMI_NODEJS_TRANSPILE_ONLY: (settings.env as Record<string, string>)["PULUMI_NODEJS_TRANSPILE_ONLY"] ?? "true",
     };
     const child = this.takeLanguageHost(inheritedEnv(settings.env));
     child.stdin!.end(JSON.stringify({ script: args[0], args: args.slice(1), env: runEnv }) + "\n");
@@ -482,7 +496,8 @@ export class ProgramRunner {
   }
 
   private bootLanguageHost(env: NodeJS.ProcessEnv): ChildProcess {
-    return spawn(process.execPath, ["-e", LANGUAGE_HOST_BOOT, SDK_DIR], { cwd: this.dir, env, stdio: ["pipe", "pipe", "pipe"] });
+    // `nodeargs` go before the script, as the CLI's language host passes them to `node`.
+    return spawn(process.execPath, [...this.nodeArgs, "-e", LANGUAGE_HOST_BOOT, SDK_DIR, this.typescript ? "typescript" : "javascript"], { cwd: this.dir, env, stdio: ["pipe", "pipe", "pipe"] });
   }
 }
 
