@@ -1,4 +1,5 @@
 import type { ApiClient, SiteSpace } from "../client";
+import { DEFAULT_LIST_CACHE_MS, TUNING_ENV } from "../env";
 import { orGone } from "./kind";
 
 /**
@@ -18,17 +19,16 @@ import { orGone } from "./kind";
  */
 
 /** Milliseconds a finished walk serves reads (`DOCSPLATFORM_LIST_CACHE_MS`). */
-export const LIST_CACHE_ENV = "DOCSPLATFORM_LIST_CACHE_MS";
-const DEFAULT_LIST_CACHE_MS = 10_000;
+export const LIST_CACHE_ENV = TUNING_ENV.listCacheMs;
+let cacheMs = DEFAULT_LIST_CACHE_MS;
+
+/** Sets how long a finished walk serves reads: the provider's configure reads it from the environment. */
+export function configureListViews(opts: { listCacheMs: number }): void {
+  cacheMs = opts.listCacheMs;
+}
 
 function listCacheMs(): number {
-  const raw = process.env[LIST_CACHE_ENV];
-  if (raw === undefined || raw.trim() === "") return DEFAULT_LIST_CACHE_MS;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0) {
-    throw new Error(`${LIST_CACHE_ENV} must be a whole number of milliseconds (0 disables the list cache), got ${JSON.stringify(raw)}`);
-  }
-  return ms;
+  return cacheMs;
 }
 
 interface View {

@@ -3,6 +3,8 @@ import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import limits from "../../schemas/limits.json";
 import { isNotFound, isOutcomeUnknown, sharedClient } from "../client";
+import { tuningFromEnv, type Tuning } from "../env";
+import { configureListViews } from "./lists";
 import {
   type AdoptInput,
   type Created,
@@ -44,9 +46,13 @@ export type KindProvider<I extends object, O extends object> = dynamic.ResourceP
 interface Settings {
   url: string | undefined;
   token: string | undefined;
+  /** The tuning environment variables, read once here (the client reads none). */
+  tuning: Tuning;
 }
 
 let configured: Settings | undefined;
+/** The settings from the environment alone, when configure never ran (programs using the provider in-process). */
+let fromEnv: Settings | undefined;
 
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v.trim() === "" ? undefined : v;
@@ -57,15 +63,18 @@ export function configureConnection(config: { get(key: string): string | undefin
   configured = {
     url: nonEmpty(config.get(CONFIG.apiUrl.key)) ?? nonEmpty(process.env[CONFIG.apiUrl.env]),
     token: nonEmpty(config.get(CONFIG.apiToken.key)) ?? nonEmpty(process.env[CONFIG.apiToken.env]),
+    tuning: tuningFromEnv(),
   };
+  configureListViews(configured.tuning);
 }
 
 /** The shared client for the configured URL and token (environment when configure never ran). */
 export function kindContext(): KindContext {
-  const settings = configured ?? {
-    url: nonEmpty(process.env[CONFIG.apiUrl.env]),
-    token: nonEmpty(process.env[CONFIG.apiToken.env]),
-  };
+  if (configured === undefined && fromEnv === undefined) {
+    fromEnv = { url: nonEmpty(process.env[CONFIG.apiUrl.env]), token: nonEmpty(process.env[CONFIG.apiToken.env]), tuning: tuningFromEnv() };
+    configureListViews(fromEnv.tuning);
+  }
+  const settings = (configured ?? fromEnv)!;
   if (settings.url === undefined) {
     throw new Error(
       `The docsplatform API URL is not set: run \`pulumi config set ${CONFIG.apiUrl.key} <url>\` or set ${CONFIG.apiUrl.env}`,
@@ -76,7 +85,7 @@ export function kindContext(): KindContext {
       `The docsplatform API token is not set: run \`pulumi config set --secret ${CONFIG.apiToken.key} <token>\` or set ${CONFIG.apiToken.env}`,
     );
   }
-  return { client: sharedClient({ baseUrl: settings.url, token: settings.token }) };
+  return { client: sharedClient({ baseUrl: settings.url, token: settings.token, ...settings.tuning.client }) };
 }
 
 // ---------------------------------------------------------------------------------------------
