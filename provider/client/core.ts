@@ -342,8 +342,10 @@ function totalLimitDetail(wait: number, spent: number, max: number): string {
   return `rate limited: waiting ${seconds(wait)} more would take the time this process has spent held by rate limits (${seconds(spent)}) past its limit of ${seconds(max)} on total rate-limit waiting`;
 }
 
+/** `3 s`, `1.5 s`: whole seconds when exact, else one decimal (rounded up, never shorter than asked). */
 function seconds(ms: number): string {
-  return `${Math.ceil(ms / 1000)} s`;
+  const s = Math.ceil(ms / 100) / 10;
+  return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
 }
 
 /** The `error.message` of an error body, or a short excerpt of a body that is not the usual shape. */
