@@ -24,6 +24,7 @@ export interface FaultOptions {
   /**
    * List answers leave out objects created less than this many ms ago (wall time), as an API whose
    * lists are served from an index that catches up after writes. Single-object GETs are not affected.
+   * Not random, and not narrowed by `methods` or `routes` (those pick which writes fail).
    */
   listLagMs?: number;
   /** Limit faults to these methods (default all). */
@@ -41,8 +42,6 @@ export interface FaultDecision {
   dropAfterCommit: boolean;
   /** Commit, then answer this much later (0: at once). */
   slowAfterCommitMs: number;
-  /** List answers omit objects created within this many ms (0: none). */
-  listLagMs: number;
 }
 
 /** mulberry32: small, fast, good enough to replay fault sequences. */
@@ -85,7 +84,6 @@ export class FaultPlan {
       error5xxAfterCommit: r4 < (o.error5xxAfterCommitRate ?? 0),
       dropAfterCommit: isWrite && r5 < (o.dropAfterCommitRate ?? 0),
       slowAfterCommitMs: isWrite && slow ? (o.slowAfterCommitMs ?? 30_000) : 0,
-      listLagMs: method === "GET" ? (o.listLagMs ?? 0) : 0,
     };
   }
 }

@@ -252,7 +252,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
           await sleep(d.slowAfterCommitMs);
           if (request.raw.destroyed || request.raw.socket.destroyed) return destroy(request, reply, "slow-after-commit");
         }
-        if (d && d.listLagMs > 0 && result.status === 200) lagList(store, result.body, d.listLagMs);
+        const lagMs = switches.faults?.opts.listLagMs ?? 0;
+        if (lagMs > 0 && request.method === "GET" && result.status === 200) lagList(store, result.body, lagMs);
         if (d?.error5xxAfterCommit) {
           st.fault = "5xx-after-commit";
           return reply.code(500).send(errorBody(500, "injected server error after commit (emulator fault)"));

@@ -4,7 +4,7 @@ import addFormats from "ajv-formats";
 import limits from "../../schemas/limits.json";
 import { isNotFound, isOutcomeUnknown, sharedClient } from "../client";
 import { tuningFromEnv, type Tuning } from "../env";
-import { configureListViews } from "./lists";
+import { configureListViews, throughLag } from "./lists";
 import {
   type AdoptInput,
   type Created,
@@ -389,7 +389,8 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       const inputs = pickFields<I>(kind.fields, news);
       try {
         if (news.adopt === true && kind.adopt) {
-          const found = await kind.adopt(ctx, inputs);
+          // Through the list lag: an object created a moment ago may not be listed yet.
+          const found = await throughLag(() => kind.adopt!(ctx, inputs));
           if (found) {
             const settled = await settle(ctx, found, inputs, "adopting existing");
             return { id: settled.id, outs: toOutputs(settled.outs) };
@@ -402,7 +403,8 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
           // An object known to exist is not looked up again: it is reported as a partial create below.
           if (progress !== undefined || !isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
           // The create may have taken effect: find what it made rather than creating a duplicate.
-          const found = kind.recover ? await kind.recover(ctx, inputs) : await kind.adopt!(ctx, inputs);
+          // Through the list lag: "not listed" right after the write is not yet "not made".
+          const found = await throughLag(() => (kind.recover ? kind.recover(ctx, inputs) : kind.adopt!(ctx, inputs)));
           if (!found) throw e;
           created = await settle(ctx, found, inputs, "resolving an uncertain create found");
         }

@@ -1,6 +1,6 @@
 import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { siteLists } from "./lists";
+import { siteLists, throughLag } from "./lists";
 import { makeProvider } from "./provider";
 
 /**
@@ -120,6 +120,13 @@ async function fetchLive(client: ApiClient, org: string, site: string, coalesce:
   return { sections: [...sections], groups: [...groups], siteSpaces: [...siteSpaces] };
 }
 
+/** Whether the lists show every section, group and site space `inputs` declares an order for. */
+function listsAll(live: LiveStructure, inputs: Partial<SiteStructureOrderInputs>): boolean {
+  const listed = new Set([...live.sections.map((s) => s.id), ...groupIds(live), ...live.siteSpaces.map((ss) => ss.id)]);
+  const declared = [...(inputs.sections ?? []), ...(inputs.sectionGroups ?? []), ...Object.values(inputs.siteSpaces ?? {}).flat()];
+  return declared.every((id) => listed.has(id));
+}
+
 /** IDs of the site's groups: those listed plus those its sections name (the list is not read without a declared group order). */
 function groupIds(live: LiveStructure): string[] {
   const ids = new Set(live.groups.map((g) => g.id));
@@ -182,7 +189,8 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
   const { organizationId: org, siteId: site } = inputs;
   const client = ctx.client;
   const withGroups = inputs.sectionGroups !== undefined;
-  const live = await fetchLive(client, org, site, false, withGroups);
+  // The declared objects exist (they are this order's dependencies): lists missing one may be lagging.
+  const live = await throughLag(() => fetchLive(client, org, site, false, withGroups), (l) => listsAll(l, inputs));
   const groupOf = new Map(live.sections.map((s) => [s.id, s.sectionGroup ?? null]));
   const isGroup = new Set(groupIds(live));
   let moved = false;
