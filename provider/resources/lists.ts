@@ -42,7 +42,7 @@ export function configureListViews(opts: { listCacheMs: number; listLagMs: numbe
 export async function throughLag<T>(look: () => Promise<T>, found: (result: T) => boolean = (r) => r !== undefined): Promise<T> {
   const started = performance.now();
   let result = await look();
-  for (let delay = 250; !found(result); delay *= 2) {
+  for (let delay = 200; !found(result); delay = Math.min(delay * 2, 1_000)) {
     const left = lagMs - (performance.now() - started);
     if (left <= 0) break;
     await new Promise((resolve) => setTimeout(resolve, Math.min(delay, left)));

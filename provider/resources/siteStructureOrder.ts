@@ -120,11 +120,13 @@ async function fetchLive(client: ApiClient, org: string, site: string, coalesce:
   return { sections: [...sections], groups: [...groups], siteSpaces: [...siteSpaces] };
 }
 
-/** Whether the lists show every section, group and site space `inputs` declares an order for. */
+/** Whether the lists show every section, group and site space `inputs` declares an order for (each in its own list, as `observe` reads them). */
 function listsAll(live: LiveStructure, inputs: Partial<SiteStructureOrderInputs>): boolean {
-  const listed = new Set([...live.sections.map((s) => s.id), ...groupIds(live), ...live.siteSpaces.map((ss) => ss.id)]);
-  const declared = [...(inputs.sections ?? []), ...(inputs.sectionGroups ?? []), ...Object.values(inputs.siteSpaces ?? {}).flat()];
-  return declared.every((id) => listed.has(id));
+  const shows = (items: readonly { id: string }[], ids: readonly string[] | undefined) => {
+    const listed = new Set(items.map((x) => x.id));
+    return (ids ?? []).every((id) => listed.has(id));
+  };
+  return shows(live.sections, inputs.sections) && shows(live.groups, inputs.sectionGroups) && shows(live.siteSpaces, Object.values(inputs.siteSpaces ?? {}).flat());
 }
 
 /** IDs of the site's groups: those listed plus those its sections name (the list is not read without a declared group order). */
