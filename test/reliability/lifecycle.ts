@@ -17,8 +17,8 @@ export const HANDBOOK_DIR = path.join(ROOT, "examples", "handbook");
 /** A fault the emulator injects, set up from a seed. */
 export interface FaultKind {
   name: string;
-  /** Switches the fault on. */
-  apply(emu: RunningEmulator, seed: number): void;
+  /** Switches the fault on, before each faulted run (`run`: 0 the first up, 1 the up after a change, 2 destroy). */
+  apply(emu: RunningEmulator, seed: number, run: number): void;
   /** Environment of the program and plugin (e.g. a short client timeout). */
   env?: Record<string, string>;
   /** The longest single rate-limit wait the client may record in the whole lifecycle (ms). */
@@ -50,11 +50,12 @@ export const FAULT_KINDS: FaultKind[] = [
   {
     name: "burst limiter in front of an hourly quota",
     // Every answer carries a one-hour X-RateLimit window; a limiter in front answers the first request of every
-    // route 429 with Retry-After: 1 and no reset header (cold start, again for every faulted run). The client must
-    // wait about a second each time, never until the learnt window ends. Not random: the seed varies the quota.
-    apply: (emu, seed) => {
+    // route 429 with Retry-After: 1 and no reset header (cold start: in the first up, and in the long variant again
+    // in every faulted run). The client must wait about a second each time, never until the learnt window ends.
+    // Not random: the seed varies the quota.
+    apply: (emu, seed, run) => {
       emu.control.setRateLimit({ limit: 100_000 + seed, windowMs: 3_600_000 });
-      emu.control.setBurstLimit({ limit: 1_000, windowMs: 1_000, coldStart: true });
+      emu.control.setBurstLimit({ limit: 1_000, windowMs: 1_000, coldStart: LONG || run === 0 });
     },
     maxWaitMs: 3_000,
     unbounded: true,
@@ -138,8 +139,9 @@ export async function faultedLifecycle(
       o.longestWaitMs = Math.max(o.longestWaitMs ?? 0, longestWait((await r.plugin()).stderr()));
     };
 
+    let runs = 0;
     const faulted = async (phase: string, run: (allowError: boolean) => Promise<RunResult>): Promise<void> => {
-      kind.apply(emu, seed);
+      kind.apply(emu, seed, runs++);
       let first: RunResult;
       try {
         first = await run(true);
