@@ -1,8 +1,27 @@
-/** `docsplatform emulator [--port N] [--data FILE] [--seed FILE] [--latency MS]`: runs the emulator until SIGINT/SIGTERM. */
+/** `docsplatform emulator [--port N] [--data FILE] [--seed FILE] [--latency MS] [fault flags]`: runs the emulator until SIGINT/SIGTERM. */
 import { parseArgs } from "node:util";
+import type { BurstLimitOptions, FaultOptions } from "./faults";
 import { startEmulator } from "./index";
 
-const usage = "usage: docsplatform emulator [--port N] [--host H] [--data FILE] [--seed FILE] [--latency MS]\n";
+const usage =
+  "usage: docsplatform emulator [--port N] [--host H] [--data FILE] [--seed FILE] [--latency MS]\n" +
+  "         [--rate-limit N/MS] [--burst-limit N/MS] [--burst-cold-start] [--list-lag MS]\n" +
+  "         [--slow-after-commit RATE/MS] [--fault-seed N]\n";
+
+/** `N/MS` → {limit, windowMs}. */
+function windowOption(name: string, value: string | undefined): { limit: number; windowMs: number } | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(value);
+  if (!m) throw new Error(`--${name} must be LIMIT/WINDOW_MS, e.g. 10/1000, got '${value}'`);
+  return { limit: Number(m[1]), windowMs: Number(m[2]) };
+}
+
+/** `RATE/MS` → [rate, ms]. */
+function rateOption(name: string, value: string): [number, number] {
+  const m = /^(0(?:\.\d+)?|1(?:\.0+)?)\/(\d+)$/.exec(value);
+  if (!m) throw new Error(`--${name} must be RATE/MS with a rate from 0 to 1, e.g. 0.2/3000, got '${value}'`);
+  return [Number(m[1]), Number(m[2])];
+}
 
 function intOption(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -23,6 +42,12 @@ export async function emulatorMain(argv: string[]): Promise<number> {
         data: { type: "string" },
         seed: { type: "string" },
         latency: { type: "string" },
+        "rate-limit": { type: "string" },
+        "burst-limit": { type: "string" },
+        "burst-cold-start": { type: "boolean" },
+        "list-lag": { type: "string" },
+        "slow-after-commit": { type: "string" },
+        "fault-seed": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -38,12 +63,25 @@ export async function emulatorMain(argv: string[]): Promise<number> {
   }
   let emulator;
   try {
+    const rateLimit = windowOption("rate-limit", values["rate-limit"]);
+    const burst = windowOption("burst-limit", values["burst-limit"]);
+    const burstLimit: BurstLimitOptions | undefined = burst && { ...burst, ...(values["burst-cold-start"] ? { coldStart: true } : {}) };
+    if (values["burst-cold-start"] && !burst) throw new Error("--burst-cold-start needs --burst-limit");
+    const faults: FaultOptions = {};
+    if (values["list-lag"] !== undefined) faults.listLagMs = intOption("list-lag", values["list-lag"], 0);
+    if (values["slow-after-commit"] !== undefined) {
+      [faults.slowAfterCommitRate, faults.slowAfterCommitMs] = rateOption("slow-after-commit", values["slow-after-commit"]);
+    }
+    if (values["fault-seed"] !== undefined) faults.seed = intOption("fault-seed", values["fault-seed"], 1);
     emulator = await startEmulator({
       port: intOption("port", values.port, 4010),
       host: values.host ?? "127.0.0.1",
       dataFile: values.data,
       seed: values.seed,
       latencyMs: intOption("latency", values.latency, 0),
+      ...(rateLimit ? { rateLimit } : {}),
+      ...(burstLimit ? { burstLimit } : {}),
+      ...(Object.keys(faults).length > 0 ? { faults } : {}),
     });
   } catch (err) {
     process.stderr.write(`docsplatform emulator: ${err instanceof Error ? err.message : String(err)}\n`);

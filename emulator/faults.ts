@@ -14,6 +14,19 @@ export interface FaultOptions {
   /** 0..1: delay the request by `stallMs` before acting (to outlast a client timeout). */
   stallRate?: number;
   stallMs?: number;
+  /**
+   * 0..1: for writes: commit, then hold the answer `slowAfterCommitMs` (past a client's timeout:
+   * the client gives up on a write that took effect). Draws its value only when set, so seeds of
+   * plans without it replay as before.
+   */
+  slowAfterCommitRate?: number;
+  slowAfterCommitMs?: number;
+  /**
+   * List answers leave out objects created less than this many ms ago (wall time), as an API whose
+   * lists are served from an index that catches up after writes. Single-object GETs are not affected.
+   * Not random, and not narrowed by `methods` or `routes` (those pick which writes fail).
+   */
+  listLagMs?: number;
   /** Limit faults to these methods (default all). */
   methods?: string[];
   /** Limit faults to paths matching this (a string is a regular expression source). */
@@ -27,6 +40,8 @@ export interface FaultDecision {
   stallMs: number;
   error5xxAfterCommit: boolean;
   dropAfterCommit: boolean;
+  /** Commit, then answer this much later (0: at once). */
+  slowAfterCommitMs: number;
 }
 
 /** mulberry32: small, fast, good enough to replay fault sequences. */
@@ -61,23 +76,28 @@ export class FaultPlan {
     const [r1, r2, r3, r4, r5, r6] = [this.random(), this.random(), this.random(), this.random(), this.random(), this.random()];
     const o = this.opts;
     const isWrite = method !== "GET" && method !== "HEAD";
+    const slow = o.slowAfterCommitRate === undefined ? false : this.random() < o.slowAfterCommitRate;
     return {
       reset: r1 < (o.resetRate ?? 0),
       error5xx: r2 < (o.error5xxRate ?? 0) ? STATUSES_5XX[Math.floor(r6 * STATUSES_5XX.length)]! : null,
       stallMs: r3 < (o.stallRate ?? 0) ? (o.stallMs ?? 30_000) : 0,
       error5xxAfterCommit: r4 < (o.error5xxAfterCommitRate ?? 0),
       dropAfterCommit: isWrite && r5 < (o.dropAfterCommitRate ?? 0),
+      slowAfterCommitMs: isWrite && slow ? (o.slowAfterCommitMs ?? 30_000) : 0,
     };
   }
 }
 
 /** Checks fault options, naming the first bad field. */
 export function checkFaultOptions(o: FaultOptions): void {
-  for (const k of ["error5xxRate", "error5xxAfterCommitRate", "dropAfterCommitRate", "resetRate", "stallRate"] as const) {
+  for (const k of ["error5xxRate", "error5xxAfterCommitRate", "dropAfterCommitRate", "resetRate", "stallRate", "slowAfterCommitRate"] as const) {
     const v = o[k];
     if (v !== undefined && (typeof v !== "number" || !(v >= 0 && v <= 1))) throw new Error(`faults.${k} must be a number from 0 to 1`);
   }
-  if (o.stallMs !== undefined && (typeof o.stallMs !== "number" || o.stallMs < 0)) throw new Error("faults.stallMs must be a non-negative number");
+  for (const k of ["stallMs", "slowAfterCommitMs", "listLagMs"] as const) {
+    const v = o[k];
+    if (v !== undefined && (typeof v !== "number" || !(v >= 0))) throw new Error(`faults.${k} must be a non-negative number`);
+  }
   if (o.seed !== undefined && (typeof o.seed !== "number" || !Number.isInteger(o.seed))) throw new Error("faults.seed must be an integer");
   if (o.methods !== undefined && !(Array.isArray(o.methods) && o.methods.every((m) => typeof m === "string"))) throw new Error("faults.methods must be a list of HTTP methods");
   if (typeof o.routes === "string") new RegExp(o.routes);
@@ -115,4 +135,52 @@ export class RateLimiter {
 export function checkRateLimit(o: { limit: number; windowMs: number }): void {
   if (!Number.isInteger(o.limit) || o.limit < 1) throw new Error("rateLimit.limit must be a positive integer");
   if (typeof o.windowMs !== "number" || !(o.windowMs > 0)) throw new Error("rateLimit.windowMs must be a positive number of milliseconds");
+}
+
+/** Options of the burst limiter: a second limiter in front of the API, as a gateway runs one. */
+export interface BurstLimitOptions {
+  /** Requests per window and key. */
+  limit: number;
+  windowMs: number;
+  /** `route` (default): one window per method and route pattern; `all`: one window for everything. */
+  scope?: "route" | "all";
+  /** A key's first window starts spent: the first request of every route (or the first of all) is answered 429. */
+  coldStart?: boolean;
+}
+
+/**
+ * A burst limiter in front of the API's own limit: fixed windows per key; over the limit it answers
+ * 429 with `Retry-After` (whole seconds, at least 1) and no `X-RateLimit-*` headers, and the API's
+ * own limiter never sees the request.
+ */
+export class BurstLimiter {
+  private readonly windows = new Map<string, { start: number; used: number }>();
+
+  constructor(readonly opts: BurstLimitOptions) {}
+
+  /** Counts one request of `key` (method and route); `retryAfterS` when it is over the limit. */
+  take(key: string, nowMs: number): { allowed: true } | { allowed: false; retryAfterS: number } {
+    const k = this.opts.scope === "all" ? "" : key;
+    let w = this.windows.get(k);
+    if (!w) {
+      w = { start: nowMs, used: this.opts.coldStart ? this.opts.limit : 0 };
+      this.windows.set(k, w);
+    } else if (nowMs >= w.start + this.opts.windowMs) {
+      w.start = nowMs;
+      w.used = 0;
+    }
+    if (w.used < this.opts.limit) {
+      w.used++;
+      return { allowed: true };
+    }
+    return { allowed: false, retryAfterS: Math.max(1, Math.ceil((w.start + this.opts.windowMs - nowMs) / 1000)) };
+  }
+}
+
+/** Checks burst-limit options. */
+export function checkBurstLimit(o: BurstLimitOptions): void {
+  if (!Number.isInteger(o.limit) || o.limit < 1) throw new Error("burstLimit.limit must be a positive integer");
+  if (typeof o.windowMs !== "number" || !(o.windowMs > 0)) throw new Error("burstLimit.windowMs must be a positive number of milliseconds");
+  if (o.scope !== undefined && o.scope !== "route" && o.scope !== "all") throw new Error('burstLimit.scope must be "route" or "all"');
+  if (o.coldStart !== undefined && typeof o.coldStart !== "boolean") throw new Error("burstLimit.coldStart must be a boolean");
 }

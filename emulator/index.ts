@@ -1,11 +1,11 @@
 /** The local /v1 emulator: start it in-process (`startEmulator`) or from the command line (`docsplatform emulator`). */
 import type { FastifyInstance } from "fastify";
-import { checkFaultOptions, checkRateLimit, FaultPlan, RateLimiter, type FaultOptions } from "./faults";
+import { BurstLimiter, checkBurstLimit, checkFaultOptions, checkRateLimit, FaultPlan, RateLimiter, type BurstLimitOptions, type FaultOptions } from "./faults";
 import { resolveSeed, type Seed } from "./seed";
 import { buildApp, countRoutes, type RequestLogEntry, type Switches } from "./server";
 import { Store } from "./store";
 
-export type { FaultOptions } from "./faults";
+export type { BurstLimitOptions, FaultOptions } from "./faults";
 export type { RequestLogEntry } from "./server";
 export type { Seed, SeedOrganization, SeedUser, SeedMember, SeedSpace, SeedPage, SeedFile, SeedCollection, SeedTeam, SeedIntegration } from "./seed";
 export { defaultSeed, loadSeedFile } from "./seed";
@@ -27,6 +27,8 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** Requests per window across all tokens (a fixed window). */
   rateLimit?: { limit: number; windowMs: number };
+  /** A second limiter in front of `rateLimit`, answering 429 with Retry-After and no X-RateLimit-* headers. */
+  burstLimit?: BurstLimitOptions;
   faults?: FaultOptions;
   /** fastify's request logger (off by default). */
   logger?: boolean;
@@ -43,6 +45,8 @@ export interface EmulatorControl {
   counts(): Record<string, number>;
   setLatency(ms: number): void;
   setRateLimit(opts: { limit: number; windowMs: number } | null): void;
+  /** The burst limiter in front of the rate limit (null: none). */
+  setBurstLimit(opts: BurstLimitOptions | null): void;
   setFaults(opts: FaultOptions | null): void;
   /** Shifts the injectable clock. */
   advanceClock(ms: number): void;
@@ -66,9 +70,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const store = new Store({ seed, dataFile: opts.dataFile, now: opts.now });
   if (opts.rateLimit) checkRateLimit(opts.rateLimit);
   if (opts.faults) checkFaultOptions(opts.faults);
+  if (opts.burstLimit) checkBurstLimit(opts.burstLimit);
   const switches: Switches = {
     latencyMs: opts.latencyMs ?? 0,
     rateLimit: opts.rateLimit ? new RateLimiter(opts.rateLimit.limit, opts.rateLimit.windowMs) : null,
+    burstLimit: opts.burstLimit ? new BurstLimiter(opts.burstLimit) : null,
     faults: opts.faults ? new FaultPlan(opts.faults) : null,
     log: [],
   };
@@ -104,6 +110,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     setRateLimit: (o) => {
       if (o) checkRateLimit(o);
       switches.rateLimit = o ? new RateLimiter(o.limit, o.windowMs) : null;
+    },
+    setBurstLimit: (o) => {
+      if (o) checkBurstLimit(o);
+      switches.burstLimit = o ? new BurstLimiter(o) : null;
     },
     setFaults: (o) => {
       if (o) checkFaultOptions(o);

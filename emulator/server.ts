@@ -5,7 +5,7 @@ import addFormats from "ajv-formats";
 import { setTimeout as sleep } from "node:timers/promises";
 import limits from "../schemas/limits.json";
 import { ApiFailure, errorBody } from "./errors";
-import { checkFaultOptions, checkRateLimit, FaultPlan, RateLimiter, type FaultDecision, type FaultOptions } from "./faults";
+import { BurstLimiter, checkBurstLimit, checkFaultOptions, checkRateLimit, FaultPlan, RateLimiter, type BurstLimitOptions, type FaultDecision, type FaultOptions } from "./faults";
 import type { Ctx, Route, RouteSpec } from "./context";
 import type { Store } from "./store";
 import type { Seed } from "./seed";
@@ -26,6 +26,8 @@ export interface RequestLogEntry {
 export interface Switches {
   latencyMs: number;
   rateLimit: RateLimiter | null;
+  /** A second limiter in front of `rateLimit` (a gateway's burst limit): 429 with Retry-After only. */
+  burstLimit: BurstLimiter | null;
   faults: FaultPlan | null;
   /**
    * /v1 requests since the log was last cleared. Clearing replaces the array: a request is logged
@@ -130,6 +132,14 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     if (isControl(request.url)) return;
     const st: RequestState = { start: performance.now(), log: switches.log, logged: false };
     states.set(request, st);
+
+    const burst = switches.burstLimit?.take(`${request.method} ${routeOf(request)}`, Date.now());
+    if (burst && !burst.allowed) {
+      // Answered in front of the API: its own limiter never counts the request, and no X-RateLimit-* header is sent.
+      void reply.header("retry-after", String(burst.retryAfterS));
+      st.fault = "burst-limited";
+      return reply.code(429).send(errorBody(429, `Too many requests in a burst; retry after ${burst.retryAfterS} s.`));
+    }
 
     const limiter = switches.rateLimit;
     const window = limiter ?? new RateLimiter(UNLIMITED.limit, UNLIMITED.windowMs);
@@ -237,6 +247,13 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         }
         const d = st.decision;
         if (d?.dropAfterCommit) return destroy(request, reply, "drop-after-commit");
+        if (d && d.slowAfterCommitMs > 0) {
+          st.fault = "slow-after-commit";
+          await sleep(d.slowAfterCommitMs);
+          if (request.raw.destroyed || request.raw.socket.destroyed) return destroy(request, reply, "slow-after-commit");
+        }
+        const lagMs = switches.faults?.opts.listLagMs ?? 0;
+        if (lagMs > 0 && request.method === "GET" && result.status === 200) lagList(store, result.body, lagMs);
         if (d?.error5xxAfterCommit) {
           st.fault = "5xx-after-commit";
           return reply.code(500).send(errorBody(500, "injected server error after commit (emulator fault)"));
@@ -250,6 +267,17 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   registerAll(route);
   registerControl(app, opts);
   return app;
+}
+
+/** A list answer as a lagging index serves it: objects created within `lagMs` are not in it yet. */
+function lagList(store: Store, body: unknown, lagMs: number): void {
+  if (body === null || typeof body !== "object" || !Array.isArray((body as { items?: unknown }).items)) return;
+  const page = body as { items: unknown[]; count: number };
+  page.items = page.items.filter((item) => {
+    const id = (item as { id?: unknown } | null)?.id;
+    return typeof id !== "string" || !store.createdWithin(id, lagMs);
+  });
+  page.count = page.items.length;
 }
 
 /** Parses an optional JSON control body. */
@@ -300,6 +328,17 @@ function registerControl(app: FastifyInstance, opts: AppOptions): void {
         const o = { limit: b.limit as number, windowMs: b.windowMs as number };
         checkRateLimit(o);
         switches.rateLimit = new RateLimiter(o.limit, o.windowMs);
+      }
+    });
+    return reply.code(204).send();
+  });
+  app.put("/_emulator/burst-limit", async (request, reply) => {
+    const b = controlBody(request);
+    guard(() => {
+      if (b === null) switches.burstLimit = null;
+      else {
+        checkBurstLimit(b as unknown as BurstLimitOptions);
+        switches.burstLimit = new BurstLimiter(b as unknown as BurstLimitOptions);
       }
     });
     return reply.code(204).send();

@@ -122,6 +122,8 @@ export class Store {
   private journal: Journal | null = null;
   private clockOffsetMs = 0;
   private readonly baseNow: () => Date;
+  /** Wall time (performance.now()) each row ID was first written in this process: what a lagging list leaves out. */
+  private readonly born = new Map<string, number>();
 
   constructor(opts: StoreOptions) {
     this.seed = opts.seed;
@@ -149,6 +151,7 @@ export class Store {
     }
     this.tables = tables as Tables;
     this.dirty.clear();
+    this.born.clear();
   }
 
   private tableData(): TableData {
@@ -198,6 +201,7 @@ export class Store {
   }
   /** Inserts or replaces a row and marks it written. */
   put<K extends TableName>(table: K, row: TableRows[K]): TableRows[K] {
+    if (!this.tables[table].has(row.id)) this.born.set(row.id, performance.now());
     this.tables[table].set(row.id, row);
     this.dirty.set(`${table}\u0000${row.id}`, [table, row.id]);
     return row;
@@ -208,7 +212,14 @@ export class Store {
   }
   del(table: TableName, id: string): void {
     this.tables[table].delete(id);
+    this.born.delete(id);
     this.dirty.set(`${table}\u0000${id}`, [table, id]);
+  }
+
+  /** True when the row with this ID was created in this process less than `ms` ago (wall time). */
+  createdWithin(id: string, ms: number): boolean {
+    const at = this.born.get(id);
+    return at !== undefined && performance.now() - at < ms;
   }
 
   /** True when a space exists (and is not past its restore window). */

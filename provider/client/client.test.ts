@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator/index";
 import { ApiClient, ApiError, closeSharedClients, isConflict, isNotFound, isOutcomeUnknown, isRateLimited, sharedClient } from "./index";
 import { SecretRecorder } from "../../test/support/secrets";
+import { clientTuningFromEnv } from "../env";
 
 // A distinctive token, so that the scan at the end cannot be fooled by a common word.
 const TOKEN = "dpt_SCAN_4b9e1f07c3a2d5e8";
@@ -252,7 +253,7 @@ describe("clients and logging", () => {
       return true;
     }) as typeof process.stderr.write;
     try {
-      const c = new ApiClient({ baseUrl: emu.url, token: TOKEN });
+      const c = new ApiClient({ baseUrl: emu.url, token: TOKEN, ...clientTuningFromEnv() });
       await c.sites.list(ORG);
       await rec.failure(c.sites.get(ORG, "missing"));
       await c.close();
@@ -275,7 +276,7 @@ describe("clients and logging", () => {
       return true;
     }) as typeof process.stderr.write;
     try {
-      const c = new ApiClient({ baseUrl: emu.url, token: TOKEN });
+      const c = new ApiClient({ baseUrl: emu.url, token: TOKEN, ...clientTuningFromEnv() });
       await c.sites.list(ORG);
       await c.close();
     } finally {

@@ -47,15 +47,16 @@ export class ApiClient extends RequestCore {
 const shared = new Map<string, ApiClient>();
 
 /**
- * The process-wide client of a base URL and token. The cache key is the base URL plus a hash of
- * the token (never the token itself); clients of one base URL share its connection pool,
- * concurrency bound and rate-limit state.
+ * The process-wide client of a base URL, token and options. The cache key is the base URL, a hash
+ * of the token (never the token itself) and the options; clients of one base URL share its
+ * connection pool, concurrency bound and rate-limit state.
  */
-export function sharedClient(opts: { baseUrl: string; token: string }): ApiClient {
-  const key = `${baseKey(checkBaseUrl(opts.baseUrl))}#${createHash("sha256").update(opts.token).digest("hex").slice(0, 16)}`;
+export function sharedClient(opts: Pick<ClientOptions, "baseUrl" | "token" | "maxConcurrency" | "timeouts" | "retry" | "debug">): ApiClient {
+  const { baseUrl, token, ...tuning } = opts;
+  const key = `${baseKey(checkBaseUrl(baseUrl))}#${createHash("sha256").update(token).digest("hex").slice(0, 16)}#${JSON.stringify(tuning)}`;
   const cached = shared.get(key);
   if (cached && !cached.closed) return cached;
-  const client = new ApiClient({ baseUrl: opts.baseUrl, token: opts.token });
+  const client = new ApiClient(opts);
   shared.set(key, client);
   return client;
 }

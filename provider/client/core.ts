@@ -1,12 +1,14 @@
-import type { Dispatcher } from "undici";
 import { baseKey, checkBaseUrl } from "./baseUrl";
-import { Endpoint, RateLimitWaitExceeded, endpointFor, resetInMs, retryAfterMs } from "./endpoint";
+import { Endpoint, RateLimitWaitExceeded, endpointFor } from "./endpoint";
 import { ApiError, redact, type HttpMethod } from "./errors";
-import { acquirePool, DEFAULT_TIMEOUTS, envTimeouts, STALE_CONNECTION, type Timeouts, type Transport } from "./transport";
-import type { ListEnvelope } from "./types";
+import { DEFAULT_RETRY, definedOnly, type ClientOptions, type ClientStats, type RetryOptions } from "./options";
+import { encodeQuery, listAll, paginate, stripQuery, type Query } from "./paging";
+import { askedWait, learnsWindow, retryAfterMs } from "./ratelimit";
+import { backoffMs, notSent, retryFailure, retryServerError } from "./retry";
+import { acquirePool, DEFAULT_TIMEOUTS, describeFailure, sendOnce, STALE_CONNECTION, type Timeouts, type Transport } from "./transport";
 
-/** Query parameters; `undefined` values are left out. */
-export type Query = Record<string, string | number | boolean | undefined>;
+export type { ClientOptions, ClientStats, RetryOptions } from "./options";
+export type { Query } from "./paging";
 
 /** Options of one request. */
 export interface RequestOptions {
@@ -17,88 +19,18 @@ export interface RequestOptions {
   idempotent?: boolean;
 }
 
-/** Retry and rate-limit tuning. */
-export interface RetryOptions {
-  /** Retries of 5xx answers, resets and timeouts (idempotent requests only). Default 4. */
-  maxRetries?: number;
-  /** First backoff delay; doubles per retry, with jitter. Default 200 ms. */
-  baseDelayMs?: number;
-  /** Backoff cap. Default 5 s. */
-  maxDelayMs?: number;
-  /** A rate-limit wait longer than this fails with the 429 instead of sleeping. Default 60 s. */
-  maxRateLimitWaitMs?: number;
-  /** 429 answers one request may retry after. Default 10. */
-  maxRateLimitRetries?: number;
-}
-
-/** Options of an ApiClient. */
-export interface ClientOptions {
-  /** `https://…`, or `http://` on a loopback host. Paths (`/v1/…`) are appended to it. */
-  baseUrl: string;
-  /** API token, sent as `Authorization: Bearer <token>` and never shown anywhere. */
-  token: string;
-  /** Transport to use instead of the shared keep-alive pool of the base URL (tests, proxies): an undici `Dispatcher` fits. */
-  dispatcher?: Dispatcher | Transport;
-  /** In-flight request bound per base URL, process-wide. Default `DOCSPLATFORM_MAX_CONCURRENCY` or 16. */
-  maxConcurrency?: number;
-  /**
-   * Default 10 s connect, 30 s headers and body, 4 s before an idle pooled connection is closed
-   * (below common server idle timeouts; see `Timeouts.idleMs`); `DOCSPLATFORM_TIMEOUT_MS` sets
-   * headers and body.
-   */
-  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; idleMs?: number };
-  retry?: RetryOptions;
-  /** Receives debug lines (redacted). Default: stderr when `DOCSPLATFORM_DEBUG=1`, else none. */
-  logger?: (line: string) => void;
-  userAgent?: string;
-}
-
-/** Counters of one client, for tests and the benchmark. */
-export interface ClientStats {
-  /** Attempts sent (a retry counts again). */
-  requests: number;
-  /** Attempts that were retries of an earlier attempt (after 5xx, 429, reset, timeout or a stale pooled connection). */
-  retries: number;
-  /** 429 answers received. */
-  rateLimited: number;
-}
-
-const DEFAULT_RETRY: Required<RetryOptions> = {
-  maxRetries: 4,
-  baseDelayMs: 200,
-  maxDelayMs: 5_000,
-  maxRateLimitWaitMs: 60_000,
-  maxRateLimitRetries: 10,
-};
-
-/** Transport failures where the request certainly never reached the server. */
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", STALE_CONNECTION]);
-/** Transport failures worth a retry (when the method allows it). */
-const TRANSIENT = new Set([
-  ...NOT_SENT,
-  "UND_ERR_SOCKET",
-  "ECONNRESET",
-  "EPIPE",
-  "ETIMEDOUT",
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-  "UND_ERR_RES_CONTENT_LENGTH_MISMATCH",
-]);
-
-type Attempt =
-  | { kind: "answer"; status: number; headers: Record<string, string | string[] | undefined>; text: string }
-  | { kind: "failure"; code: string; error: unknown };
-
 let nextRequestId = 1;
 
 /**
- * The request core: authentication, the process-wide concurrency bound and rate-limit
- * coordination of the base URL, retries, timeouts, JSON, errors, paging and debug logging.
- * The typed API areas are thin layers over `request`, `paginate` and `listAll`.
+ * The request core: authentication, JSON, errors and debug logging around one loop that asks its
+ * policies — the gate of the base URL (in-flight bound and rate limit, `endpoint.ts` and
+ * `ratelimit.ts`), the retry policy (`retry.ts`) and the transport (`transport.ts`) — what to do
+ * with each attempt. Paging is `paging.ts`. The typed API areas are thin layers over `request`,
+ * `paginate` and `listAll`.
  */
 export class RequestCore {
   /** Counters of this client. */
-  readonly stats: ClientStats = { requests: 0, retries: 0, rateLimited: 0 };
+  readonly stats: ClientStats = { requests: 0, retries: 0, rateLimited: 0, rateLimitWaits: 0, rateLimitWaitMs: 0, longestWaitMs: 0 };
   /** The vetted base URL. */
   readonly baseUrl: URL;
 
@@ -119,7 +51,7 @@ export class RequestCore {
   constructor(opts: ClientOptions) {
     this.baseUrl = checkBaseUrl(opts.baseUrl);
     if (typeof opts.token !== "string" || opts.token.length === 0) {
-      throw new Error("docsplatform API token is missing (set docsplatform:apiToken or DOCSPLATFORM_API_TOKEN)");
+      throw new Error("docsplatform API token is missing: the client needs a non-empty token");
     }
     if (/[\r\n\0]/.test(opts.token) || opts.token.trim() !== opts.token) {
       throw new Error("docsplatform API token contains whitespace or control characters");
@@ -137,7 +69,7 @@ export class RequestCore {
     this.#jsonHeaders = { ...common, "content-type": "application/json" };
     this.#origin = this.baseUrl.origin;
     this.#prefix = this.baseUrl.pathname.replace(/\/+$/, "");
-    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...envTimeouts(), ...definedOnly(opts.timeouts ?? {}) };
+    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(opts.timeouts ?? {}) };
     this.#retry = { ...DEFAULT_RETRY, ...definedOnly(opts.retry ?? {}) };
     if (opts.dispatcher) {
       this.#dispatcher = opts.dispatcher;
@@ -148,8 +80,13 @@ export class RequestCore {
       this.#releaseTransport = held.release;
     }
     this.#endpoint = endpointFor(baseKey(this.baseUrl), opts.maxConcurrency);
-    const log = opts.logger ?? (process.env.DOCSPLATFORM_DEBUG === "1" ? (l: string) => process.stderr.write(`${l}\n`) : undefined);
+    const log = opts.logger ?? (opts.debug ? (l: string) => process.stderr.write(`${l}\n`) : undefined);
     this.#log = log === undefined ? undefined : (line: string) => log(redact(line, this.#token));
+  }
+
+  /** Wall time requests of this base URL have spent held by rate limits in this process (shared by its clients). */
+  get rateLimitHeldMs(): number {
+    return Math.round(this.#endpoint.heldMs());
   }
 
   /**
@@ -191,55 +128,52 @@ export class RequestCore {
     // once on a new connection, whatever its method; this does not use up `maxRetries`.
     let staleRetries = 0;
     let fresh = false;
+    // Set after an answer whose Retry-After paused the base URL: the retry goes ahead of fresh requests.
+    let paused = false;
+    const tries = () => retries + rateLimitRetries + staleRetries;
 
     for (;;) {
-      try {
-        await this.#endpoint.acquire(r.maxRateLimitWaitMs, rateLimitRetries > 0);
-      } catch (e) {
-        if (e instanceof RateLimitWaitExceeded) {
-          throw new ApiError({
-            status: 429,
-            code: "HTTP_429",
-            method,
-            path: shownPath,
-            detail: `rate limited; the next window opens in ${Math.ceil(e.waitMs / 1000)} s, beyond the ${r.maxRateLimitWaitMs} ms the client may wait`,
-            retryAfterMs: e.waitMs,
-          });
-        }
-        throw e;
-      }
-      if (retries + rateLimitRetries + staleRetries > 0) this.stats.retries++;
+      await this.#gate(id, method, shownPath, paused);
+      paused = false;
+      if (tries() > 0) this.stats.retries++;
       this.stats.requests++;
       const started = performance.now();
-      const attempt = await this.#send(method, fullPath, headers, body, fresh);
+      const attempt = await sendOnce(this.#dispatcher, {
+        origin: this.#origin,
+        path: fullPath,
+        method,
+        headers,
+        body,
+        headersTimeout: this.#timeouts.headersMs,
+        bodyTimeout: this.#timeouts.bodyMs,
+        ...(fresh ? { freshConnection: true } : {}),
+      });
       fresh = false;
       const ms = Math.round(performance.now() - started);
 
       if (attempt.kind === "failure") {
         this.#endpoint.release();
         if (attempt.code === STALE_CONNECTION && staleRetries === 0) {
-          this.#debug(id, method, shownPath, attempt.code, ms, retries + rateLimitRetries + staleRetries, "pooled connection closed by the server while idle, nothing sent: retry on a new connection");
+          this.#debug(id, method, shownPath, attempt.code, ms, tries(), "pooled connection closed by the server while idle, nothing sent: retry on a new connection");
           staleRetries++;
           fresh = true;
           continue;
         }
-        const notSent = NOT_SENT.has(attempt.code);
-        const retryable = TRANSIENT.has(attempt.code) && (idempotent || notSent) && retries < r.maxRetries;
-        if (retryable) {
-          const delay = this.#backoff(retries);
-          this.#debug(id, method, shownPath, attempt.code, ms, retries + rateLimitRetries + staleRetries, `retry in ${delay} ms`);
+        if (retryFailure(attempt.code, idempotent, retries, r.maxRetries)) {
+          const delay = backoffMs(retries, r.baseDelayMs, r.maxDelayMs);
+          this.#debug(id, method, shownPath, attempt.code, ms, tries(), `retry in ${delay} ms`);
           retries++;
           await sleep(delay);
           continue;
         }
-        this.#debug(id, method, shownPath, attempt.code, ms, retries + rateLimitRetries + staleRetries);
-        throw this.#transportError(method, shownPath, attempt, !idempotent && !notSent);
+        this.#debug(id, method, shownPath, attempt.code, ms, tries());
+        throw this.#transportError(method, shownPath, attempt, !idempotent && !notSent(attempt.code));
       }
 
       const { status, headers: resHeaders, text } = attempt;
-      this.#endpoint.release(resHeaders);
+      this.#endpoint.release(learnsWindow(status, resHeaders) ? resHeaders : undefined);
       if (status >= 200 && status < 300) {
-        this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries + staleRetries);
+        this.#debug(id, method, shownPath, String(status), ms, tries());
         if (text === "") return undefined as T;
         try {
           return JSON.parse(text) as T;
@@ -258,66 +192,96 @@ export class RequestCore {
       }
 
       if (status === 429) {
+        // The answer's own word decides: Retry-After, else its X-RateLimit-Reset, else a backoff.
         this.stats.rateLimited++;
         const now = Date.now();
-        const after = retryAfterMs(resHeaders["retry-after"], now);
-        const reset = resetInMs(resHeaders["x-ratelimit-reset"], now);
-        const wait = Math.max(after ?? 0, reset ?? 0) || this.#backoff(rateLimitRetries);
+        const wait = askedWait(resHeaders, now)?.ms ?? backoffMs(rateLimitRetries, r.baseDelayMs, r.maxDelayMs);
         this.#endpoint.pause(now + wait);
-        if (wait <= r.maxRateLimitWaitMs && rateLimitRetries < r.maxRateLimitRetries) {
-          this.#debug(id, method, shownPath, "429", ms, retries + rateLimitRetries + staleRetries, `rate limited, waiting ${wait} ms`);
+        const refusal = this.#refuseWait(wait, rateLimitRetries);
+        if (refusal === undefined) {
+          this.#debug(id, method, shownPath, "429", ms, tries(), `rate limited, waiting ${wait} ms`);
           rateLimitRetries++;
+          paused = true;
           continue;
         }
-        this.#debug(id, method, shownPath, "429", ms, retries + rateLimitRetries + staleRetries);
-        throw this.#httpError(method, shownPath, status, text, false, wait);
+        this.#debug(id, method, shownPath, "429", ms, tries());
+        throw this.#httpError(method, shownPath, status, text, false, wait, refusal);
       }
 
       if (status >= 500) {
-        if (idempotent && retries < r.maxRetries) {
-          const after = retryAfterMs(resHeaders["retry-after"]);
-          const delay = Math.min(Math.max(this.#backoff(retries), after ?? 0), r.maxRateLimitWaitMs);
-          this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries + staleRetries, `retry in ${delay} ms`);
-          retries++;
-          await sleep(delay);
-          continue;
+        // A Retry-After on a 5xx (a 503 while overloaded or in maintenance) is honoured as on a 429:
+        // every caller of the base URL waits that long.
+        const now = Date.now();
+        const after = retryAfterMs(resHeaders["retry-after"], now);
+        if (after !== undefined) this.#endpoint.pause(now + after);
+        if (retryServerError(idempotent, retries, r.maxRetries)) {
+          const refusal = after === undefined ? undefined : this.#refuseWait(after, 0);
+          if (refusal === undefined) {
+            const delay = after ?? backoffMs(retries, r.baseDelayMs, r.maxDelayMs);
+            this.#debug(id, method, shownPath, String(status), ms, tries(), `retry in ${delay} ms`);
+            retries++;
+            if (after === undefined) await sleep(delay);
+            else paused = true;
+            continue;
+          }
+          this.#debug(id, method, shownPath, String(status), ms, tries());
+          throw this.#httpError(method, shownPath, status, text, false, after, refusal);
         }
-        this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries + staleRetries);
+        this.#debug(id, method, shownPath, String(status), ms, tries());
         // A server error may come after the write was done: a create must not be repeated blindly.
-        throw this.#httpError(method, shownPath, status, text, !idempotent);
+        throw this.#httpError(method, shownPath, status, text, !idempotent, after);
       }
 
-      this.#debug(id, method, shownPath, String(status), ms, retries + rateLimitRetries + staleRetries);
+      this.#debug(id, method, shownPath, String(status), ms, tries());
       throw this.#httpError(method, shownPath, status, text, false);
     }
   }
 
-  /** Iterates the items of a list endpoint, following `next.page` with `limit=1000` (unless given). */
-  async *paginate<T>(path: string, query: Query = {}): AsyncIterableIterator<T> {
-    let page: string | undefined;
-    const seen = new Set<string>();
-    const base: Query = { ...query, limit: query.limit ?? 1000 };
-    for (;;) {
-      const env = await this.request<ListEnvelope<T>>("GET", path, { query: page === undefined ? base : { ...base, page } });
-      if (!env || !Array.isArray(env.items)) {
-        throw new ApiError({ status: 200, code: "ERR_NOT_A_LIST", method: "GET", path: stripQuery(path), detail: "the response is not a list envelope" });
-      }
-      yield* env.items;
-      const next = env.next?.page;
-      if (next === undefined || next === null || next === "") return;
-      if (seen.has(next)) {
-        throw new ApiError({ status: 200, code: "ERR_PAGE_LOOP", method: "GET", path: stripQuery(path), detail: "the server returned a page cursor twice" });
-      }
-      seen.add(next);
-      page = next;
+  /**
+   * Waits at the base URL's gate (in-flight bound and rate limit) and records in `stats` how long
+   * the rate limit held this request. A hold beyond the single-wait or total-wait limit fails at once
+   * with a 429 ApiError naming the limit.
+   */
+  async #gate(id: number, method: HttpMethod, path: string, first: boolean): Promise<void> {
+    const r = this.#retry;
+    let held: number;
+    try {
+      held = await this.#endpoint.acquire({ maxWaitMs: r.maxRateLimitWaitMs, maxTotalWaitMs: r.maxTotalRateLimitWaitMs }, first);
+    } catch (e) {
+      if (!(e instanceof RateLimitWaitExceeded)) throw e;
+      const detail =
+        e.limit === "single"
+          ? `rate limited: requests to this API are held ${seconds(e.waitMs)} more, beyond the limit of ${seconds(r.maxRateLimitWaitMs)} on a single rate-limit wait`
+          : totalLimitDetail(e.waitMs, e.spentMs, r.maxTotalRateLimitWaitMs);
+      throw new ApiError({ status: 429, code: "HTTP_429", method, path, detail, retryAfterMs: e.waitMs });
+    }
+    if (held > 0) {
+      const ms = Math.round(held);
+      this.stats.rateLimitWaits++;
+      this.stats.rateLimitWaitMs += ms;
+      if (ms > this.stats.longestWaitMs) this.stats.longestWaitMs = ms;
+      this.#log?.(`docsplatform: #${id} waited ${ms} ms for the rate limit before ${method} ${path}`);
     }
   }
 
+  /** Why a wait of `wait` ms asked by an answer is not taken (undefined: it is). */
+  #refuseWait(wait: number, rateLimitRetries: number): string | undefined {
+    const r = this.#retry;
+    if (wait > r.maxRateLimitWaitMs) return `the API asked to wait ${seconds(wait)}, beyond the limit of ${seconds(r.maxRateLimitWaitMs)} on a single rate-limit wait`;
+    const spent = this.#endpoint.heldMs();
+    if (spent + wait > r.maxTotalRateLimitWaitMs) return totalLimitDetail(wait, spent, r.maxTotalRateLimitWaitMs);
+    if (rateLimitRetries >= r.maxRateLimitRetries) return `still rate limited after ${rateLimitRetries} waits, the limit of rate-limit retries of one request`;
+    return undefined;
+  }
+
+  /** Iterates the items of a list endpoint, following `next.page` with `limit=1000` (unless given). */
+  paginate<T>(path: string, query: Query = {}): AsyncIterableIterator<T> {
+    return paginate<T>((m, p, o) => this.request(m, p, o), path, query);
+  }
+
   /** Collects every item of a list endpoint across all pages. */
-  async listAll<T>(path: string, query?: Query): Promise<T[]> {
-    const out: T[] = [];
-    for await (const item of this.paginate<T>(path, query)) out.push(item);
-    return out;
+  listAll<T>(path: string, query?: Query): Promise<T[]> {
+    return listAll<T>((m, p, o) => this.request(m, p, o), path, query);
   }
 
   /** Releases this client's hold on the shared connection pool; an injected dispatcher is left open. */
@@ -332,36 +296,9 @@ export class RequestCore {
     return this.#closed;
   }
 
-  async #send(method: HttpMethod, path: string, headers: Record<string, string>, body: string | undefined, fresh: boolean): Promise<Attempt> {
-    try {
-      const res = await this.#dispatcher.request({
-        origin: this.#origin,
-        path,
-        method,
-        headers,
-        body,
-        headersTimeout: this.#timeouts.headersMs,
-        bodyTimeout: this.#timeouts.bodyMs,
-        ...(fresh ? { freshConnection: true } : {}),
-      });
-      if (res.statusCode === 204 || res.statusCode === 205) {
-        await res.body.dump();
-        return { kind: "answer", status: res.statusCode, headers: res.headers, text: "" };
-      }
-      const text = await res.body.text();
-      return { kind: "answer", status: res.statusCode, headers: res.headers, text };
-    } catch (error) {
-      return { kind: "failure", code: errorCode(error), error };
-    }
-  }
-
-  #backoff(retry: number): number {
-    const ceiling = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** retry);
-    return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
-  }
-
-  #httpError(method: HttpMethod, path: string, status: number, text: string, outcomeUnknown: boolean, retryAfter?: number): ApiError {
+  #httpError(method: HttpMethod, path: string, status: number, text: string, outcomeUnknown: boolean, retryAfter?: number, why?: string): ApiError {
     let detail = serverMessage(text);
+    if (why) detail = `${detail}${detail ? "; " : ""}${why}`;
     if (outcomeUnknown) detail = `${detail}${detail ? "; " : ""}outcome unknown: the server may have acted, look the object up before retrying`;
     return new ApiError({
       status,
@@ -401,39 +338,14 @@ export class RequestCore {
   }
 }
 
-function errorCode(e: unknown): string {
-  if (e && typeof e === "object") {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    const cause = (e as { cause?: unknown }).cause;
-    if (cause && typeof cause === "object" && typeof (cause as { code?: unknown }).code === "string") {
-      return (cause as { code: string }).code;
-    }
-  }
-  return "ERR_TRANSPORT";
+function totalLimitDetail(wait: number, spent: number, max: number): string {
+  return `rate limited: waiting ${seconds(wait)} more would take the time this process has spent held by rate limits (${seconds(spent)}) past its limit of ${seconds(max)} on total rate-limit waiting`;
 }
 
-function describeFailure(code: string, e: unknown, t: Timeouts): string {
-  switch (code) {
-    case "UND_ERR_CONNECT_TIMEOUT":
-      return `could not connect within ${t.connectMs} ms (${code})`;
-    case "UND_ERR_HEADERS_TIMEOUT":
-      return `no response within ${t.headersMs} ms (${code})`;
-    case "UND_ERR_BODY_TIMEOUT":
-      return `the response body stalled for more than ${t.bodyMs} ms (${code})`;
-    case "UND_ERR_SOCKET":
-    case "ECONNRESET":
-    case "EPIPE":
-      return `connection reset (${code})`;
-    case "ECONNREFUSED":
-      return `connection refused (${code})`;
-    case STALE_CONNECTION:
-      return `the pooled connection was closed by the server before the request was sent, twice (${code})`;
-    default: {
-      const msg = e instanceof Error ? e.message : String(e);
-      return `network error: ${msg} (${code})`;
-    }
-  }
+/** `3 s`, `1.5 s`: whole seconds when exact, else one decimal (rounded up, never shorter than asked). */
+function seconds(ms: number): string {
+  const s = Math.ceil(ms / 100) / 10;
+  return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
 }
 
 /** The `error.message` of an error body, or a short excerpt of a body that is not the usual shape. */
@@ -448,28 +360,6 @@ function serverMessage(text: string): string {
   }
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
-}
-
-function encodeQuery(q: Query | undefined): string {
-  if (!q) return "";
-  let s = "";
-  for (const key of Object.keys(q)) {
-    const v = q[key];
-    if (v === undefined) continue;
-    s += `${s ? "&" : "?"}${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`;
-  }
-  return s;
-}
-
-function stripQuery(path: string): string {
-  const i = path.indexOf("?");
-  return i < 0 ? path : path.slice(0, i);
-}
-
-function definedOnly<T extends object>(o: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const k of Object.keys(o) as (keyof T)[]) if (o[k] !== undefined) out[k] = o[k];
-  return out;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,43 +1,58 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { DEFAULT_MAX_CONCURRENCY } from "./options";
+import { RateLimitBudget } from "./ratelimit";
 
-/** Default bound on in-flight requests per base URL, process-wide. */
-export const DEFAULT_MAX_CONCURRENCY = 16;
+export { DEFAULT_MAX_CONCURRENCY } from "./options";
 
-/** Raised to a waiter whose rate-limit wait would exceed its cap. */
+/** Raised to a waiter whose rate-limit wait would exceed one of its limits. */
 export class RateLimitWaitExceeded extends Error {
-  constructor(readonly waitMs: number) {
-    super(`rate limit wait of ${waitMs} ms exceeds the cap`);
+  constructor(
+    /** The wait that was refused. */
+    readonly waitMs: number,
+    /** Which limit: one wait (`single`) or the process's total waiting on this base URL (`total`). */
+    readonly limit: "single" | "total",
+    /** Time already spent held on this base URL (for `total`). */
+    readonly spentMs: number,
+  ) {
+    super(`rate limit wait of ${waitMs} ms exceeds the ${limit === "single" ? "limit on one wait" : "limit on total waiting"}`);
   }
 }
 
-interface Waiter {
-  resolve: () => void;
-  reject: (e: Error) => void;
+/** The rate-limit limits of one waiter (from its client's options). */
+export interface WaitLimits {
+  /** Longest single wait. */
   maxWaitMs: number;
+  /** Longest total time held on this base URL in this process. */
+  maxTotalWaitMs: number;
+}
+
+interface Waiter {
+  resolve: (heldMs: number) => void;
+  reject: (e: Error) => void;
+  limits: WaitLimits;
+  /** When the rate limit started holding this waiter (performance.now()). */
+  heldAt: number | undefined;
+  /** How long the rate limit held it, once it no longer does. */
+  heldMs: number;
 }
 
 /**
- * Process-wide state of one base URL: a semaphore bounding in-flight requests and the
- * rate-limit budget learnt from `X-RateLimit-*` headers. Every client of the same base URL
- * shares it, so concurrent callers slow down together: a request is only sent when a slot is
- * free and the estimated remaining budget of the current window is above zero; after a 429
- * everyone pauses until `Retry-After`.
+ * Process-wide gate of one base URL: a semaphore bounding in-flight requests, and the shared
+ * {@link RateLimitBudget}. Every client of the same base URL shares it, so concurrent callers slow
+ * down together: a request is only sent when a slot is free and the rate limit lets it. It also
+ * measures the time requests are held by the rate limit (wall time, concurrent holds once), which
+ * the total-wait limit is checked against.
  */
 export class Endpoint {
   private active = 0;
   private readonly queue: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
   private timerAt = 0;
-  /** X-RateLimit-Limit, once seen. */
-  private limit: number | undefined;
-  /** Estimated requests left in the current window (undefined: unknown, send freely). */
-  private remaining: number | undefined;
-  /** End of the current window (epoch ms); 0 when unknown. */
-  private resetAt = 0;
-  /** Reset of the window that already ended: responses naming it again are stale. */
-  private endedReset = 0;
-  /** No request is sent before this time (epoch ms): set by a 429. */
-  private pausedUntil = 0;
+  readonly budget = new RateLimitBudget();
+  /** Wall time during which waiters were held by the rate limit, ended holds only. */
+  private heldTotal = 0;
+  /** Start of the current hold (performance.now()), if waiters are held now. */
+  private holdStart: number | undefined;
 
   constructor(public maxConcurrency: number) {}
 
@@ -46,109 +61,95 @@ export class Endpoint {
     return this.active;
   }
 
+  /** Wall time so far during which requests of this base URL were held by a rate limit. */
+  heldMs(now = performance.now()): number {
+    return this.heldTotal + (this.holdStart === undefined ? 0 : now - this.holdStart);
+  }
+
   /**
-   * Waits for a slot and for the rate-limit budget, then takes both. `first` puts the caller at
-   * the head of the queue (a request retrying after a 429 goes before fresh ones).
+   * Waits for a slot and for the rate limit, then takes both; resolves with the milliseconds the
+   * rate limit held the caller. `first` puts the caller at the head of the queue (a request
+   * retrying after a 429 goes before fresh ones).
    */
-  acquire(maxWaitMs: number, first = false): Promise<void> {
-    if (this.queue.length === 0 && this.active < this.maxConcurrency && this.blockedFor(Date.now()) === 0) {
+  acquire(limits: WaitLimits, first = false): Promise<number> {
+    if (this.queue.length === 0 && this.active < this.maxConcurrency && this.budget.blockedFor(Date.now(), this.active) === 0) {
       this.take();
-      return Promise.resolve();
+      return Promise.resolve(0);
     }
-    return new Promise<void>((resolve, reject) => {
-      const waiter = { resolve, reject, maxWaitMs };
+    return new Promise<number>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, limits, heldAt: undefined, heldMs: 0 };
       if (first) this.queue.unshift(waiter);
       else this.queue.push(waiter);
       this.pump();
     });
   }
 
-  /** Gives the slot back, learning from the response headers when there are any. */
+  /** Gives the slot back, learning from the response headers when given. */
   release(headers?: IncomingHttpHeaders): void {
-    if (headers) this.observe(headers);
+    if (headers) this.budget.observe(headers, this.active);
     this.active--;
     this.pump();
   }
 
-  /** After a 429: nobody sends before `untilMs`, and the window's budget is spent. */
+  /** After a `Retry-After`: nobody sends before `untilMs` (epoch ms). */
   pause(untilMs: number): void {
-    if (untilMs > this.pausedUntil) this.pausedUntil = untilMs;
-    this.remaining = 0;
+    this.budget.pause(untilMs);
     this.pump();
-  }
-
-  /** Milliseconds a request would wait right now for the rate limit (for 429 decisions). */
-  rateWaitMs(now = Date.now()): number {
-    return Math.max(0, this.blockedFor(now));
   }
 
   private take(): void {
     this.active++;
-    if (this.remaining !== undefined) this.remaining--;
-  }
-
-  private observe(h: IncomingHttpHeaders): void {
-    const limit = headerNumber(h["x-ratelimit-limit"]);
-    const remaining = headerNumber(h["x-ratelimit-remaining"]);
-    const reset = headerNumber(h["x-ratelimit-reset"]);
-    if (limit !== undefined) this.limit = limit;
-    if (remaining === undefined) return;
-    // Other requests in flight may not be counted by the server yet: assume they are not.
-    const estimate = remaining - (this.active - 1);
-    if (reset !== undefined) {
-      const resetMs = reset * 1000;
-      if (resetMs <= this.endedReset) return; // a late answer from a window that has ended
-      if (resetMs > this.resetAt) {
-        this.resetAt = resetMs;
-        this.remaining = estimate;
-        return;
-      }
-      if (resetMs < this.resetAt) return;
-    }
-    this.remaining = this.remaining === undefined ? estimate : Math.min(this.remaining, estimate);
-  }
-
-  /** 0: may send now; > 0: wait that many ms; -1: wait for an answer in flight to learn more. */
-  private blockedFor(now: number): number {
-    if (now < this.pausedUntil) return this.pausedUntil - now;
-    if (this.resetAt !== 0 && now >= this.resetAt) {
-      // A new window: its full budget minus what is still in flight; its end is learnt from the next answer.
-      this.endedReset = this.resetAt;
-      this.resetAt = 0;
-      this.remaining = this.limit === undefined ? undefined : this.limit - this.active;
-    }
-    if (this.remaining !== undefined && this.remaining <= 0) {
-      if (this.resetAt > now) return this.resetAt - now;
-      if (this.active > 0) return -1;
-      this.remaining = undefined; // nothing in flight and nothing known: try
-    }
-    return 0;
+    this.budget.spend();
   }
 
   private pump(): void {
     while (this.queue.length > 0) {
       if (this.active >= this.maxConcurrency) return;
       const now = Date.now();
-      const wait = this.blockedFor(now);
+      const wait = this.budget.blockedFor(now, this.active);
       if (wait === 0) {
+        this.endHold();
         this.take();
-        this.queue.shift()!.resolve();
+        const w = this.queue.shift()!;
+        w.resolve(w.heldMs);
         continue;
       }
       if (wait > 0) {
-        this.rejectImpatient(wait);
+        this.startHold(wait);
         if (this.queue.length > 0) this.wakeAt(now + wait + jitter(wait));
       }
       return;
     }
   }
 
-  private rejectImpatient(wait: number): void {
+  /** The rate limit holds the queue for `wait` ms: refuse waiters it would take past a limit, start the clocks of the others. */
+  private startHold(wait: number): void {
+    const t = performance.now();
+    if (this.holdStart === undefined) this.holdStart = t;
+    const spent = this.heldMs(t);
     for (let i = this.queue.length - 1; i >= 0; i--) {
       const w = this.queue[i]!;
-      if (wait > w.maxWaitMs) {
+      const single = wait > w.limits.maxWaitMs;
+      if (single || spent + wait > w.limits.maxTotalWaitMs) {
         this.queue.splice(i, 1);
-        w.reject(new RateLimitWaitExceeded(wait));
+        w.reject(new RateLimitWaitExceeded(wait, single ? "single" : "total", Math.round(spent)));
+        continue;
+      }
+      if (w.heldAt === undefined) w.heldAt = t;
+    }
+    if (this.queue.length === 0) this.endHold();
+  }
+
+  /** The rate limit no longer holds the queue: close the hold and every waiter's measure of it. */
+  private endHold(): void {
+    if (this.holdStart === undefined) return;
+    const t = performance.now();
+    this.heldTotal += t - this.holdStart;
+    this.holdStart = undefined;
+    for (const w of this.queue) {
+      if (w.heldAt !== undefined) {
+        w.heldMs += t - w.heldAt;
+        w.heldAt = undefined;
       }
     }
   }
@@ -170,49 +171,16 @@ function jitter(waitMs: number): number {
   return Math.random() * Math.min(250, waitMs * 0.2);
 }
 
-function headerNumber(v: string | string[] | undefined): number | undefined {
-  const s = Array.isArray(v) ? v[0] : v;
-  if (s === undefined || s.trim() === "") return undefined;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : undefined;
-}
-
 const endpoints = new Map<string, Endpoint>();
 
 /** The process-wide Endpoint of a base URL; an explicit `maxConcurrency` resizes its semaphore. */
 export function endpointFor(key: string, maxConcurrency: number | undefined): Endpoint {
   let ep = endpoints.get(key);
   if (!ep) {
-    ep = new Endpoint(maxConcurrency ?? envConcurrency() ?? DEFAULT_MAX_CONCURRENCY);
+    ep = new Endpoint(maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
     endpoints.set(key, ep);
   } else if (maxConcurrency !== undefined && ep.maxConcurrency !== maxConcurrency) {
     ep.maxConcurrency = maxConcurrency;
   }
   return ep;
-}
-
-function envConcurrency(): number | undefined {
-  const raw = process.env.DOCSPLATFORM_MAX_CONCURRENCY;
-  if (raw === undefined || raw === "") return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    throw new Error(`DOCSPLATFORM_MAX_CONCURRENCY must be a positive integer, got ${JSON.stringify(raw)}`);
-  }
-  return n;
-}
-
-/** Parses `Retry-After` (seconds, possibly fractional, or an HTTP date) into milliseconds. */
-export function retryAfterMs(v: string | string[] | undefined, now = Date.now()): number | undefined {
-  const s = Array.isArray(v) ? v[0] : v;
-  if (s === undefined || s.trim() === "") return undefined;
-  const secs = Number(s);
-  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
-  const date = Date.parse(s);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** Parses `X-RateLimit-Reset` (epoch seconds) into milliseconds from now. */
-export function resetInMs(v: string | string[] | undefined, now = Date.now()): number | undefined {
-  const n = headerNumber(v);
-  return n === undefined ? undefined : Math.max(0, n * 1000 - now);
 }

@@ -3,6 +3,7 @@ import { Pool, request as rawRequest, type Dispatcher } from "undici";
 import { defaultSeed, startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator/index";
 import { ApiClient, ApiError, isOutcomeUnknown, isRateLimited, type ClientOptions } from "./index";
 import { SecretRecorder } from "../../test/support/secrets";
+import { clientTuningFromEnv } from "../env";
 
 // Rate limits, retries, outcome-unknown writes, timeouts and the in-flight bound, on real HTTP.
 // Each test starts its own emulator: a new port is a new base URL, so process-wide state starts fresh.
@@ -157,12 +158,12 @@ describe("in-flight bound", () => {
     await pool.close();
   });
 
-  it("takes the default bound from DOCSPLATFORM_MAX_CONCURRENCY", async () => {
+  it("takes the default bound from DOCSPLATFORM_MAX_CONCURRENCY (read by the provider layer, passed as an option)", async () => {
     const emu = await emulator({ latencyMs: 15 });
     const pool = new CountingPool(emu.url);
     process.env.DOCSPLATFORM_MAX_CONCURRENCY = "2";
     try {
-      const c = client(emu, { dispatcher: pool });
+      const c = client(emu, { dispatcher: pool, ...clientTuningFromEnv() });
       await Promise.all(Array.from({ length: 12 }, () => c.sites.list(ORG)));
     } finally {
       delete process.env.DOCSPLATFORM_MAX_CONCURRENCY;

@@ -29,20 +29,6 @@ export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000
  */
 export const STALE_CONNECTION = "ERR_STALE_CONNECTION";
 
-/**
- * Response timeouts (headers and body) from `DOCSPLATFORM_TIMEOUT_MS`, for slow links and for tests
- * that outlast the client on purpose; empty when unset. Explicit `timeouts` options take precedence.
- */
-export function envTimeouts(): Partial<Timeouts> {
-  const raw = process.env.DOCSPLATFORM_TIMEOUT_MS;
-  if (raw === undefined || raw === "") return {};
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    throw new Error(`DOCSPLATFORM_TIMEOUT_MS must be a positive integer number of milliseconds, got ${JSON.stringify(raw)}`);
-  }
-  return { headersMs: n, bodyMs: n };
-}
-
 /** One request as the client sends it. */
 export interface TransportRequest {
   origin: string;
@@ -216,4 +202,61 @@ export function acquirePool(origin: string, t: Timeouts): { dispatcher: Transpor
       }
     },
   };
+}
+
+/** The outcome of one attempt: an answer with its body read, or a transport failure with its code. */
+export type Attempt =
+  | { kind: "answer"; status: number; headers: Record<string, string | string[] | undefined>; text: string }
+  | { kind: "failure"; code: string; error: unknown };
+
+/** Sends one request on `transport` and reads its whole body; never throws. */
+export async function sendOnce(transport: Transport, req: TransportRequest): Promise<Attempt> {
+  try {
+    const res = await transport.request(req);
+    if (res.statusCode === 204 || res.statusCode === 205) {
+      await res.body.dump();
+      return { kind: "answer", status: res.statusCode, headers: res.headers, text: "" };
+    }
+    const text = await res.body.text();
+    return { kind: "answer", status: res.statusCode, headers: res.headers, text };
+  } catch (error) {
+    return { kind: "failure", code: errorCode(error), error };
+  }
+}
+
+/** The code a transport failure is classified by (its own, its cause's, or `ERR_TRANSPORT`). */
+export function errorCode(e: unknown): string {
+  if (e && typeof e === "object") {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    const cause = (e as { cause?: unknown }).cause;
+    if (cause && typeof cause === "object" && typeof (cause as { code?: unknown }).code === "string") {
+      return (cause as { code: string }).code;
+    }
+  }
+  return "ERR_TRANSPORT";
+}
+
+/** What went wrong on the wire, in words (with the timeout that expired). */
+export function describeFailure(code: string, e: unknown, t: Timeouts): string {
+  switch (code) {
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return `could not connect within ${t.connectMs} ms (${code})`;
+    case "UND_ERR_HEADERS_TIMEOUT":
+      return `no response within ${t.headersMs} ms (${code})`;
+    case "UND_ERR_BODY_TIMEOUT":
+      return `the response body stalled for more than ${t.bodyMs} ms (${code})`;
+    case "UND_ERR_SOCKET":
+    case "ECONNRESET":
+    case "EPIPE":
+      return `connection reset (${code})`;
+    case "ECONNREFUSED":
+      return `connection refused (${code})`;
+    case STALE_CONNECTION:
+      return `the pooled connection was closed by the server before the request was sent, twice (${code})`;
+    default: {
+      const msg = e instanceof Error ? e.message : String(e);
+      return `network error: ${msg} (${code})`;
+    }
+  }
 }

@@ -6,6 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ApiClient, checkBaseUrl, redact } from "../client";
+import { clientTuningFromEnv } from "../env";
 import { formatProblem, parseStack } from "../stack/load";
 import { countObjects } from "../stack/model";
 import { ExportError, explainApiError, exportOrganization, type ExportProgress } from "./export";
@@ -137,7 +138,7 @@ export async function exportMain(argv: string[], io: Partial<ExportIo> = {}): Pr
 
   let client: ApiClient;
   try {
-    client = new ApiClient({ baseUrl: url, token });
+    client = new ApiClient({ baseUrl: url, token, ...clientTuningFromEnv(env) });
   } catch (e) {
     stderr.write(`docsplatform export: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;

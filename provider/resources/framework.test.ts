@@ -167,8 +167,10 @@ describe("against the emulator", () => {
     expect(afterWrite.props).toMatchObject({ title: "Written here" });
     expect(emulator.control.counts()[route]).toBe(2);
 
-    // With the list cache off, an out-of-band change after the walk is seen by the next read.
+    // With the list cache off, an out-of-band change after the walk is seen by the next read. The
+    // variable is read once, by configure (as a new plugin process does).
     process.env.DOCSPLATFORM_LIST_CACHE_MS = "0";
+    await siteProvider.configure({ config: { get: (k: string) => ({ "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token })[k], require: () => "" } });
     try {
       const settled = await siteSectionProvider.read(ids[0]!, state(ids[0]!));
       expect(settled.id).toBe(ids[0]);
@@ -178,6 +180,7 @@ describe("against the emulator", () => {
       expect(emulator.control.counts()[route]).toBe(4);
     } finally {
       delete process.env.DOCSPLATFORM_LIST_CACHE_MS;
+      await siteProvider.configure({ config: { get: (k: string) => ({ "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token })[k], require: () => "" } });
     }
   });
 

@@ -1,4 +1,5 @@
 import type { ApiClient, SiteSpace } from "../client";
+import { DEFAULT_LIST_CACHE_MS, DEFAULT_LIST_LAG_MS, TUNING_ENV } from "../env";
 import { orGone } from "./kind";
 
 /**
@@ -18,17 +19,40 @@ import { orGone } from "./kind";
  */
 
 /** Milliseconds a finished walk serves reads (`DOCSPLATFORM_LIST_CACHE_MS`). */
-export const LIST_CACHE_ENV = "DOCSPLATFORM_LIST_CACHE_MS";
-const DEFAULT_LIST_CACHE_MS = 10_000;
+export const LIST_CACHE_ENV = TUNING_ENV.listCacheMs;
+let cacheMs = DEFAULT_LIST_CACHE_MS;
+let lagMs = DEFAULT_LIST_LAG_MS;
+
+/**
+ * Sets how long a finished walk serves reads and how far lists may lag behind writes: the provider's
+ * configure reads both from the environment.
+ */
+export function configureListViews(opts: { listCacheMs: number; listLagMs: number }): void {
+  cacheMs = opts.listCacheMs;
+  lagMs = opts.listLagMs;
+}
+
+/**
+ * Looks again while `look` finds nothing, for at most the list lag (`DOCSPLATFORM_LIST_LAG_MS`,
+ * default 5 s), then returns the last result. Many APIs serve lists from an index that catches up a
+ * moment after a write: a natural-key lookup right after a create whose answer was lost may not see
+ * the object yet, and concluding "not there" would create a duplicate. Costs nothing when the first
+ * look finds it; waits 250 ms, doubling, between looks. `look` must walk afresh (not a coalesced view).
+ */
+export async function throughLag<T>(look: () => Promise<T>, found: (result: T) => boolean = (r) => r !== undefined): Promise<T> {
+  const started = performance.now();
+  let result = await look();
+  for (let delay = 200; !found(result); delay = Math.min(delay * 2, 1_000)) {
+    const left = lagMs - (performance.now() - started);
+    if (left <= 0) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, left)));
+    result = await look();
+  }
+  return result;
+}
 
 function listCacheMs(): number {
-  const raw = process.env[LIST_CACHE_ENV];
-  if (raw === undefined || raw.trim() === "") return DEFAULT_LIST_CACHE_MS;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0) {
-    throw new Error(`${LIST_CACHE_ENV} must be a whole number of milliseconds (0 disables the list cache), got ${JSON.stringify(raw)}`);
-  }
-  return ms;
+  return cacheMs;
 }
 
 interface View {

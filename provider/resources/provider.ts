@@ -5,6 +5,8 @@ import limits from "../../schemas/limits.json";
 import { explain } from "../phrases";
 import { dottedPath, valuesAlong } from "../pointer";
 import { isNotFound, isOutcomeUnknown, sharedClient } from "../client";
+import { tuningFromEnv, type Tuning } from "../env";
+import { configureListViews, throughLag } from "./lists";
 import {
   type AdoptInput,
   type Created,
@@ -46,9 +48,13 @@ export type KindProvider<I extends object, O extends object> = dynamic.ResourceP
 interface Settings {
   url: string | undefined;
   token: string | undefined;
+  /** The tuning environment variables, read once here (the client reads none). */
+  tuning: Tuning;
 }
 
 let configured: Settings | undefined;
+/** The settings from the environment alone, when configure never ran (programs using the provider in-process). */
+let fromEnv: Settings | undefined;
 
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v.trim() === "" ? undefined : v;
@@ -59,15 +65,18 @@ export function configureConnection(config: { get(key: string): string | undefin
   configured = {
     url: nonEmpty(config.get(CONFIG.apiUrl.key)) ?? nonEmpty(process.env[CONFIG.apiUrl.env]),
     token: nonEmpty(config.get(CONFIG.apiToken.key)) ?? nonEmpty(process.env[CONFIG.apiToken.env]),
+    tuning: tuningFromEnv(),
   };
+  configureListViews(configured.tuning);
 }
 
 /** The shared client for the configured URL and token (environment when configure never ran). */
 export function kindContext(): KindContext {
-  const settings = configured ?? {
-    url: nonEmpty(process.env[CONFIG.apiUrl.env]),
-    token: nonEmpty(process.env[CONFIG.apiToken.env]),
-  };
+  if (configured === undefined && fromEnv === undefined) {
+    fromEnv = { url: nonEmpty(process.env[CONFIG.apiUrl.env]), token: nonEmpty(process.env[CONFIG.apiToken.env]), tuning: tuningFromEnv() };
+    configureListViews(fromEnv.tuning);
+  }
+  const settings = (configured ?? fromEnv)!;
   if (settings.url === undefined) {
     throw new Error(
       `The docsplatform API URL is not set: run \`pulumi config set ${CONFIG.apiUrl.key} <url>\` or set ${CONFIG.apiUrl.env}`,
@@ -78,7 +87,7 @@ export function kindContext(): KindContext {
       `The docsplatform API token is not set: run \`pulumi config set --secret ${CONFIG.apiToken.key} <token>\` or set ${CONFIG.apiToken.env}`,
     );
   }
-  return { client: sharedClient({ baseUrl: settings.url, token: settings.token }) };
+  return { client: sharedClient({ baseUrl: settings.url, token: settings.token, ...settings.tuning.client }) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -306,7 +315,8 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       const inputs = pickFields<I>(kind.fields, news);
       try {
         if (news.adopt === true && kind.adopt) {
-          const found = await kind.adopt(ctx, inputs);
+          // Through the list lag: an object created a moment ago may not be listed yet.
+          const found = await throughLag(() => kind.adopt!(ctx, inputs));
           if (found) {
             const settled = await settle(ctx, found, inputs, "adopting existing");
             return { id: settled.id, outs: toOutputs(settled.outs) };
@@ -319,7 +329,8 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
           // An object known to exist is not looked up again: it is reported as a partial create below.
           if (progress !== undefined || !isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
           // The create may have taken effect: find what it made rather than creating a duplicate.
-          const found = kind.recover ? await kind.recover(ctx, inputs) : await kind.adopt!(ctx, inputs);
+          // Through the list lag: "not listed" right after the write is not yet "not made".
+          const found = await throughLag(() => (kind.recover ? kind.recover(ctx, inputs) : kind.adopt!(ctx, inputs)));
           if (!found) throw e;
           created = await settle(ctx, found, inputs, "resolving an uncertain create found");
         }

@@ -1,6 +1,6 @@
 import type { SiteSpace as ApiSiteSpace, UpdateSiteSpaceBody } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { findIn, siteLists, writtenSiteSpaces } from "./lists";
+import { findIn, siteLists, throughLag, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SiteSpace. */
@@ -97,7 +97,8 @@ async function existing(ctx: KindContext, inputs: SiteSpaceInputs, id: string): 
   if (written) return written;
   const listed = await findIn(siteLists.siteSpaces(ctx.client, organizationId, siteId), id);
   if (listed) return listed;
-  return (await ctx.client.siteSpaces.list(organizationId, siteId)).find((ss) => ss.id === id);
+  // The section's POST named it, so it exists: a list that does not show it yet may be lagging.
+  return throughLag(async () => (await ctx.client.siteSpaces.list(organizationId, siteId)).find((ss) => ss.id === id));
 }
 
 async function adopt(ctx: KindContext, inputs: SiteSpaceInputs) {

@@ -1,6 +1,6 @@
 import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { siteLists } from "./lists";
+import { siteLists, throughLag } from "./lists";
 import { makeProvider } from "./provider";
 
 /**
@@ -120,6 +120,15 @@ async function fetchLive(client: ApiClient, org: string, site: string, coalesce:
   return { sections: [...sections], groups: [...groups], siteSpaces: [...siteSpaces] };
 }
 
+/** Whether the lists show every section, group and site space `inputs` declares an order for (each in its own list, as `observe` reads them). */
+function listsAll(live: LiveStructure, inputs: Partial<SiteStructureOrderInputs>): boolean {
+  const shows = (items: readonly { id: string }[], ids: readonly string[] | undefined) => {
+    const listed = new Set(items.map((x) => x.id));
+    return (ids ?? []).every((id) => listed.has(id));
+  };
+  return shows(live.sections, inputs.sections) && shows(live.groups, inputs.sectionGroups) && shows(live.siteSpaces, Object.values(inputs.siteSpaces ?? {}).flat());
+}
+
 /** IDs of the site's groups: those listed plus those its sections name (the list is not read without a declared group order). */
 function groupIds(live: LiveStructure): string[] {
   const ids = new Set(live.groups.map((g) => g.id));
@@ -182,7 +191,8 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
   const { organizationId: org, siteId: site } = inputs;
   const client = ctx.client;
   const withGroups = inputs.sectionGroups !== undefined;
-  const live = await fetchLive(client, org, site, false, withGroups);
+  // The declared objects exist (they are this order's dependencies): lists missing one may be lagging.
+  const live = await throughLag(() => fetchLive(client, org, site, false, withGroups), (l) => listsAll(l, inputs));
   const groupOf = new Map(live.sections.map((s) => [s.id, s.sectionGroup ?? null]));
   const isGroup = new Set(groupIds(live));
   let moved = false;

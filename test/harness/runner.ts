@@ -21,6 +21,12 @@ import { type PropertyMap, isSecret, stripSecretsMap } from "./values";
 
 /** The provider's list-cache setting (provider/resources/lists.ts); 0 keeps list walks only while in flight. */
 const LIST_CACHE_ENV = "DOCSPLATFORM_LIST_CACHE_MS";
+/**
+ * How far the provider assumes the API's lists lag behind writes (provider/env.ts). The emulator's lists
+ * never lag unless a test switches `faults.listLagMs` on, so runs default to 0: a lookup that finds
+ * nothing is believed at once instead of being repeated for 5 s. Tests of lagging lists set it.
+ */
+const LIST_LAG_ENV = "DOCSPLATFORM_LIST_LAG_MS";
 
 /** Entry point of the SDK's language host. */
 export const LANGUAGE_HOST = path.join(SDK_DIR, "cmd", "run", "index.js");
@@ -279,7 +285,7 @@ export class ProgramRunner {
   private settings(opts: RunOptions) {
     const config = { ...this.opts.config, ...opts.config };
     const secretKeys = [...new Set([...(this.opts.secretKeys ?? []), ...(opts.secretKeys ?? [])])];
-    const env = { ...(this.opts.pluginPerRun ? {} : { [LIST_CACHE_ENV]: "0" }), ...this.opts.env, ...opts.env };
+    const env = { ...(this.opts.pluginPerRun ? {} : { [LIST_CACHE_ENV]: "0" }), [LIST_LAG_ENV]: "0", ...this.opts.env, ...opts.env };
     const parallel = Math.min(opts.parallel ?? this.opts.parallel ?? UNBOUNDED, UNBOUNDED);
     if (!(parallel >= 1)) throw new Error(`parallel must be at least 1, got ${parallel}`);
     return { config, secretKeys, env, parallel, emulator: opts.emulator ?? this.opts.emulator };

@@ -25,14 +25,15 @@ export function faultedLifecycleSuite(kindNames: readonly string[]): void {
   describe("the handbook lifecycle under faults", () => {
     for (const kind of FAULT_KINDS.filter((k) => kindNames.includes(k.name))) {
       for (const seed of SEEDS) {
-        it(`${kind.name} (seed ${seed}, serial)`, async () => {
+        it(`${kind.name} (seed ${seed}, ${kind.unbounded ? "unbounded parallelism" : "serial"})`, async () => {
           await tracked("faults", kind.name, async (o) => {
             o.seeds = [seed];
-            await faultedLifecycle(emu, kind, seed, o, { parallel: 1 });
+            if (kind.unbounded) o.note = "unbounded parallelism";
+            await faultedLifecycle(emu, kind, seed, o, kind.unbounded ? {} : { parallel: 1 });
           });
         }, 300_000);
       }
-      if (LONG) {
+      if (LONG && !kind.unbounded) {
         const seed = BASE_SEED + 100;
         it(`${kind.name} (seed ${seed}, unbounded parallelism)`, async () => {
           await tracked("faults", kind.name, async (o) => {

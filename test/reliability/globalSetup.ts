@@ -1,7 +1,7 @@
 /**
  * Global setup of the vitest run: gives the reliability test files a results folder of their own, and
- * at the end prints the summary table of what they proved; the long variant (`RELIABILITY_LONG=1`)
- * also rewrites `test/RELIABILITY.md`. A run without reliability files prints nothing.
+ * at the end prints the summary table of what they proved; the long variant (`RELIABILITY_LONG=1`), or
+ * the default one with `RELIABILITY_WRITE=1`, also rewrites `test/RELIABILITY.md`. A run without reliability files prints nothing.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -19,10 +19,12 @@ export default function setup(project: TestProject): () => void {
     const t = totals(outcomes);
     const title = `Reliability summary${LONG ? " (long variant)" : ""}: ${t.faultKinds.survived}/${t.faultKinds.total} fault kinds survived, ${t.casesFuzzed} cases fuzzed, ${t.leaks} leaks, ${t.lostWrites} lost writes`;
     process.stdout.write(`\n${title}\n\n${renderSummary(outcomes, { long: LONG })}\n`);
-    // Only a long run over every area may stand as the published record; failed checks are shown as such.
+    // Only a run over every area may stand as the published record: the long variant, or the default one when
+    // asked with RELIABILITY_WRITE=1 (the file then says so); failed checks are shown as such.
     const areas = new Set(outcomes.map((o) => o.area));
-    if (LONG && ["faults", "reads", "fuzz", "secrets", "emulator"].every((a) => areas.has(a as (typeof outcomes)[number]["area"]))) {
-      fs.writeFileSync(SUMMARY_FILE, renderDocument(outcomes, { long: true, date: new Date().toISOString().slice(0, 10), node: process.version }));
+    const write = LONG || process.env.RELIABILITY_WRITE === "1";
+    if (write && ["faults", "reads", "fuzz", "secrets", "emulator"].every((a) => areas.has(a as (typeof outcomes)[number]["area"]))) {
+      fs.writeFileSync(SUMMARY_FILE, renderDocument(outcomes, { long: LONG, date: new Date().toISOString().slice(0, 10), node: process.version }));
       process.stdout.write(`wrote ${path.relative(process.cwd(), SUMMARY_FILE)}\n`);
     }
   };

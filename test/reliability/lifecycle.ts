@@ -17,10 +17,17 @@ export const HANDBOOK_DIR = path.join(ROOT, "examples", "handbook");
 /** A fault the emulator injects, set up from a seed. */
 export interface FaultKind {
   name: string;
-  /** Switches the fault on. */
-  apply(emu: RunningEmulator, seed: number): void;
+  /** Switches the fault on, before each faulted run (`run`: 0 the first up, 1 the up after a change, 2 destroy). */
+  apply(emu: RunningEmulator, seed: number, run: number): void;
   /** Environment of the program and plugin (e.g. a short client timeout). */
   env?: Record<string, string>;
+  /** The longest single rate-limit wait the client may record in the whole lifecycle (ms). */
+  maxWaitMs?: number;
+  /**
+   * Run with Pulumi's unbounded parallelism in the default variant too: for a fault that is not random,
+   * where a serial run replays nothing more and only adds up waits that a real run takes side by side.
+   */
+  unbounded?: boolean;
 }
 
 /** The fault kinds of the issue, each at a rate that makes most runs hit it many times. */
@@ -40,11 +47,43 @@ export const FAULT_KINDS: FaultKind[] = [
     apply: (emu, seed) => emu.control.setFaults({ seed, stallRate: 0.1, stallMs: 3_000 }),
     env: { DOCSPLATFORM_TIMEOUT_MS: "1000" },
   },
+  {
+    name: "burst limiter in front of an hourly quota",
+    // Every answer carries a one-hour X-RateLimit window; a limiter in front answers the first request of every
+    // route 429 with Retry-After: 1 and no reset header (cold start: in the first up, and in the long variant again
+    // in every faulted run). The client must wait about a second each time, never until the learnt window ends.
+    // Not random: the seed varies the quota.
+    apply: (emu, seed, run) => {
+      emu.control.setRateLimit({ limit: 100_000 + seed, windowMs: 3_600_000 });
+      emu.control.setBurstLimit({ limit: 1_000, windowMs: 1_000, coldStart: LONG || run === 0 });
+    },
+    maxWaitMs: 3_000,
+    unbounded: true,
+  },
+  {
+    name: "lists lagging 1 s behind writes, responses dropped after commit",
+    apply: (emu, seed) => emu.control.setFaults({ seed, listLagMs: 1_000, dropAfterCommitRate: 0.15 }),
+    // The provider's default tolerance (the harness otherwise runs with none: the emulator's lists do not lag).
+    env: { DOCSPLATFORM_LIST_LAG_MS: "5000" },
+  },
+  {
+    name: "answers held past the client timeout after commit, lists lagging",
+    apply: (emu, seed) => emu.control.setFaults({ seed, slowAfterCommitRate: 0.1, slowAfterCommitMs: 1_500, listLagMs: 1_000 }),
+    env: { DOCSPLATFORM_TIMEOUT_MS: "1000", DOCSPLATFORM_LIST_LAG_MS: "5000" },
+  },
 ];
 
 function clearFaults(emu: RunningEmulator): void {
   emu.control.setFaults(null);
   emu.control.setRateLimit(null);
+  emu.control.setBurstLimit(null);
+}
+
+/** The longest rate-limit wait in the client's debug lines (`#N waited M ms for the rate limit before …`). */
+function longestWait(stderr: string): number {
+  let longest = 0;
+  for (const m of stderr.matchAll(/ waited (\d+) ms for the rate limit /g)) longest = Math.max(longest, Number(m[1]));
+  return longest;
 }
 
 /** Asserts a comparison found nothing; `when` names the run in the message. */
@@ -82,7 +121,8 @@ export async function faultedLifecycle(
       config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
       secretKeys: ["docsplatform:apiToken"],
       emulator: emu,
-      ...(kind.env ? { env: kind.env } : {}),
+      // The debug log carries the client's record of each rate-limit wait.
+      env: { DOCSPLATFORM_DEBUG: "1", ...kind.env },
       ...(opts.parallel ? { parallel: opts.parallel } : {}),
     });
     const r = runner;
@@ -94,13 +134,20 @@ export async function faultedLifecycle(
     };
 
     /** One faulted run; when it fails, the same run again without faults must succeed. */
+    /** Reads the waits the client recorded so far (the plugin keeps the last 64 KiB of its stderr: read after every run). */
+    const noteWaits = async (): Promise<void> => {
+      o.longestWaitMs = Math.max(o.longestWaitMs ?? 0, longestWait((await r.plugin()).stderr()));
+    };
+
+    let runs = 0;
     const faulted = async (phase: string, run: (allowError: boolean) => Promise<RunResult>): Promise<void> => {
-      kind.apply(emu, seed);
+      kind.apply(emu, seed, runs++);
       let first: RunResult;
       try {
         first = await run(true);
       } finally {
         clearFaults(emu);
+        await noteWaits();
       }
       check(`after the faulted ${phase}${first.error ? ` (failed: ${first.error.message.split("\n")[0]})` : ""}`);
       if (first.error) {
@@ -128,6 +175,9 @@ export async function faultedLifecycle(
     expect(again.apiCalls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.route}`), `${tag}: writes of a no-op up`).toEqual([]);
 
     await faulted("destroy", (allowError) => r.destroy({ allowError }));
+    if (kind.maxWaitMs !== undefined) {
+      expect(o.longestWaitMs, `${tag}: the longest rate-limit wait the client recorded`).toBeLessThanOrEqual(kind.maxWaitMs);
+    }
     expect(r.resources().filter((x) => x.custom), `${tag}: state after destroy`).toEqual([]);
     // Destroy put the organisation back as the fixture had it.
     expect(organisationFace(emu.store.snapshot()), `${tag}: organisation after destroy`).toEqual(organisationFace(fixture));

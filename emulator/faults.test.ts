@@ -1,0 +1,121 @@
+/** The faults of a stricter API: a burst limiter in front of the rate limit, lists that lag behind writes, answers held past a client's timeout after the write committed; and their command-line flags. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emulatorMain } from "./cli";
+import { startEmulator, type RunningEmulator } from "./index";
+import { caller, type Call } from "../test/support/api";
+
+let emu: RunningEmulator;
+let admin: Call;
+let control: Call;
+const sites = "/v1/orgs/demo-org/sites";
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0 });
+  admin = caller(emu.url, emu.token);
+  control = caller(emu.url, null);
+});
+afterAll(async () => {
+  await emu.close();
+});
+beforeEach(() => {
+  emu.control.reset();
+  emu.control.setFaults(null);
+  emu.control.setRateLimit(null);
+  emu.control.setBurstLimit(null);
+});
+
+describe("burst limiter", () => {
+  it("answers the first request of every route 429 with Retry-After and no X-RateLimit-* headers when cold-started; the API's own limiter never counts it", async () => {
+    emu.control.setRateLimit({ limit: 5, windowMs: 60_000 });
+    expect((await control("PUT", "/_emulator/burst-limit", { limit: 10, windowMs: 150, coldStart: true })).status).toBe(204);
+    const first = await admin("GET", sites);
+    expect(first.status).toBe(429);
+    expect(first.headers.get("retry-after")).toBe("1");
+    expect(first.headers.get("x-ratelimit-reset")).toBeNull();
+    expect(first.headers.get("x-ratelimit-remaining")).toBeNull();
+    expect(first.body).toEqual({ error: { code: 429, message: expect.stringMatching(/retry after 1 s/) } });
+    // Another route is cold too; the same route is let through once its window has passed.
+    expect((await admin("GET", "/v1/orgs/demo-org")).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const later = await admin("GET", sites);
+    expect(later.status).toBe(200);
+    expect(later.headers.get("x-ratelimit-remaining")).toBe("4");
+    expect(emu.control.log().map((e) => e.fault ?? e.status)).toEqual(["burst-limited", "burst-limited", 200]);
+  });
+
+  it("limits all routes together with scope 'all', and is switched off with null", async () => {
+    emu.control.setBurstLimit({ limit: 2, windowMs: 60_000, scope: "all" });
+    const statuses = [];
+    for (const p of [sites, "/v1/orgs/demo-org", sites]) statuses.push((await admin("GET", p)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect((await control("PUT", "/_emulator/burst-limit", null)).status).toBe(204);
+    expect((await admin("GET", sites)).status).toBe(200);
+    expect((await control("PUT", "/_emulator/burst-limit", { limit: 0, windowMs: 1 })).status).toBe(400);
+  });
+});
+
+describe("lists that lag behind writes", () => {
+  it("leave out objects created within listLagMs; a GET by ID finds them at once", async () => {
+    expect((await control("PUT", "/_emulator/faults", { listLagMs: 300 })).status).toBe(204);
+    const created = await admin<{ id: string }>("POST", sites, { title: "Lagging" });
+    expect(created.status).toBe(201);
+    const list = await admin<{ items: { id: string }[]; count: number }>("GET", sites);
+    expect(list.body.items.map((s) => s.id)).not.toContain(created.body.id);
+    expect(list.body.count).toBe(list.body.items.length);
+    expect((await admin("GET", `${sites}/${created.body.id}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const caughtUp = await admin<{ items: { id: string }[] }>("GET", sites);
+    expect(caughtUp.body.items.map((s) => s.id)).toContain(created.body.id);
+  });
+});
+
+describe("answers held after the write committed", () => {
+  it("commits the write, then answers slowAfterCommitMs later: a client that gave up finds the object", async () => {
+    emu.control.setFaults({ seed: 3, slowAfterCommitRate: 1, slowAfterCommitMs: 400 });
+    await expect(
+      fetch(emu.url + sites, {
+        method: "POST",
+        headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ title: "Slow answer" }),
+        signal: AbortSignal.timeout(100),
+      }),
+    ).rejects.toThrow(/abort|timeout/i);
+    expect(emu.store.org("demo-org").sites.map((s) => s.title)).toContain("Slow answer");
+    // Reads are not held.
+    expect((await admin("GET", sites)).status).toBe(200);
+    emu.control.setFaults(null);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(emu.control.log().find((e) => e.method === "POST")).toMatchObject({ fault: "slow-after-commit" });
+  });
+
+  it("draws its value only when set, so the seeds of other faults replay as before", async () => {
+    const run = async (extra: object) => {
+      emu.control.setFaults({ seed: 42, error5xxRate: 0.4, ...extra });
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await admin("GET", "/v1/orgs/demo-org")).status);
+      return statuses;
+    };
+    expect(await run({ listLagMs: 10 })).toEqual(await run({}));
+  });
+});
+
+describe("command line", () => {
+  it("refuses malformed fault flags with exit 1", async () => {
+    const original = process.stderr.write.bind(process.stderr);
+    const written: string[] = [];
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      expect(await emulatorMain(["--port", "0", "--burst-limit", "fast"])).toBe(1);
+      expect(await emulatorMain(["--port", "0", "--slow-after-commit", "2/100"])).toBe(1);
+      expect(await emulatorMain(["--port", "0", "--burst-cold-start"])).toBe(1);
+    } finally {
+      process.stderr.write = original;
+    }
+    expect(written.join("")).toMatch(/--burst-limit must be LIMIT\/WINDOW_MS/);
+    expect(written.join("")).toMatch(/--slow-after-commit must be RATE\/MS/);
+    expect(written.join("")).toMatch(/--burst-cold-start needs --burst-limit/);
+  });
+});
