@@ -45,6 +45,8 @@ export { MemberRole } from "./classes/memberRole";
 export { memberRoleProvider, memberRoleKind, type MemberRoleArgs, type MemberRoleInputs, type MemberRoleOutputs } from "./resources/memberRole";
 export { TranslationSettings } from "./classes/translationSettings";
 export { translationSettingsProvider, translationSettingsKind, type TranslationSettingsArgs, type TranslationSettingsInputs, type TranslationSettingsOutputs } from "./resources/translationSettings";
+export { Integration } from "./classes/integration";
+export { integrationProvider, integrationKind, type IntegrationArgs, type IntegrationInputs, type IntegrationOutputs, type Digest } from "./resources/integration";
 
 // Stack file (component and loader)
 export * from "./stack";

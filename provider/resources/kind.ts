@@ -61,14 +61,25 @@ export interface RefSpelling {
 }
 
 /**
+ * A field whose value is the content of files: the stack file gives a path relative to itself (a list
+ * of paths for an array field), and the component reads it at run time, as text or as base64.
+ */
+export interface FileSpelling {
+  file: "text" | "base64";
+}
+
+/**
  * How the stack file spells a field:
  * - omitted: the same name and value in the kind's entry of the stack file;
  * - `{as}`: the same value under another name;
  * - a {@link RefSpelling}: a reference by key or `{id}`;
+ * - a {@link FileSpelling}: paths of files whose content is the value;
+ * - `"secretSources"`: a map of names to where each value comes from (`{config}` or `{env}`), never a
+ *   value; the component resolves them and passes the map as a secret;
  * - `"context"`: not written in the stack file; the component fills it in from where the entry is
  *   (its organisation, site, section) or from the file's structure (defaults, order, membership).
  */
-export type Spelling = { as: string } | RefSpelling | "context";
+export type Spelling = { as: string } | RefSpelling | FileSpelling | "secretSources" | "context";
 
 /** Everything about one input field: its value, its rules and how the stack file spells it. */
 export interface FieldSpec {

@@ -1,5 +1,6 @@
 import type { AnyKind } from "./kind";
 import { collectionKind } from "./collection";
+import { integrationKind } from "./integration";
 import { memberRoleKind } from "./memberRole";
 import { openApiSpecKind } from "./openApiSpec";
 import { organizationSettingsKind } from "./organizationSettings";
@@ -41,6 +42,7 @@ export const kinds = [
   organizationSettingsKind,
   memberRoleKind,
   translationSettingsKind,
+  integrationKind,
 ] as const satisfies readonly AnyKind[];
 
 /** Name of a registered kind. */

@@ -3,24 +3,43 @@
  * kind's declaration: the component turns entries into inputs, export turns live outputs into entries.
  * Neither names a field: what is spelled how, and what absence means, is the kind's declaration.
  */
-import { isAbsentValue, type AnyKind, type RefSpelling } from "../resources/kind";
-import { refOf, stackFields } from "./stackSchema";
+import { isAbsentValue, type AnyKind, type FileSpelling, type RefSpelling } from "../resources/kind";
+import { fileOf, refOf, stackFields } from "./stackSchema";
 import type { Ref } from "./model";
 
 /** Resolves a reference of the stack file (a key of that list, or `{id}`) to the referenced ID. */
 export type ResolveRef<T> = (list: RefSpelling["ref"], ref: Ref) => T;
 
 /**
- * The inputs an entry declares: every field the stack file spells, under the kind's name for it, with
- * references resolved and wrapped. Fields the entry leaves out stay out (the kind's absence rule
- * applies); `null` stays `null`. Fields the component fills in (`"context"`) are not included.
+ * What the stack file names rather than holds, read when the program runs: files (by their path as
+ * written, relative to the stack file) and secret sources (the whole map of one entry).
  */
-export function declaredInputs<T>(kind: AnyKind, entry: object, resolve: ResolveRef<T>): Record<string, unknown> {
+export interface DeclaredSources {
+  /** The content of a file, as text or base64. */
+  file(path: string, how: FileSpelling["file"]): unknown;
+  /** The values of a map of secret sources, as a secret. */
+  secrets(sources: Record<string, unknown>): unknown;
+}
+
+/**
+ * The inputs an entry declares: every field the stack file spells, under the kind's name for it, with
+ * references resolved and wrapped, files read and secret sources resolved through `sources`. Fields the
+ * entry leaves out stay out (the kind's absence rule applies); `null` stays `null`. Fields the component
+ * fills in (`"context"`) are not included.
+ */
+export function declaredInputs<T>(kind: AnyKind, entry: object, resolve: ResolveRef<T>, sources?: DeclaredSources): Record<string, unknown> {
   const values = entry as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const { name, as, spec } of stackFields(kind)) {
     const value = values[as];
     if (value === undefined) continue;
+    const file = fileOf(spec);
+    if (value !== null && (file || spec.stack === "secretSources")) {
+      if (!sources) throw new Error(`internal error: ${kind.name}.${name} is read when the program runs, but no reader was given`);
+      if (spec.stack === "secretSources") out[name] = sources.secrets(value as Record<string, unknown>);
+      else out[name] = Array.isArray(value) ? value.map((p) => sources.file(String(p), file!.file)) : sources.file(String(value), file!.file);
+      continue;
+    }
     const ref = refOf(spec);
     if (value === null || !ref) {
       out[name] = value;
@@ -44,6 +63,8 @@ export function declaredEntry(kind: AnyKind, outputs: object, unresolve: Unresol
   const live = outputs as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const { name, as, spec } of stackFields(kind)) {
+    // Files and secrets cannot be read back: the caller writes what stands for them.
+    if (fileOf(spec) || spec.stack === "secretSources") continue;
     const value = live[name];
     if (value === undefined || isAbsentValue(spec, value)) continue;
     if (value === null && spec.absent === "unmanaged") continue;

@@ -7,7 +7,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { absenceText, inputSchema, kindFileName, type AnyKind, type FieldSpec, type RefSpelling } from "../resources/kind";
+import { absenceText, inputSchema, kindFileName, type AnyKind, type FieldSpec, type FileSpelling, type RefSpelling } from "../resources/kind";
 import { kinds } from "../resources/kinds";
 import layout from "./layout.json";
 import { KEY_PATTERN } from "../rules";
@@ -26,7 +26,20 @@ const REF_DEFINITIONS: Record<RefSpelling["ref"], string> = {
 /** A field as the stack file spells it: its name there, or undefined when the component fills it in. */
 export function stackName(name: string, spec: FieldSpec): string | undefined {
   if (spec.stack === "context") return undefined;
+  if (spec.stack === "secretSources" || (typeof spec.stack === "object" && !("as" in spec.stack))) return name;
   return spec.stack?.as ?? name;
+}
+
+/** The file spelling of a field, if the stack file gives it as paths of files. */
+export function fileOf(spec: FieldSpec): FileSpelling | undefined {
+  return typeof spec.stack === "object" && "file" in spec.stack ? spec.stack : undefined;
+}
+
+/** The fields the stack file gives as paths of files or as secret sources: what the component reads at run time. */
+export function runtimeFields(kind: AnyKind): { name: string; as: string; spec: FieldSpec; file?: FileSpelling; secrets: boolean }[] {
+  return stackFields(kind)
+    .map((f) => ({ ...f, file: fileOf(f.spec), secrets: f.spec.stack === "secretSources" }))
+    .filter((f) => f.file !== undefined || f.secrets);
 }
 
 /** The reference a field is spelled as, if any. */
@@ -45,11 +58,23 @@ export function stackFields(kind: AnyKind): { name: string; as: string; spec: Fi
 }
 
 function fieldEntry(spec: FieldSpec): Schema {
-  const description = `${spec.doc} ${absenceText(spec)}`;
   const ref = refOf(spec);
-  const value: Schema = ref ? { $ref: REF_DEFINITIONS[ref.ref] } : spec.schema;
-  // `x-ref`: the list whose keys a reference names, for the loader's cross-checks.
-  const annotation = ref ? { "x-ref": ref.ref } : {};
+  const file = fileOf(spec);
+  const secrets = spec.stack === "secretSources";
+  // A path (or a list of paths) has the value's own shape and count limits: strings, at most N of them.
+  const spelled = file
+    ? ` In the stack file: the path of the file, relative to the stack file (a list of paths for a list), read when the program runs${file.file === "base64" ? " and sent as base64" : ""}.`
+    : "";
+  const sources = secrets ? " In the stack file: each name maps to where its value comes from, {config: <Pulumi config key>} (set with `pulumi config set --secret`) or {env: <environment variable>}, never to the value." : "";
+  const description = `${spec.doc}${spelled}${sources} ${absenceText(spec)}`;
+  const value: Schema = ref
+    ? { $ref: REF_DEFINITIONS[ref.ref] }
+    : secrets
+      ? { type: "object", propertyNames: { $ref: "#/definitions/secretName" }, additionalProperties: { $ref: "#/definitions/secretSource" } }
+      : spec.schema;
+  // `x-ref`: the list whose keys a reference names, for the loader's cross-checks. `x-file` / `x-secretSources`:
+  // the value names files, or the sources of secrets, read when the program runs (see sources.ts).
+  const annotation = ref ? { "x-ref": ref.ref } : file ? { "x-file": file.file } : secrets ? { "x-secretSources": true } : {};
   if (spec.absent === "clear") return { anyOf: [value, { type: "null" }], description, ...annotation };
   return { ...value, description, ...annotation };
 }

@@ -1,0 +1,278 @@
+import { createHash } from "node:crypto";
+import { isNotFound, type Integration as ApiIntegration, type PublishIntegrationBody } from "../client";
+import { type Created, type FieldSpec, type KindContext, type KindDefinition, type ResourceArgs, limit, orGone, ORGANIZATION_FIELD, UNKNOWN } from "./kind";
+import { makeProvider } from "./provider";
+
+/**
+ * Inputs of an Integration: the whole publish body of `POST /integrations/{name}`. The script, the
+ * images and the secrets are sent on every publish but never kept in the outputs: the outputs hold
+ * their SHA-256 digests (see {@link Digest}), which is what diff compares.
+ */
+export interface IntegrationInputs {
+  /** The publishing organisation. */
+  organizationId: string;
+  /** Letters, digits, `-`, `_`, `.`; at most 100 characters; unique on the whole platform; the natural key. */
+  name: string;
+  title: string;
+  description: string;
+  summary?: string | null;
+  /** The icon image, base64. */
+  icon?: string | null;
+  /** At most 3 preview images, base64. */
+  previewImages?: string[];
+  visibility?: string;
+  target?: string;
+  scopes?: string[];
+  categories?: string[];
+  blocks?: Record<string, unknown>[];
+  contentSources?: Record<string, unknown>[];
+  externalLinks?: { url: string; label: string }[];
+  configurations?: Record<string, unknown>;
+  contentSecurityPolicy?: string | null;
+  runtime?: string;
+  /** The script's content. */
+  script: string;
+  /** Secret values by name: pass them as a Pulumi secret. */
+  secrets?: Record<string, string>;
+}
+
+/** What the outputs keep of a content or secret input: its SHA-256, never the content. */
+export interface Digest {
+  sha256: string;
+}
+
+/** Outputs of an Integration: the declared fields (digests for the script, images and secrets) and what the API reports. */
+export interface IntegrationOutputs {
+  organizationId: string;
+  name: string;
+  title: string;
+  description: string;
+  summary: string | null;
+  icon: Digest | null;
+  previewImages: Digest[];
+  visibility: string;
+  target: string;
+  scopes: string[];
+  categories: string[];
+  blocks: Record<string, unknown>[];
+  contentSources: Record<string, unknown>[];
+  externalLinks: { url: string; label: string }[];
+  configurations: Record<string, unknown>;
+  contentSecurityPolicy: string | null;
+  runtime: string;
+  script: Digest | null;
+  /** One digest per secret name (stored as a secret): a rotated value changes it. */
+  secrets: Record<string, Digest>;
+  /** The version the platform gave the latest publish. */
+  version: number | null;
+  verified: boolean | null;
+  url: string | null;
+  appUrl: string | null;
+  publicEndpoint: string | null;
+}
+
+function sha256(text: string): Digest {
+  return { sha256: createHash("sha256").update(text, "utf8").digest("hex") };
+}
+
+/** Content (a string) as its digest; a digest, null and unknowns as they are. */
+function contentDigest(v: unknown): unknown {
+  return typeof v === "string" && v !== UNKNOWN ? sha256(v) : v;
+}
+
+/**
+ * Secret values as digests of `name NUL value`: the name is in the digest so that two secrets with one
+ * value differ. A digest of a short value can be brute-forced, so the output holding them is a secret too.
+ */
+function secretDigests(v: unknown): unknown {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(v).sort()) {
+    const value = (v as Record<string, unknown>)[name];
+    out[name] = typeof value === "string" ? sha256(`${name}\u0000${value}`) : value;
+  }
+  return out;
+}
+
+const STRINGS = { type: "array", items: { type: "string" } };
+const OBJECTS = { type: "array", items: { type: "object" } };
+
+/** A base64 image or the script: the diff compares digests, so the state never needs the content. */
+function content(doc: string, more: Partial<FieldSpec>): FieldSpec {
+  return { schema: { type: "string" }, doc, normalize: contentDigest, ...more };
+}
+
+/** The publish body for the desired inputs (absent fields already at their reset values). */
+function publishBody(inputs: IntegrationInputs): PublishIntegrationBody {
+  const body: PublishIntegrationBody = {
+    title: inputs.title,
+    description: inputs.description,
+    script: inputs.script,
+    organization: inputs.organizationId,
+  };
+  const optional = body as unknown as Record<string, unknown>;
+  for (const k of ["runtime", "summary", "icon", "previewImages", "visibility", "target", "scopes", "categories", "blocks", "contentSources", "externalLinks", "configurations", "contentSecurityPolicy", "secrets"] as const) {
+    const v = inputs[k];
+    if (v !== undefined && v !== null) optional[k] = v;
+  }
+  return body;
+}
+
+/** Outputs from the live integration; what the API never returns (script, images, secrets, runtime) comes from `kept`. */
+function toOutputs(organizationId: string, g: ApiIntegration, kept: Pick<IntegrationOutputs, "icon" | "previewImages" | "runtime" | "script" | "secrets">): IntegrationOutputs {
+  return {
+    organizationId,
+    name: g.name,
+    title: g.title,
+    description: g.description ?? "",
+    summary: g.summary ?? null,
+    icon: kept.icon,
+    previewImages: kept.previewImages,
+    visibility: g.visibility ?? "private",
+    target: g.target ?? "all",
+    scopes: g.scopes ?? [],
+    categories: g.categories ?? [],
+    blocks: (g.blocks ?? []) as unknown as Record<string, unknown>[],
+    contentSources: (g.contentSources ?? []) as unknown as Record<string, unknown>[],
+    externalLinks: g.externalLinks ?? [],
+    configurations: (g.configurations ?? {}) as Record<string, unknown>,
+    contentSecurityPolicy: g.contentSecurityPolicy ?? null,
+    runtime: kept.runtime,
+    script: kept.script,
+    secrets: kept.secrets,
+    version: g.version ?? null,
+    verified: g.verified ?? null,
+    url: g.urls?.location ?? null,
+    appUrl: g.urls?.app ?? null,
+    publicEndpoint: g.urls?.publicEndpoint ?? null,
+  };
+}
+
+/** The digests of what a publish sent: the only trace of the script, images and secrets in the outputs. */
+function sentDigests(inputs: IntegrationInputs): Pick<IntegrationOutputs, "icon" | "previewImages" | "runtime" | "script" | "secrets"> {
+  return {
+    icon: inputs.icon == null ? null : sha256(inputs.icon),
+    previewImages: (inputs.previewImages ?? []).map(sha256),
+    runtime: inputs.runtime ?? "v1",
+    script: sha256(inputs.script),
+    secrets: secretDigests(inputs.secrets ?? {}) as Record<string, Digest>,
+  };
+}
+
+/** Nothing of the script, images and secrets is known from the API alone. */
+const UNREAD = { icon: null, previewImages: [], runtime: "v1", script: null, secrets: {} } as const;
+
+async function publish(ctx: KindContext, inputs: IntegrationInputs): Promise<Created<IntegrationOutputs>> {
+  const g = await ctx.client.integrations.publish(inputs.name, publishBody(inputs));
+  return { id: g.name, outs: toOutputs(inputs.organizationId, g, sentDigests(inputs)) };
+}
+
+/** The integration with this name, when the organisation owns it (names are global: another owner's is not adoptable). */
+async function adopt(ctx: KindContext, inputs: IntegrationInputs): Promise<Created<IntegrationOutputs> | undefined> {
+  const g = await orGone(ctx.client.integrations.get(inputs.name));
+  if (!g) return undefined;
+  const owner = g.owner?.id;
+  if (owner !== undefined && owner !== inputs.organizationId) {
+    throw new Error(`Integration: ${JSON.stringify(inputs.name)} is published by organization ${owner}; integration names are global, choose another name`);
+  }
+  return { id: g.name, outs: toOutputs(inputs.organizationId, g, { ...UNREAD, previewImages: [], secrets: {} }) };
+}
+
+/** The Integration kind: publish (`POST /integrations/{name}`) on create and every update, unpublish on delete. */
+export const integrationKind = {
+  name: "Integration",
+  doc: "An integration published by the organisation: its manifest, its script and its secrets.",
+  fields: {
+    organizationId: { ...ORGANIZATION_FIELD, doc: "ID of the publishing organisation." },
+    name: {
+      schema: limit("integrationName"),
+      doc: "Name of the integration: letters, digits, '-', '_' and '.', at most 100 characters; unique on the whole platform, not only in the organisation. Changing it publishes a new integration and unpublishes the old one.",
+      required: true,
+      createOnly: true,
+    },
+    title: { schema: limit("integrationTitle"), doc: "Title, 2 to 30 characters.", required: true },
+    description: { schema: limit("integrationDescription"), doc: "Description, at most 100 characters.", required: true },
+    summary: { schema: limit("integrationSummary"), doc: "Summary in markdown, at most 2048 characters.", absent: "clear" },
+    icon: content("The icon image, base64; the state keeps its SHA-256 only.", { absent: "clear", stack: { file: "base64" } }),
+    previewImages: {
+      schema: limit("integrationPreviewImages"),
+      doc: "At most 3 preview images, base64; the state keeps their SHA-256 only.",
+      absent: { reset: [] },
+      normalize: (v) => (Array.isArray(v) ? v.map(contentDigest) : v),
+      stack: { file: "base64" },
+    },
+    visibility: { schema: { type: "string" }, doc: "Who can see and install it (e.g. public, private).", absent: { reset: "private" } },
+    target: { schema: { type: "string" }, doc: "Where it can be installed (e.g. all).", absent: { reset: "all" } },
+    scopes: { schema: STRINGS, doc: "Permission scopes it asks for (e.g. space:views:read).", absent: { reset: [] } },
+    categories: { schema: STRINGS, doc: "Categories it is listed under (e.g. analytics).", absent: { reset: [] } },
+    blocks: { schema: OBJECTS, doc: "Blocks it provides: {id, title, description, icon, urlUnfurl, markdown}.", absent: { reset: [] } },
+    contentSources: { schema: OBJECTS, doc: "Content sources it provides: {id, title, description, icon, configuration}.", absent: { reset: [] } },
+    externalLinks: {
+      schema: { type: "array", items: { type: "object", required: ["url", "label"], additionalProperties: false, properties: { url: { type: "string" }, label: { type: "string" } } } },
+      doc: "Links shown with it: {url, label}.",
+      absent: { reset: [] },
+    },
+    configurations: { schema: { type: "object" }, doc: "Configuration schemas of its installations: account, space, site, each {properties, required}.", absent: { reset: {} } },
+    contentSecurityPolicy: { schema: { type: "string" }, doc: "Content security policy sent with its script.", absent: "clear" },
+    runtime: { schema: { type: "string" }, doc: "Runtime of the script.", absent: { reset: "v1" } },
+    script: content("The script's content; the state keeps its SHA-256 only, so an edited script is an update.", { required: true, stack: { file: "text" } }),
+    secrets: {
+      schema: { type: "object", additionalProperties: { type: "string" } },
+      doc: "Secret values by name, sent with every publish; the state keeps a SHA-256 of each name and value, as a secret, so a rotated value publishes again.",
+      absent: { reset: {} },
+      normalize: secretDigests,
+      stack: "secretSources",
+    },
+  },
+
+  secretOutputs: ["secrets"],
+  naturalKey: { field: "name", scope: "organization", enforced: "integration names are unique on the whole platform" },
+
+  async create(ctx, inputs) {
+    // Publishing over an integration published by hand would replace it unseen: that takes `adopt: true`.
+    const existing = await orGone(ctx.client.integrations.get(inputs.name));
+    if (existing) {
+      const owner = existing.owner?.id;
+      throw new Error(
+        owner !== undefined && owner !== inputs.organizationId
+          ? `Integration: ${JSON.stringify(inputs.name)} is published by organization ${owner}; integration names are global, choose another name`
+          : `Integration: ${JSON.stringify(inputs.name)} is already published; declare adopt: true to take it over`,
+      );
+    }
+    return publish(ctx, inputs);
+  },
+
+  async read(ctx, _id, state) {
+    const g = await orGone(ctx.client.integrations.get(state.name));
+    // Unpublished, or its name now belongs to another organisation: not this integration any more.
+    if (!g || (g.owner?.id !== undefined && g.owner.id !== state.organizationId)) return undefined;
+    return toOutputs(state.organizationId, g, {
+      icon: state.icon ?? null,
+      previewImages: state.previewImages ?? [],
+      runtime: state.runtime ?? "v1",
+      script: state.script ?? null,
+      secrets: state.secrets ?? {},
+    });
+  },
+
+  // A publish takes the whole integration: every change sends everything declared.
+  async update(ctx, _id, _olds, news) {
+    return (await publish(ctx, news)).outs;
+  },
+
+  async delete(ctx, _id, olds) {
+    try {
+      await ctx.client.integrations.unpublish(olds.name);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+    }
+  },
+
+  adopt,
+} satisfies KindDefinition<IntegrationInputs, IntegrationOutputs>;
+
+/** The dynamic provider of Integration (serialised through `provider/providers/integration`). */
+export const integrationProvider = makeProvider<IntegrationInputs, IntegrationOutputs>(integrationKind);
+
+/** Arguments of an Integration. */
+export type IntegrationArgs = ResourceArgs<IntegrationInputs>;
