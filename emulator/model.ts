@@ -230,6 +230,10 @@ export interface IntegrationRow {
   contentSecurityPolicy: string | null;
   /** Names of the secrets given at publish time (the values are never served). */
   secretNames: string[];
+  /** The script of the latest publish, never served (the API has no way to read it back); null for seeded ones. */
+  script?: string | null;
+  /** SHA-256 of each secret value of the latest publish, by name: what tests compare; never served, values never kept. */
+  secretDigests?: Record<string, string>;
   verified: boolean;
   createdAt: string;
   updatedAt: string;

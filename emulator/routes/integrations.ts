@@ -1,4 +1,5 @@
 /** Integrations: list (with filters), get, publish (create or new version), unpublish, installations. */
+import { createHash } from "node:crypto";
 import { badRequest, forbidden, notFound } from "../errors";
 import { BOOLEAN, STRING, limit, listQuery, obj, paginate, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { roleAtLeast, type IntegrationRow, type JsonObject, type OrgRow } from "../model";
@@ -162,6 +163,8 @@ export function registerIntegrations(route: Route): void {
         configurations: b.configurations ?? {},
         contentSecurityPolicy: b.contentSecurityPolicy ?? null,
         secretNames: Object.keys(b.secrets ?? {}),
+        script: b.script,
+        secretDigests: Object.fromEntries(Object.entries(b.secrets ?? {}).map(([k, v]) => [k, createHash("sha256").update(v, "utf8").digest("hex")])),
         verified: existing?.verified ?? false,
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,

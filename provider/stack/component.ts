@@ -15,9 +15,12 @@
  * parallel; one SiteStructureOrder per site, which depends on every section, group and site space of the
  * site, then restores the declared order.
  */
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { collectionKind } from "../resources/collection";
 import { Collection } from "../classes/collection";
+import { integrationKind } from "../resources/integration";
+import { Integration } from "../classes/integration";
 import type { KindDefinition, RefSpelling, ResourceArgs } from "../resources/kind";
 import { memberRoleKind } from "../resources/memberRole";
 import { MemberRole } from "../classes/memberRole";
@@ -48,7 +51,8 @@ import { Team } from "../classes/team";
 import { TeamMembers } from "../classes/teamMembers";
 import { translationSettingsKind } from "../resources/translationSettings";
 import { TranslationSettings } from "../classes/translationSettings";
-import { declaredInputs } from "./declared";
+import { declaredInputs, type DeclaredSources } from "./declared";
+import { runtimeSources, secretSourceIssues, type SecretLookup } from "./sources";
 import { formatProblem, loadStackFile, type Problem } from "./load";
 import { declareQuietly } from "./registration";
 import {
@@ -115,6 +119,8 @@ export interface DocsPlatformResources {
   collections: Record<string, Collection>;
   spaces: Record<string, Space>;
   translations: Record<string, TranslationSettings>;
+  /** Integrations by key. */
+  integrations: Record<string, Integration>;
   sites: Record<string, SiteResources>;
 }
 
@@ -122,10 +128,31 @@ export interface DocsPlatformResources {
  * Loads a stack file for the component: the typed model, or a {@link StackFileError} listing every
  * problem. Warnings are returned for the caller to report.
  */
-export function loadForComponent(file: string): { stack: StackFile; warnings: Problem[] } {
+export function loadForComponent(file: string): { stack: StackFile; warnings: Problem[]; sources: DeclaredSources } {
   const result = loadStackFile(file);
   if (!result.ok) throw new StackFileError(file, result.problems);
-  return { stack: result.stack, warnings: result.warnings };
+  return { stack: result.stack, warnings: result.warnings, sources: sourcesFor(file, result.stack, result.problemAt) };
+}
+
+/**
+ * What the file names rather than holds, read as the program runs: files next to it, and secret
+ * values from Pulumi config or the environment. A secret whose source is not set is a problem of the
+ * stack file, reported before any resource is registered.
+ */
+function sourcesFor(file: string, stack: StackFile, problemAt?: (pointer: string, message: string) => Problem): DeclaredSources {
+  const lookup: SecretLookup = {
+    config(key) {
+      const at = key.indexOf(":");
+      return at < 0 ? new pulumi.Config().get(key) : new pulumi.Config(key.slice(0, at)).get(key.slice(at + 1));
+    },
+    env: (name) => process.env[name],
+  };
+  const unset = secretSourceIssues(stack, lookup);
+  if (unset.length > 0) {
+    const located = unset.map((i) => problemAt?.(i.pointer, i.reason) ?? { file, line: 1, col: 1, path: i.pointer, message: i.reason });
+    throw new StackFileError(file, located);
+  }
+  return runtimeSources(path.dirname(file), lookup, (values) => pulumi.secret(values));
 }
 
 /** `a/b/c`: the resource name of an object from its component name and keys. */
@@ -186,14 +213,14 @@ export class DocsPlatform extends pulumi.ComponentResource {
 
   constructor(name: string, args: DocsPlatformArgs, opts?: pulumi.ComponentResourceOptions) {
     // Load before registering anything: a bad file must not reach the API.
-    const { stack, warnings } = loadForComponent(args.file);
+    const { stack, warnings, sources } = loadForComponent(args.file);
     super(DOCS_PLATFORM_TYPE, name, { file: args.file }, opts);
     for (const w of warnings) void pulumi.log.warn(formatProblem(w), this);
 
     this.stack = stack;
     this.organizationId = args.organizationId ?? stack.organization;
     // The SDK's promise stacks formatted short while declaring; restored before any other code runs (registration.ts).
-    this.resources = declareQuietly(() => new Declarer(name, this, this.organizationId, stack).declare());
+    this.resources = declareQuietly(() => new Declarer(name, this, this.organizationId, stack, sources).declare());
 
     const sites = Object.entries(this.resources.sites);
     this.siteIds = record(sites.map(([k, r]) => [k, r.site.id]));
@@ -238,6 +265,7 @@ class Declarer {
     parent: pulumi.Resource,
     private readonly org: string,
     private readonly stack: StackFile,
+    private readonly sources?: DeclaredSources,
   ) {
     this.opts = { parent };
   }
@@ -293,6 +321,12 @@ class Declarer {
       translations[t.key] = new TranslationSettings(join(name, t.key), { ...this.inputs(translationSettingsKind, t), organizationId: org, ...adoptOf(t) }, this.with(t));
     }
 
+    // Integrations: published by the file's organisation, their script and images read from files next to it.
+    const integrations: Record<string, Integration> = {};
+    for (const g of stack.integrations ?? []) {
+      integrations[g.key] = new Integration(join(name, g.key), { ...this.inputs(integrationKind, g), organizationId: org, ...adoptOf(g) }, this.with(g));
+    }
+
     for (const site of stack.sites ?? []) this.sites[site.key] = this.site(site);
 
     let settings: OrganizationSettings | undefined;
@@ -310,6 +344,7 @@ class Declarer {
       collections: this.collections,
       spaces: this.spaces,
       translations,
+      integrations,
       sites: this.sites,
     };
   }
@@ -326,7 +361,7 @@ class Declarer {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind's outputs
   private inputs<I extends object>(kind: KindDefinition<I, any>, entry: object): ResourceArgs<I> {
-    return declaredInputs(kind, entry, (list, ref) => this.ref(ref, this.refTargets(list))) as ResourceArgs<I>;
+    return declaredInputs(kind, entry, (list, ref) => this.ref(ref, this.refTargets(list)), this.sources) as ResourceArgs<I>;
   }
 
   /** The resources a list of references names, by key. */

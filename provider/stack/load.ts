@@ -4,10 +4,12 @@
  */
 import { escapeSegment } from "../pointer";
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, visit, type CST, type Alias, type Document, type Pair, type YAMLMap } from "yaml";
 import { checkStack, describe } from "./checks";
 import type { StackFile } from "./model";
 import { schemaReport } from "./schema";
+import { fileIssues } from "./sources";
 
 /** One problem of a stack file, located at the offending key or value. */
 export interface Problem {
@@ -25,7 +27,14 @@ export interface Problem {
 
 /** The outcome of loading: the typed stack, or every problem at once, sorted by position. */
 export type LoadResult =
-  | { ok: true; file: string; stack: StackFile; warnings: Problem[] }
+  | {
+      ok: true;
+      file: string;
+      stack: StackFile;
+      warnings: Problem[];
+      /** A problem at a JSON pointer of the file (its value; its key when `atKey`): for checks made later, such as secret sources. */
+      problemAt?: (pointer: string, message: string, atKey?: boolean) => Problem;
+    }
   | { ok: false; file: string; problems: Problem[]; warnings: Problem[] };
 
 /** Limits that keep loading fast and deterministic on hostile input. */
@@ -78,11 +87,17 @@ export function loadStackFile(file: string): LoadResult {
   } catch (err) {
     return failure(file, [at(file, 1, 1, "", `cannot read the file: ${errorText(err)}`)]);
   }
-  return parseStack(text, file);
+  return parseStack(text, file, { baseDir: path.dirname(file) });
+}
+
+/** Options of {@link parseStack}. */
+export interface ParseOptions {
+  /** The stack file's folder: files the file names (an integration's script) must exist there. Unset: not checked. */
+  baseDir?: string;
 }
 
 /** Load a stack file from its text; `fileName` is used in problems only. */
-export function parseStack(text: string, fileName: string): LoadResult {
+export function parseStack(text: string, fileName: string, opts: ParseOptions = {}): LoadResult {
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > STACK_FILE_LIMITS.maxBytes) return failure(fileName, [tooLarge(fileName, bytes)]);
 
@@ -175,9 +190,13 @@ export function parseStack(text: string, fileName: string): LoadResult {
     const problem = problemAt(locate(issue.pointer, issue.atKey), issue.pointer, `${describe(issue.pointer)}: ${issue.reason}`);
     (issue.warning ? warnings : problems).push(problem);
   }
+  if (opts.baseDir !== undefined) {
+    for (const issue of fileIssues(data, opts.baseDir)) problems.push(problemAt(locate(issue.pointer, false), issue.pointer, `${describe(issue.pointer)}: ${issue.reason}`));
+  }
   const listedWarnings = listProblems(sortProblems(warnings), 0, "warning");
   if (problems.length > 0) return failure(fileName, listProblems(sortProblems(problems), unlocated, "problem"), listedWarnings);
-  return { ok: true, file: fileName, stack: data as StackFile, warnings: listedWarnings };
+  const later = (pointer: string, message: string, atKey = false): Problem => problemAt(locate(pointer, atKey), pointer, `${describe(pointer)}: ${message}`);
+  return { ok: true, file: fileName, stack: data as StackFile, warnings: listedWarnings, problemAt: later };
 }
 
 class TooDeep extends Error {

@@ -100,6 +100,35 @@ export type StackSpace = Keyed & Declared<typeof spaceKind, SpaceInputs>;
 /** Translation settings; natural key: title. */
 export type StackTranslation = Keyed & Declared<typeof translationSettingsKind, TranslationSettingsInputs>;
 
+/** Where a secret's value comes from when the program runs: a Pulumi config key or an environment variable. */
+export type StackSecretSource = { config: string } | { env: string };
+
+/** An integration the organisation publishes; natural key: name (unique on the whole platform). */
+export interface StackIntegration extends Keyed {
+  name: string;
+  title: string;
+  description: string;
+  summary?: string | null;
+  /** Path of the script, relative to the stack file. */
+  script: string;
+  /** Path of the icon image, relative to the stack file. */
+  icon?: string | null;
+  /** Paths of at most 3 preview images, relative to the stack file. */
+  previewImages?: string[];
+  visibility?: string;
+  target?: string;
+  scopes?: string[];
+  categories?: string[];
+  blocks?: Record<string, unknown>[];
+  contentSources?: Record<string, unknown>[];
+  externalLinks?: { url: string; label: string }[];
+  configurations?: Record<string, unknown>;
+  contentSecurityPolicy?: string | null;
+  runtime?: string;
+  /** Secret name → where its value comes from. */
+  secrets?: Record<string, StackSecretSource>;
+}
+
 /** A site space, at the root of a site or inside a section; natural key: path. */
 export type StackSiteSpace = Keyed & Declared<typeof siteSpaceKind, SiteSpaceInputs>;
 
@@ -179,6 +208,7 @@ export interface StackFile {
   collections?: StackCollection[];
   spaces?: StackSpace[];
   translations?: StackTranslation[];
+  integrations?: StackIntegration[];
   sites?: StackSite[];
 }
 
@@ -208,6 +238,7 @@ export type StackObjectKind =
   | "collection"
   | "space"
   | "translation"
+  | "integration"
   | "site"
   | "section"
   | "sectionGroup"
@@ -229,6 +260,7 @@ export function countObjects(stack: StackFile): Record<StackObjectKind, number> 
     collection: stack.collections?.length ?? 0,
     space: stack.spaces?.length ?? 0,
     translation: stack.translations?.length ?? 0,
+    integration: stack.integrations?.length ?? 0,
     site: sites.length,
     section: sections.length,
     sectionGroup: sites.reduce((n, s) => n + (s.sectionGroups?.length ?? 0), 0),

@@ -33,8 +33,9 @@ function schemaAjv(): Ajv {
   const dir = schemasDir();
   const ajv = new Ajv({ allErrors: true, verbose: true, strictTypes: false });
   addFormats(ajv);
-  // Annotations of the generated schema (see stackSchema.ts): for editors and the loader's cross-checks.
-  ajv.addVocabulary(["markdownDescription", "x-naturalKey", "x-ref"]);
+  // Annotations of the generated schema (see stackSchema.ts): for editors, the loader's cross-checks and
+  // the values read when the program runs (x-file, x-secretSources; see sources.ts).
+  ajv.addVocabulary(["markdownDescription", "x-naturalKey", "x-ref", "x-file", "x-secretSources"]);
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(dir, "limits.json"), "utf8")) as object);
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(dir, "stack.schema.json"), "utf8")) as object);
   instance = ajv;

@@ -35,13 +35,6 @@ export function fileOf(spec: FieldSpec): FileSpelling | undefined {
   return typeof spec.stack === "object" && "file" in spec.stack ? spec.stack : undefined;
 }
 
-/** The fields the stack file gives as paths of files or as secret sources: what the component reads at run time. */
-export function runtimeFields(kind: AnyKind): { name: string; as: string; spec: FieldSpec; file?: FileSpelling; secrets: boolean }[] {
-  return stackFields(kind)
-    .map((f) => ({ ...f, file: fileOf(f.spec), secrets: f.spec.stack === "secretSources" }))
-    .filter((f) => f.file !== undefined || f.secrets);
-}
-
 /** The reference a field is spelled as, if any. */
 export function refOf(spec: FieldSpec): RefSpelling | undefined {
   return typeof spec.stack === "object" && "ref" in spec.stack ? spec.stack : undefined;
