@@ -116,7 +116,10 @@ describe("kind lifecycles through the real dynamic-provider plugin", () => {
       let read = await step(row, "read", () => plugin.read(main, id, withProvider(inputs), created.outputs));
       expect(read.id).toBe(id);
       let state = read.outputs;
+      // A diff is decided from the state alone: it sends no request.
+      const before = emulator.control.log().length;
       expect((await step(row, "diff (no change)", () => plugin.diff(main, id, state, withProvider(inputs)))).changes).toBe(false);
+      expect(emulator.control.log().length - before, "API calls of a no-op diff").toBe(0);
 
       for (const field of declared) {
         const d = await step(row, `diff (unknown ${field})`, () => plugin.diff(main, id, state, withProvider({ ...inputs, [field]: UNKNOWN })));
@@ -134,6 +137,18 @@ describe("kind lifecycles through the real dynamic-provider plugin", () => {
       state = read.outputs;
       expect((await step(row, "diff (after update)", () => plugin.diff(main, id, state, withProvider(updated)))).changes).toBe(false);
       let current = updated;
+
+      for (const more of row.moreUpdates ?? []) {
+        const next = more.inputs(env, parents, current);
+        const dm = await step(row, `diff (${more.name})`, () => plugin.diff(main, id, state, withProvider(next)));
+        expect(dm, more.name).toMatchObject({ changes: true, replaces: [] });
+        state = await step(row, `update (${more.name})`, () => plugin.update(main, id, state, withProvider(next)));
+        more.expect?.(state as Json, next);
+        read = await step(row, `read (after ${more.name})`, () => plugin.read(main, id, withProvider(next), state));
+        state = read.outputs;
+        expect((await step(row, `diff (after ${more.name})`, () => plugin.diff(main, id, state, withProvider(next)))).changes, more.name).toBe(false);
+        current = next;
+      }
 
       // replacing change: the engine creates the replacement and deletes the old object (first, when asked).
       if (row.replace) {

@@ -9,6 +9,8 @@
  * `env.api` (plain HTTP against the emulator, independent of the provider's client).
  */
 
+import { createHash } from "node:crypto";
+
 /** A JSON object as sent to or received from the API or the plugin. */
 export type Json = Record<string, unknown>;
 
@@ -41,6 +43,11 @@ export interface LifecycleCase {
   bad: { inputs(env: LifecycleEnv, parents: Parents): Json; property: string }[];
   /** An in-place change of the created inputs; `expect` checks the outputs after update (given the inputs updated to). */
   update: { inputs(env: LifecycleEnv, parents: Parents, created: Json): Json; expect?(outs: Json, inputs: Json): void };
+  /**
+   * Further in-place changes after `update`, in order, each walked the same way (diff → update → read →
+   * no change); `name` says what changes (a kind whose content is compared by digest, for instance).
+   */
+  moreUpdates?: { name: string; inputs(env: LifecycleEnv, parents: Parents, current: Json): Json; expect?(outs: Json, inputs: Json): void }[];
   /**
    * A change of a create-only field: diff must report `replaces`; the test then creates the
    * replacement and deletes the old object. Kinds whose every field changes in place leave this out.
@@ -342,6 +349,80 @@ const organisationCases: LifecycleCase[] = [
   },
 ];
 
+// ---- Integrations ----------------------------------------------------------------------------
+
+/** SHA-256 hex of a text, as the Integration kind keeps its script and secrets. */
+function sha256(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/** A publish body for `POST /integrations/{name}` through `env.api` (an integration published by hand). */
+function publishBody(env: LifecycleEnv, title: string): Json {
+  return { title, description: "Published by hand", script: "export default {};", organization: env.orgId };
+}
+
+/**
+ * The Integration row: a script change and a secret rotation are each an update (the outputs keep
+ * digests, never the script or the value); an unpublish behind the provider's back reads as gone.
+ */
+function integrationCases(): LifecycleCase[] {
+  const image = Buffer.from("89504e470d0a1a0a", "hex").toString("base64");
+  return [
+    {
+      kind: "Integration",
+      module: "integration",
+      setup: async (env) => ({ name: env.unique("status-badges"), otherName: env.unique("status-badges-next"), adoptName: env.unique("existing.tool") }),
+      create: (env, p) => ({
+        organizationId: env.orgId,
+        name: p.name,
+        title: "Status badges",
+        description: "Badges for service status",
+        script: "export default { v: 1 };",
+        previewImages: [image],
+        secrets: { API_KEY: "key-one" },
+      }),
+      bad: [
+        { inputs: (env) => ({ organizationId: env.orgId, name: "bad name", title: "Ok title", description: "d", script: "s" }), property: "name" },
+        { inputs: (env) => ({ organizationId: env.orgId, name: "ok", title: "x", description: "d", script: "s" }), property: "title" },
+        { inputs: (env) => ({ organizationId: env.orgId, name: "ok", title: "t".repeat(31), description: "d", script: "s" }), property: "title" },
+        { inputs: (env) => ({ organizationId: env.orgId, name: "ok", title: "Ok title", description: "d".repeat(101), script: "s" }), property: "description" },
+        { inputs: (env) => ({ organizationId: env.orgId, name: "ok", title: "Ok title", description: "d", summary: "s".repeat(2049), script: "s" }), property: "summary" },
+        { inputs: (env) => ({ organizationId: env.orgId, name: "ok", title: "Ok title", description: "d", script: "s", previewImages: ["a", "b", "c", "d"] }), property: "previewImages" },
+        { inputs: (env) => ({ organizationId: env.orgId, name: "ok", title: "Ok title", description: "d" }), property: "script" },
+      ],
+      update: {
+        // The script changed: a new publish, and the outputs hold the new digest only.
+        inputs: (_env, _p, created) => ({ ...created, script: "export default { v: 2 };" }),
+        expect: (outs) => {
+          expectOuts((outs.script as { sha256?: string } | null)?.sha256 === sha256("export default { v: 2 };"), "script digest", outs);
+          expectOuts(!JSON.stringify(outs).includes("export default"), "no script content in the outputs", outs);
+        },
+      },
+      moreUpdates: [
+        {
+          // The secret rotated: its digest changes, so it publishes again; the value is never in the outputs.
+          name: "secret rotation",
+          inputs: (_env, _p, current) => ({ ...current, secrets: { API_KEY: "key-two" } }),
+          expect: (outs) => {
+            const digest = (outs.secrets as Record<string, { sha256: string }> | null)?.API_KEY?.sha256;
+            expectOuts(digest === sha256("API_KEY\u0000key-two"), "rotated secret digest", outs);
+            expectOuts(!JSON.stringify(outs).includes("key-two") && !JSON.stringify(outs).includes("key-one"), "no secret value in the outputs", outs);
+          },
+        },
+      ],
+      replace: { inputs: (_env, p, current) => ({ ...current, name: p.otherName }), replaces: ["name"] },
+      outOfBandEdit: (env, _id, outs) => env.api("POST", `/v1/integrations/${String(outs.name)}`, publishBody(env, "Edited elsewhere")),
+      // An unpublish behind the provider's back: read answers gone, refresh drops it.
+      outOfBandDelete: (env, _id, outs) => env.api("DELETE", `/v1/integrations/${String(outs.name)}`),
+      adopt: {
+        prepare: async (env, p) => (await env.api<{ name: string }>("POST", `/v1/integrations/${p.adoptName}`, publishBody(env, "Existing tool"))).name,
+        inputs: (env, p) => ({ organizationId: env.orgId, name: p.adoptName, title: "Existing tool", description: "Taken over", script: "export default { adopted: true };" }),
+      },
+      teardown: (env, p) => deleteQuietly(env, [p.name, p.otherName, p.adoptName].map((n) => `/v1/integrations/${n}`)),
+    },
+  ];
+}
+
 // ---- Site structure kinds --------------------------------------------------------------------
 
 /** Path of a site's sub-collection for the site the outputs name (after a replacement it is the other site). */
@@ -561,4 +642,5 @@ export const lifecycleCases: LifecycleCase[] = [
     teardown: deleteSites,
   },
   ...organisationCases,
+  ...integrationCases(),
 ];
