@@ -154,6 +154,8 @@ export async function exportMain(argv: string[], io: Partial<ExportIo> = {}): Pr
       schemaPath: schemaPathFor(outFile === undefined ? cwd : path.dirname(outFile)),
       notes: result.notes,
       emails: result.emails,
+      placeholders: result.placeholders,
+      supply: result.supply,
     });
 
     // The file must load as it will when `pulumi up` reads it; anything else is a defect of the export.

@@ -43,6 +43,7 @@ import type {
   StackTranslation,
 } from "../stack/model";
 import { schemaIssues } from "../stack/schema";
+import { exportIntegrations } from "./integrations";
 import { KeyAllocator } from "./keys";
 
 /** Progress of an export, reported while it reads. */
@@ -73,6 +74,10 @@ export interface ExportResult {
   progress: ExportProgress;
   /** E-mail address of each exported member and team member, by user ID (shown as comments). */
   emails: Map<string, string>;
+  /** Paths written for files that cannot be read back (an integration's script): to be supplied before `pulumi up`. */
+  placeholders: string[];
+  /** What to supply or declare before `pulumi up`, one sentence each. */
+  supply: string[];
 }
 
 /** A failure the command reports as one sentence (never carrying the token). */
@@ -125,6 +130,8 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
     throw e;
   }
 
+  // The organisation's own integrations (the platform lists everyone's): read alongside the rest.
+  const integrationsRead = many(client.integrations.list({ owner: org }));
   const [members, teams, saml, specs, collections, translations, sites] = await Promise.all([
     many(client.members.list(org)),
     many(client.teams.list(org)),
@@ -193,9 +200,11 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
     .sort((a, b) => naturalOrder(a.site.title, a.site, b.site.title, b.site))
     .map((d) => builder.site(d, siteKeys.get(d.site.id) as string, spaces.keys));
   if (siteList.length > 0) stack.sites = siteList;
+  const integrations = exportIntegrations(await integrationsRead, org);
+  if (integrations.entries.length > 0) stack.integrations = integrations.entries;
 
   progress.requests = client.stats.requests - startRequests;
-  return { stack, organization, notes, progress: { ...progress }, emails };
+  return { stack, organization, notes, progress: { ...progress }, emails, placeholders: integrations.placeholders, supply: integrations.notes };
 }
 
 /** Everything read about one site. */

@@ -23,6 +23,10 @@ export interface RenderHeader {
   notes: readonly string[];
   /** E-mail addresses shown as comments beside user IDs. */
   emails?: ReadonlyMap<string, string>;
+  /** Placeholder paths of files to supply (an integration's script): each gets a comment beside it. */
+  placeholders?: readonly string[];
+  /** What to supply or declare before `pulumi up`, one sentence each. */
+  supply?: readonly string[];
 }
 
 /** The `$schema` path for a file written into `outDir`: the package's schema, relative when possible. */
@@ -115,6 +119,10 @@ export function renderStackFile(stack: StackFile, header: RenderHeader): string 
       if (isSeq(value) && FLOW_LISTS.has(key) && value.items.every((i) => isScalar(i))) value.flow = true;
       // Certificates and other multi-line text as literal blocks.
       if (isScalar(value) && typeof value.value === "string" && value.value.includes("\n")) value.type = "BLOCK_LITERAL";
+      // A placeholder path says so where it stands.
+      if (isScalar(value) && typeof value.value === "string" && header.placeholders?.includes(value.value)) {
+        value.comment = " placeholder: this file cannot be exported; supply it before `pulumi up`";
+      }
       // E-mail addresses beside user IDs.
       if (key === "user" && isScalar(value) && typeof value.value === "string") {
         const email = header.emails?.get(value.value);
@@ -156,8 +164,12 @@ function headerComment(organization: string, header: RenderHeader): string {
     " Every object is marked `adopt: true`: the first `pulumi up` takes the existing objects over",
     " instead of creating new ones. Keys were derived from titles, paths, labels and slugs; renaming",
     " one later replaces its object unless the old key is kept in `previousKeys`.",
-    " Share-link URLs and API tokens are never exported.",
+    " Share-link URLs, API tokens and integration secrets are never exported.",
   ];
+  if (header.supply !== undefined && header.supply.length > 0) {
+    lines.push("", " To supply before `pulumi up` (it cannot be read back from the platform):");
+    for (const note of header.supply) lines.push(`   - ${note.replace(/\r?\n/g, " ")}`);
+  }
   if (header.notes.length > 0) {
     lines.push("", " Left out (they cannot be adopted unambiguously or declared in a stack file):");
     for (const note of header.notes) lines.push(`   - ${note.replace(/\r?\n/g, " ")}`);
