@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { exportMain } from "../export/cli";
-import { PROVIDER_KEY, SECRET_SIG, SIG_KEY, prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunResult } from "../../test/harness";
+import { PROVIDER_KEY, SECRET_SIG, SIG_KEY, prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunOptions, type RunResult } from "../../test/harness";
 
 const EXAMPLE = path.resolve(__dirname, "../../examples/integration");
 const NAME = "status-badges";
@@ -41,7 +41,7 @@ function writes(result: RunResult): string[] {
   return result.apiCalls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.route} ${c.status}`);
 }
 
-describe("the integration example through the engine", () => {
+describe("the integration example through the engine", { timeout: 900_000 }, () => {
   let emu: RunningEmulator;
   let program: PreparedProgram;
   let runner: ProgramRunner;
@@ -58,7 +58,7 @@ describe("the integration example through the engine", () => {
     if (result.error) texts.push({ where: `${label}: error`, text: `${result.error.message}\n${result.error.stack ?? ""}` });
     for (const s of result.steps) if (s.error) texts.push({ where: `${label}: step error`, text: s.error });
     // The plugin's stderr holds the client's debug log; a changed environment starts a new plugin.
-    texts.push({ where: `${label}: plugin stderr (debug log)`, text: (await runner.plugin()).stderr() });
+    texts.push({ where: `${label}: plugin stderr (debug log)`, text: (await runner.plugin(last)).stderr() });
     return result;
   }
 
@@ -73,11 +73,16 @@ describe("the integration example through the engine", () => {
     await emu?.close();
   });
 
-  const run = (secretsNow: { key: string; hook: string }) => ({
-    config: { [CONFIG_KEY]: secretsNow.key },
-    secretKeys: ["docsplatform:apiToken", CONFIG_KEY],
-    env: { [ENV_KEY]: secretsNow.hook, DOCSPLATFORM_DEBUG: "1" },
-  });
+  /** The options of the latest run: the plugin of that run is the one `collect` reads the debug log of. */
+  let last: RunOptions = {};
+  const run = (secretsNow: { key: string; hook: string }): RunOptions =>
+    (last = {
+      config: { [CONFIG_KEY]: secretsNow.key },
+      secretKeys: ["docsplatform:apiToken", CONFIG_KEY],
+      env: { [ENV_KEY]: secretsNow.hook, DOCSPLATFORM_DEBUG: "1" },
+      // A loaded machine (2 shared cores) can take minutes per run.
+      timeoutMs: 600_000,
+    });
 
   it("up publishes the script, images and secrets of docs.yaml", async () => {
     const up = await collect("up", await runner.up(run({ key: secrets.key1, hook: secrets.hook1 })));
