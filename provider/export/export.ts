@@ -132,6 +132,8 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
 
   // The organisation's own integrations (the platform lists everyone's): read alongside the rest.
   const integrationsRead = many(client.integrations.list({ owner: org }));
+  // Awaited below; when another read fails first, its own failure must not go unhandled.
+  integrationsRead.catch(() => undefined);
   const [members, teams, saml, specs, collections, translations, sites] = await Promise.all([
     many(client.members.list(org)),
     many(client.teams.list(org)),

@@ -95,7 +95,8 @@ function secretDigests(v: unknown): unknown {
 }
 
 const STRINGS = { type: "array", items: { type: "string" } };
-const OBJECTS = { type: "array", items: { type: "object" } };
+/** Blocks and content sources: objects whose shape is the API's (see their field docs). */
+const OBJECTS = { type: "array", items: { type: "object", additionalProperties: true } };
 
 /** A base64 image or the script: the diff compares digests, so the state never needs the content. */
 function content(doc: string, more: Partial<FieldSpec>): FieldSpec {
@@ -213,11 +214,11 @@ export const integrationKind = {
     blocks: { schema: OBJECTS, doc: "Blocks it provides: {id, title, description, icon, urlUnfurl, markdown}.", absent: { reset: [] } },
     contentSources: { schema: OBJECTS, doc: "Content sources it provides: {id, title, description, icon, configuration}.", absent: { reset: [] } },
     externalLinks: {
-      schema: { type: "array", items: { type: "object", required: ["url", "label"], additionalProperties: false, properties: { url: { type: "string" }, label: { type: "string" } } } },
+      schema: { type: "array", items: { type: "object", required: ["url", "label"], additionalProperties: false, properties: { url: { type: "string", description: "Address of the link." }, label: { type: "string", description: "Text of the link." } } } },
       doc: "Links shown with it: {url, label}.",
       absent: { reset: [] },
     },
-    configurations: { schema: { type: "object" }, doc: "Configuration schemas of its installations: account, space, site, each {properties, required}.", absent: { reset: {} } },
+    configurations: { schema: { type: "object", additionalProperties: true }, doc: "Configuration schemas of its installations: account, space, site, each {properties, required}.", absent: { reset: {} } },
     contentSecurityPolicy: { schema: { type: "string" }, doc: "Content security policy sent with its script.", absent: "clear" },
     runtime: { schema: { type: "string" }, doc: "Runtime of the script.", absent: { reset: "v1" } },
     script: content("The script's content; the state keeps its SHA-256 only, so an edited script is an update.", { required: true, stack: { file: "text" } }),
@@ -247,8 +248,9 @@ export const integrationKind = {
     return publish(ctx, inputs);
   },
 
-  async read(ctx, _id, state) {
-    const g = await orGone(ctx.client.integrations.get(state.name));
+  async read(ctx, id, state) {
+    // The ID is the name: a read with no state (Resource.get) looks it up by ID.
+    const g = await orGone(ctx.client.integrations.get(state.name ?? id));
     // Unpublished, or its name now belongs to another organisation: not this integration any more.
     if (!g || (g.owner?.id !== undefined && g.owner.id !== state.organizationId)) return undefined;
     return toOutputs(state.organizationId, g, {
