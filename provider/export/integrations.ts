@@ -6,7 +6,7 @@
  */
 import type { Integration } from "../client";
 import type { FieldSpec } from "../resources/kind";
-import { integrationKind, liveIntegrationOutputs } from "../resources/integration";
+import { integrationKind } from "../resources/integration";
 import { declaredEntry } from "../stack/declared";
 import type { StackIntegration } from "../stack/model";
 import { fileOf, stackFields } from "../stack/stackSchema";
@@ -33,7 +33,7 @@ export function exportIntegrations(integrations: readonly Integration[], organiz
   const secretFields = stackFields(integrationKind).filter((f) => f.spec.stack === "secretSources");
   for (const g of own) {
     const key = keys.from(g.name, "integration");
-    const entry: Record<string, unknown> = { key, ...declaredEntry(integrationKind, liveIntegrationOutputs(organizationId, g), (_list, id) => ({ id })) };
+    const entry: Record<string, unknown> = { key, ...declaredEntry(integrationKind, integrationKind.outputsOf(g, { organizationId, siteId: "" }), (_list, id) => ({ id })) };
     const left: string[] = [];
     for (const f of files) {
       if ((f.spec as FieldSpec).required) {

@@ -163,11 +163,6 @@ function sentDigests(inputs: IntegrationInputs): Pick<IntegrationOutputs, "icon"
 /** Nothing of the script, images and secrets is known from the API alone. */
 const UNREAD = { icon: null, previewImages: [], runtime: "v1", script: null, secrets: {} } as const;
 
-/** The outputs a live integration stands for, as read (nothing of the script, images and secrets): what export declares from. */
-export function liveIntegrationOutputs(organizationId: string, g: ApiIntegration): IntegrationOutputs {
-  return toOutputs(organizationId, g, { ...UNREAD, previewImages: [], secrets: {} });
-}
-
 async function publish(ctx: KindContext, inputs: IntegrationInputs): Promise<Created<IntegrationOutputs>> {
   const g = await ctx.client.integrations.publish(inputs.name, publishBody(inputs));
   return { id: g.name, outs: toOutputs(inputs.organizationId, g, sentDigests(inputs)) };
@@ -266,6 +261,9 @@ export const integrationKind = {
   async update(ctx, _id, _olds, news) {
     return (await publish(ctx, news)).outs;
   },
+
+  // As read: nothing of the script, images and secrets (export writes a placeholder for the script).
+  outputsOf: (g: ApiIntegration, where) => toOutputs(where.organizationId, g, { ...UNREAD, previewImages: [], secrets: {} }),
 
   async delete(ctx, _id, olds) {
     try {
