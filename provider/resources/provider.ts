@@ -209,8 +209,9 @@ export function checkInputs(kindName: string, schema: object, fields: object, ne
   // Worded by the one phrasebook, as `docsplatform validate` words the same mistake in a stack file.
   const failures: dynamic.CheckFailure[] = [];
   for (const issue of explain(known)) {
-    const property = dottedPath(issue.pointer);
-    failures.push({ property, reason: `${property || kindName}: ${issue.reason}` });
+    const path = dottedPath(issue.pointer);
+    // The property is the input (or the field inside it); a repeated list item names its list.
+    failures.push({ property: path.replace(/\[\d+\]$/, ""), reason: `${path || kindName}: ${issue.reason}` });
   }
   return failures;
 }
