@@ -154,11 +154,11 @@ class SpaceIndex {
  * Paths of one level: declared ones as given; the others derived from `titleOf` unless the title is
  * unknown or the derived path collides with another path of the level (then the API chooses).
  */
-function levelPaths<T>(items: T[], declared: (t: T) => string | undefined, titleOf: (t: T) => string | undefined, fallback: string): PathView[] {
+function levelPaths<T>(items: T[], declared: (t: T) => string | undefined, titleOf: (t: T, i: number) => string | undefined, fallback: string): PathView[] {
   const explicit = new Set(items.map(declared).filter((p): p is string => p !== undefined));
-  const derived = items.map((t) => {
+  const derived = items.map((t, i) => {
     if (declared(t) !== undefined) return undefined;
-    const title = titleOf(t);
+    const title = titleOf(t, i);
     return title === undefined ? undefined : derivePath(title, fallback);
   });
   const counts = new Map<string, number>();
@@ -187,7 +187,7 @@ function defaultOf(keys: Key[], declared: Key | undefined): Key | undefined {
 
 function siteSpaceViews(list: StackSiteSpace[], declaredDefault: Key | undefined, levelUrl: string, section: Key | undefined, spaces: SpaceIndex): SiteSpaceView[] {
   const resolved = list.map((ss) => spaces.resolve(ss.space));
-  const paths = levelPaths(list, (ss) => ss.path, (ss) => resolved[list.indexOf(ss)]?.title, "space");
+  const paths = levelPaths(list, (ss) => ss.path, (_, i) => resolved[i]?.title, "space");
   const def = defaultOf(list.map((ss) => ss.key), declaredDefault);
   return list.map((ss, i) => {
     const isDefault = ss.key === def;
