@@ -282,7 +282,12 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
   const sectionLines = (hs: SectionView): void => {
     const bs = baseOfSection.get(hs);
     if (bs === undefined) {
-      const where = hs.group === undefined ? "" : ` in group ${groupTitle(h, hs.group)}`;
+      // Where it appears: after the entry before it at its level, or first there.
+      const group = hs.group === undefined ? undefined : h.groups.find((g) => g.key === hs.group);
+      const siblings = group === undefined ? h.entries.map(topName) : group.sections.map((s) => q(s.title));
+      const at = group === undefined ? h.entries.findIndex((e) => e.kind === "section" && e.section === hs) : group.sections.indexOf(hs);
+      const after = at > 0 ? `after ${siblings[at - 1]}` : "first";
+      const where = hs.group === undefined ? `, ${after}` : ` in group ${groupTitle(h, hs.group)}, ${after}`;
       const facts = [hs.condition === undefined ? undefined : `if ${hs.condition}`].filter((x): x is string => x !== undefined);
       lines.add("+", `${sectionName(hs)} ${hs.url}${where}${facts.length > 0 ? ` (${facts.join(", ")})` : ""}`);
       for (const ss of hs.siteSpaces) {
