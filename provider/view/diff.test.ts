@@ -113,10 +113,12 @@ sites:
   });
 
   it("an undeclared path or default keeps its live value; a declared one is compared", () => {
-    const b = small("");
-    // The head stops declaring the default and gives Guides an explicit path equal to the derived one.
+    // The head stops declaring the default section: the platform keeps it, and readers see no change.
     const h = parse(fs.readFileSync(HANDBOOK, "utf8").replace("    defaultSiteSection: guides\n", ""));
-    expect(text(base, h)).toBe("No change to the sites or the organization.\n");
+    expect(text(base, h)).toBe('Handbook (site handbook): 1 changed\n  ~ default section no longer declared (the platform keeps "Guides")\n');
+    // Declaring the path the platform derived changes nothing either.
+    const declared = parse(fs.readFileSync(HANDBOOK, "utf8").replace("        space: guides\n        icon: book-open\n", "        space: guides\n        path: guides\n        icon: book-open\n"));
+    expect(text(base, declared)).toBe("No change to the sites or the organization.\n");
     const renamed = parse(
       fs
         .readFileSync(HANDBOOK, "utf8")
@@ -124,6 +126,24 @@ sites:
     );
     // A new title: the path derived from the old one stays (the API derives paths on create only).
     expect(text(base, renamed)).toBe('Handbook (site handbook): 1 changed\n  ~ section "Getting started": title "Guides" → "Getting started"\n');
-    void b;
+  });
+
+  it("says when a declared path or default is no longer declared: the platform keeps it", () => {
+    const h = parse(
+      fs
+        .readFileSync(HANDBOOK, "utf8")
+        .replace("        path: changes\n        condition: visitor.claims.staff == true\n", "        condition: visitor.claims.staff == true\n")
+        .replace("        defaultSiteSpace: api-v1\n", "")
+        .replace("    defaultSiteSpace: preview-guides\n", ""),
+    );
+    expect(text(base, h)).toMatchInlineSnapshot(`
+      "Handbook (site handbook): 2 changed
+        ~ section "API Reference": default site space no longer declared (the platform keeps v1)
+        ~ section "Changelog": path no longer declared (the platform keeps changes)
+
+      Partner preview (site partner-preview): 1 changed
+        ~ default site space no longer declared (the platform keeps guides)
+      "
+    `);
   });
 });

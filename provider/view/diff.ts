@@ -68,75 +68,92 @@ export function matchKeyed<B extends { key: Key }, H extends { key: Key; previou
       free.delete(prev);
     }
   }
+  const left = new Set(free.values());
   return {
     pairs: head.filter((h) => pairOf.has(h)).map((h) => [pairOf.get(h)!, h]),
     added: head.filter((h) => !pairOf.has(h)),
-    removed: base.filter((b) => [...free.values()].includes(b)),
+    removed: base.filter((b) => left.has(b)),
   };
 }
 
 // ---- the head as applied to the base ----
 
+/** The head as applied to the base, with what the head stopped declaring and the platform keeps, per head site key. */
+export interface AppliedHead {
+  stack: StackFile;
+  kept: Map<Key, Change[]>;
+}
+
 /**
  * The head file as `pulumi up` leaves the platform when applied to the base: a section or site space
- * that stays (same key) and declares no path keeps the path it has; a level that declares no default
- * keeps its default while that object stays at the level.
+ * that stays (same key, or a previous key) and declares no path keeps the path it has; a level that
+ * declares no default keeps its default while that object stays at the level. Where the base declared
+ * such a value and the head no longer does, `kept` says so.
  */
-export function appliedHead(base: StackFile, head: StackFile): StackFile {
-  const out = structuredClone(head);
+export function appliedHead(base: StackFile, head: StackFile): AppliedHead {
+  const stack = structuredClone(head);
+  const kept = new Map<Key, Change[]>();
   const baseView = viewStack(base);
-  const baseSites = new Map(baseView.sites.map((s) => [s.key, s]));
   const baseRaw = new Map((base.sites ?? []).map((s) => [s.key, s]));
-  for (const site of out.sites ?? []) {
-    const [pair] = matchKeyed([...baseSites.values()], [site]).pairs;
+  for (const site of stack.sites ?? []) {
+    const [pair] = matchKeyed(baseView.sites, [site]).pairs;
     if (pair === undefined) continue;
     const b = pair[0];
     const bRaw = baseRaw.get(b.key)!;
+    const notes: Change[] = [];
+    const note = (text: string): void => void notes.push({ sign: "~", text });
     const sections = matchKeyed(b.sections, site.sections ?? []);
-    const sectionOf = new Map(sections.pairs.map(([bs, hs]) => [bs.key, hs]));
     if (site.defaultSiteSection === undefined) {
-      const kept = b.sections.find((s) => s.default);
-      const stays = kept === undefined ? undefined : sectionOf.get(kept.key);
-      if (stays !== undefined) site.defaultSiteSection = stays.key;
+      const was = b.sections.find((s) => s.default);
+      const stays = was === undefined ? undefined : sections.pairs.find(([bs]) => bs === was)?.[1];
+      if (stays !== undefined) {
+        site.defaultSiteSection = stays.key;
+        if (bRaw.defaultSiteSection !== undefined) note(`default section no longer declared (the platform keeps ${q(stays.title)})`);
+      }
     }
     for (const [bs, hs] of sections.pairs) {
-      if (hs.path === undefined && bs.path.value !== undefined) hs.path = bs.path.value;
-      keepSiteSpaces(bs.siteSpaces, hs, (list, def) => {
-        if (hs.defaultSiteSpace === undefined && def !== undefined && list.length > 1) hs.defaultSiteSpace = def;
-      });
+      if (hs.path === undefined && bs.path.value !== undefined) {
+        hs.path = bs.path.value;
+        if (bs.path.source === "declared") note(`section ${q(hs.title)}: path no longer declared (the platform keeps ${bs.path.value})`);
+      }
+      const list = sectionSiteSpaces(hs).map((ss) => ({ ...ss }));
+      const pairs = matchKeyed(bs.siteSpaces, list).pairs;
+      keepPaths(pairs, note);
+      if (hs.siteSpaces !== undefined || list[0]?.path !== undefined) {
+        // The shorthand's one site space is written out when it carries a path.
+        delete hs.space;
+        hs.siteSpaces = list;
+      }
+      const was = bs.siteSpaces.find((ss) => ss.default);
+      const stays = was === undefined ? undefined : pairs.find(([bss]) => bss === was)?.[1];
+      if (hs.defaultSiteSpace === undefined && stays !== undefined && list.length > 1) {
+        hs.defaultSiteSpace = stays.key;
+        const declared = (bRaw.sections ?? []).find((x) => x.key === bs.key)?.defaultSiteSpace;
+        if (declared !== undefined) note(`section ${q(hs.title)}: default site space no longer declared (the platform keeps ${stays.path ?? "it"})`);
+      }
     }
     const roots = matchKeyed(b.rootSiteSpaces, site.siteSpaces ?? []);
-    keepPaths(roots.pairs);
-    if (site.defaultSiteSpace === undefined && bRaw.siteSpaces !== undefined) {
-      const kept = b.rootSiteSpaces.find((s) => s.default);
-      const stays = kept === undefined ? undefined : roots.pairs.find(([bs]) => bs.key === kept.key)?.[1];
-      if (stays !== undefined) site.defaultSiteSpace = stays.key;
+    keepPaths(roots.pairs, note);
+    if (site.defaultSiteSpace === undefined) {
+      const was = b.rootSiteSpaces.find((ss) => ss.default);
+      const stays = was === undefined ? undefined : roots.pairs.find(([bss]) => bss === was)?.[1];
+      if (stays !== undefined) {
+        site.defaultSiteSpace = stays.key;
+        if (bRaw.defaultSiteSpace !== undefined) note(`default site space no longer declared (the platform keeps ${stays.path ?? "it"})`);
+      }
     }
+    if (notes.length > 0) kept.set(site.key, notes);
   }
-  return out;
+  return { stack, kept };
 }
 
-function keepPaths(pairs: [SiteSpaceView, StackSiteSpace][]): void {
-  for (const [bs, hs] of pairs) if (hs.path === undefined && bs.path.value !== undefined) hs.path = bs.path.value;
-}
-
-/** Keeps the paths of a section's site spaces that stay in it, and reports the default that stays. */
-function keepSiteSpaces(base: SiteSpaceView[], section: StackSection, setDefault: (list: StackSiteSpace[], def: Key | undefined) => void): void {
-  let list = sectionSiteSpaces(section).map((ss) => ({ ...ss }));
-  const pairs = matchKeyed(base, list).pairs;
-  keepPaths(pairs);
-  if (section.siteSpaces === undefined && section.space !== undefined) {
-    // The shorthand's one site space, written out so that its path can be carried.
-    const [only] = list;
-    if (only?.path === undefined) return;
-    delete section.space;
-    section.siteSpaces = list;
-  } else {
-    section.siteSpaces = list;
+/** Site spaces that stay at their level and declare no path keep the one they have. */
+function keepPaths(pairs: [SiteSpaceView, StackSiteSpace][], note: (text: string) => void): void {
+  for (const [bs, hs] of pairs) {
+    if (hs.path !== undefined || bs.path.value === undefined) continue;
+    hs.path = bs.path.value;
+    if (bs.path.source === "declared") note(`site space ${bs.url}: path no longer declared (the platform keeps ${bs.path.value})`);
   }
-  list = section.siteSpaces;
-  const kept = base.find((s) => s.default);
-  setDefault(list, kept === undefined ? undefined : pairs.find(([bs]) => bs.key === kept.key)?.[1].key);
 }
 
 // ---- comparing two sites ----
@@ -531,20 +548,19 @@ function teamChanges(b: Record<string, unknown>, h: Record<string, unknown>): st
 
 /** The difference between two stack files. */
 export function diffStacks(base: StackFile, head: StackFile): StackDiff {
-  const bView = viewStack(base);
-  const hView = viewStack(appliedHead(base, head));
+  const applied = appliedHead(base, head);
   return {
     organization: { base: base.organization, head: head.organization },
-    sites: diffSites(bView, hView),
+    sites: diffSites(viewStack(base), viewStack(applied.stack), applied.kept),
     others: diffOthers(base, head),
   };
 }
 
-function diffSites(b: StackView, h: StackView): SiteDiff[] {
+function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>): SiteDiff[] {
   const m = matchKeyed(b.sites, h.sites);
   const out: SiteDiff[] = [];
   for (const [bs, hs] of m.pairs) {
-    const changes = diffSite(bs, hs);
+    const changes = [...diffSite(bs, hs), ...(kept.get(hs.key) ?? [])];
     if (changes.length > 0) out.push({ key: hs.key, title: hs.title, status: "changed", changes });
   }
   for (const hs of m.added) {
