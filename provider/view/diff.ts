@@ -9,8 +9,8 @@
  * what the base made: a field the head no longer declares is left as it is on the platform (the
  * provider compares only what is declared), so an undeclared path or default keeps its base value.
  */
-import { cmp, viewStack, type KeyedView, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
-import { isIdRef, sectionSiteSpaces, type Key, type StackFile, type StackSection, type StackSite, type StackSiteSpace } from "../stack/model";
+import { isIdRef, sectionSiteSpaces, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
+import { allSiteSpaces, cmp, viewStack, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
 import { renderSite, siteFacts, siteSpaceTitle, VISIBILITY } from "./tree";
 import { plain, type Style } from "./style";
 
@@ -273,7 +273,7 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
     lines.add("~", `default section ${q(bDefault.title)} → ${q(hDefault.title)}: / now shows ${q(hDefault.title)}`);
   }
 
-  const siteSpaces = matchKeyed(allOf(b), allOf(h));
+  const siteSpaces = matchKeyed(allSiteSpaces(b), allSiteSpaces(h));
   const baseOfSiteSpace = new Map(siteSpaces.pairs.map(([bs, hs]) => [hs, bs]));
 
   // Top level: moves in order among entries that stay at the top level.
@@ -457,10 +457,6 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
   return lines.list;
 }
 
-function allOf(site: SiteView): SiteSpaceView[] {
-  return [...site.rootSiteSpaces, ...site.sections.flatMap((s) => s.siteSpaces)];
-}
-
 function yesNo(v: boolean | undefined): string | undefined {
   return v === undefined ? undefined : v ? "yes" : "no";
 }
@@ -570,7 +566,7 @@ function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>): SiteDi
   for (const bs of m.removed) {
     const counts = [
       [bs.sections.length, "section"],
-      [allOf(bs).length, "site space"],
+      [allSiteSpaces(bs).length, "site space"],
       [bs.shareLinks.length, "share link"],
     ] as const;
     const parts = counts.filter(([n]) => n > 0).map(([n, w]) => `${n} ${w}${n === 1 ? "" : "s"}`);

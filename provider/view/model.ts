@@ -172,9 +172,10 @@ function levelPaths<T>(items: T[], declared: (t: T) => string | undefined, title
   });
 }
 
-/** `/`-joined URL path; an unknown path segment is shown as `<path from the API>`. */
+/** How a URL shows a path segment the API chooses. */
 export const API_PATH = "<path from the API>";
 
+/** `/`-joined URL path; an unknown path segment is shown as {@link API_PATH}. */
 function joinUrl(base: string, path: PathView): string {
   const segment = path.value ?? API_PATH;
   return base === "/" ? `/${segment}` : `${base}/${segment}`;

@@ -30,3 +30,55 @@ describe("tree", () => {
     expect(renderTree(viewStack(load(HANDBOOK)), { keys: true })).toMatchSnapshot();
   });
 });
+
+describe("tree rules", () => {
+  it("draws paths the API chooses, derived ones, first-of-level defaults, empty groups and unpublished share-link sites", () => {
+    const stack = parse(`organization: demo-org
+spaces:
+  - { key: guides, id: space-guides, title: Guides }
+sites:
+  - key: docs
+    title: Docs
+    visibility: share-link
+    published: false
+    sections:
+      # No default declared: the first section is the site's default, served at /.
+      - { key: start, title: Start here, space: guides }
+      # A space known by ID only: the site space's title and path are the API's to choose.
+      - key: more
+        title: Más información
+        siteSpaces:
+          - { key: a, space: { id: space-other } }
+          - { key: b, space: { id: space-third }, condition: visitor.claims.beta == true }
+      # Two sections titled alike: the second derived path would collide, so the API suffixes one.
+      - { key: x1, title: Same, space: guides }
+      - { key: x2, title: Same!, space: guides }
+    sectionGroups:
+      - { key: empty, title: Later, sections: [] }
+`);
+    expect(renderTree(viewStack(stack))).toMatchInlineSnapshot(`
+      "organization demo-org
+
+      Docs (site)
+      │  share-link (readers with a share link) · not published
+      ├─ Start here (section)  /  ★ default · path start-here
+      │  └─ Guides  /  ★ default · path guides · space space-guides
+      ├─ Más información (section)  /mas-informacion
+      │  ├─ (title from the API)  /mas-informacion  ★ default · path from the API · space space-other
+      │  └─ (title from the API)  /mas-informacion/<path from the API> · space space-third · if visitor.claims.beta == true
+      ├─ Same (section)  /<path from the API>
+      │  └─ Guides  /<path from the API>  ★ default · path guides · space space-guides
+      ├─ Same! (section)  /<path from the API>
+      │  └─ Guides  /<path from the API>  ★ default · path guides · space space-guides
+      ├─ Later (group) · no sections
+      └─ share links: none
+      "
+    `);
+  });
+
+  it("colours with ANSI codes when asked", () => {
+    const text = renderTree(viewStack(load(HANDBOOK)), { style: ansi });
+    expect(text).toContain("\u001b[33m★ default\u001b[39m");
+    expect(text.replace(/\u001b\[\d+m/g, "")).toBe(renderTree(viewStack(load(HANDBOOK))));
+  });
+});
