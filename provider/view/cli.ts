@@ -21,8 +21,10 @@ path a reader sees (relative to the site's address), the default at each level (
 visibility, published state and share links by name. Offline: no token, no API call. \`-\` reads the
 file from standard input.
 
-  --live       draw the live organisation instead, read through the API (read-only); token and URL
-               from DOCSPLATFORM_API_TOKEN and DOCSPLATFORM_API_URL, as for \`export\`
+  --live       draw the live organisation instead, read through the API (read-only, as \`export\`
+               reads it; token and URL from DOCSPLATFORM_API_TOKEN and DOCSPLATFORM_API_URL).
+               It also shows what only the platform knows: fields a file leaves undeclared,
+               paths and titles the API chose, objects no file declares
   --org ID     the organisation to read (with --live)
   --keys       show each object's key, e.g. (section api)
 `;
