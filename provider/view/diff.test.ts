@@ -106,6 +106,7 @@ sites:
     visibility: unlisted
     sections:
       - { key: intro, title: Introduction, space: guides }
+      - { key: ref, title: Reference, space: api }
 `,
     );
     expect(text(b, h)).toMatchSnapshot();

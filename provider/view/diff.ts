@@ -11,7 +11,7 @@
  */
 import { isIdRef, sectionSiteSpaces, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
 import { allSiteSpaces, cmp, viewStack, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
-import { renderSite, siteFacts, siteSpaceTitle, VISIBILITY } from "./tree";
+import { adaptiveFacts, renderSite, siteFacts, siteSpaceTitle, VISIBILITY } from "./tree";
 import { plain, type Style } from "./style";
 
 /** `+` added, `-` removed, `~` changed, `>` moved. */
@@ -560,8 +560,12 @@ function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>): SiteDi
     if (changes.length > 0) out.push({ key: hs.key, title: hs.title, status: "changed", changes });
   }
   for (const hs of m.added) {
-    const tree = renderSite(hs, { style: plain, keys: false }).slice(1);
-    out.push({ key: hs.key, title: hs.title, status: "added", changes: [{ sign: "+", text: `site ${q(hs.title)}${siteFacts(hs).length > 0 ? `: ${siteFacts(hs).join(", ")}` : ""}` }, ...tree.filter((l) => !l.startsWith("│  ")).map((l) => ({ sign: "+" as const, text: `  ${l}` }))] });
+    // A new site is drawn whole, as `tree` draws it.
+    const facts = [...siteFacts(hs), ...[adaptiveFacts(hs)].filter((f): f is string => f !== undefined)];
+    if (hs.organizationDefault) facts.push("the organization's default content");
+    const head: Change = { sign: "+", text: `site ${q(hs.title)}${facts.length > 0 ? `: ${facts.join(", ")}` : ""}` };
+    const tree = renderSite(hs, { style: plain, keys: false, body: true }).map((l): Change => ({ sign: "+", text: `  ${l}` }));
+    out.push({ key: hs.key, title: hs.title, status: "added", changes: [head, ...tree] });
   }
   for (const bs of m.removed) {
     const counts = [

@@ -66,20 +66,22 @@ export function renderTree(view: StackView, opts: TreeOptions = {}): string {
   return `${out.join("\n")}\n`;
 }
 
-/** Draws one site, without a trailing newline. */
-export function renderSite(site: SiteView, opts: { style: Style; keys: boolean }): string[] {
+/** Draws one site as lines; `body` leaves out the title and the facts under it (for a diff that says them). */
+export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; body?: boolean }): string[] {
   const { style, keys } = opts;
   const lines = new Lines(style);
   const tag = (kind: string, key: string): string => style.dim(keys ? `(${kind} ${key})` : `(${kind})`);
   const sep = style.dim(" · ");
   const tail = (parts: string[]): string => (parts.length === 0 ? "" : `${sep}${parts.join(sep)}`);
 
-  lines.add("", `${style.bold(site.title)} ${tag("site", site.key)}`);
-  const facts = siteFacts(site);
-  if (facts.length > 0) lines.add("│  ", facts.join(sep));
-  const adaptive = adaptiveFacts(site);
-  if (adaptive !== undefined) lines.add("│  ", adaptive);
-  if (site.organizationDefault) lines.add("│  ", "the organization's default content");
+  if (opts.body !== true) {
+    lines.add("", `${style.bold(site.title)} ${tag("site", site.key)}`);
+    const facts = siteFacts(site);
+    if (facts.length > 0) lines.add("│  ", facts.join(sep));
+    const adaptive = adaptiveFacts(site);
+    if (adaptive !== undefined) lines.add("│  ", adaptive);
+    if (site.organizationDefault) lines.add("│  ", "the organization's default content");
+  }
 
   const siteSpaceLine = (ss: SiteSpaceView): string => {
     const parts: string[] = [];
