@@ -10,7 +10,7 @@
  * provider compares only what is declared), so an undeclared path or default keeps its base value.
  */
 import { isIdRef, sectionSiteSpaces, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
-import { allSiteSpaces, cmp, viewStack, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
+import { allSiteSpaces, cmp, urlClashes, viewStack, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
 import { adaptiveFacts, renderSite, siteFacts, siteSpaceTitle, VISIBILITY } from "./tree";
 import { plain, type Style } from "./style";
 
@@ -556,7 +556,11 @@ function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>): SiteDi
   const m = matchKeyed(b.sites, h.sites);
   const out: SiteDiff[] = [];
   for (const [bs, hs] of m.pairs) {
-    const changes = [...diffSite(bs, hs), ...(kept.get(hs.key) ?? [])];
+    const before = new Set(urlClashes(bs).map((c) => `${c.url} ${c.claimants.join()}`));
+    const clashes = urlClashes(hs)
+      .filter((c) => !before.has(`${c.url} ${c.claimants.join()}`))
+      .map((c): Change => ({ sign: "~", text: `URL ${c.url} now shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)` }));
+    const changes = [...diffSite(bs, hs), ...(kept.get(hs.key) ?? []), ...clashes];
     if (changes.length > 0) out.push({ key: hs.key, title: hs.title, status: "changed", changes });
   }
   for (const hs of m.added) {

@@ -295,3 +295,27 @@ function viewSite(site: StackSite, spaces: SpaceIndex, organizationDefault: bool
 export function allSiteSpaces(site: SiteView): SiteSpaceView[] {
   return [...site.rootSiteSpaces, ...site.sections.flatMap((s) => s.siteSpaces)];
 }
+
+/**
+ * URLs that two objects of a site claim: each section claims its URL, each site space that is not
+ * its level's default claims its own (a default is served at its level's URL by design). A section
+ * at `/changes` and a non-default site space `changes` of the default section both claim
+ * `/changes`; the API accepts both, since paths are unique per level only.
+ */
+export function urlClashes(site: SiteView): { url: string; claimants: string[] }[] {
+  const claims = new Map<string, string[]>();
+  const claim = (url: string, who: string): void => {
+    if (url.includes(API_PATH)) return;
+    claims.set(url, [...(claims.get(url) ?? []), who]);
+  };
+  for (const s of site.sections) claim(s.url, `section ${JSON.stringify(s.title)}`);
+  for (const ss of allSiteSpaces(site)) {
+    if (ss.default) continue;
+    const level = site.sections.find((s) => s.key === ss.section);
+    claim(ss.url, `site space ${JSON.stringify(ss.spaceTitle ?? ss.key)}${level === undefined ? "" : ` of section ${JSON.stringify(level.title)}`}`);
+  }
+  return [...claims]
+    .filter(([, who]) => who.length > 1)
+    .map(([url, claimants]) => ({ url, claimants }))
+    .sort((a, b) => cmp(a.url, b.url));
+}

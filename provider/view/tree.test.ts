@@ -55,9 +55,28 @@ sites:
       - { key: x2, title: Same!, space: guides }
     sectionGroups:
       - { key: empty, title: Later, sections: [] }
+  - key: clash
+    title: Clash
+    sections:
+      # The default section is the site's root: its site space \`changes\` is served at /changes,
+      # which the second section claims too (paths are unique per level only).
+      - key: home
+        title: Home
+        siteSpaces:
+          - { key: home, space: guides }
+          - { key: changes, space: { id: space-changelog }, path: changes }
+      - { key: changelog, title: Changelog, space: guides, path: changes }
 `);
     expect(renderTree(viewStack(stack))).toMatchInlineSnapshot(`
       "organization demo-org
+
+      Clash (site)
+      │  ! URL /changes is shared by section "Changelog" and site space "changes" of section "Home" (paths are unique per level, URLs are not)
+      ├─ Home (section)  /  ★ default · path home
+      │  ├─ Guides  /  ★ default · path guides · space space-guides
+      │  └─ (title from the API)  /changes · space space-changelog
+      └─ Changelog (section)  /changes
+         └─ Guides  /changes  ★ default · path guides · space space-guides
 
       Docs (site)
       │  share-link (readers with a share link) · not published

@@ -3,7 +3,7 @@
  * spaces with the URL path a reader sees, the default at each level, conditions, visibility,
  * published state and share links by name (never a URL).
  */
-import { API_PATH, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
+import { API_PATH, urlClashes, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
 import { plain, type Style } from "./style";
 
 /** Options of {@link renderTree}. */
@@ -81,6 +81,7 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     const adaptive = adaptiveFacts(site);
     if (adaptive !== undefined) lines.add("│  ", adaptive);
     if (site.organizationDefault) lines.add("│  ", "the organization's default content");
+    for (const c of urlClashes(site)) lines.add("│  ", style.red(`! URL ${c.url} is shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)`));
   }
 
   const siteSpaceLine = (ss: SiteSpaceView): string => {
