@@ -231,6 +231,7 @@ function position(after: string | undefined): string {
   return after === undefined ? "now first" : `now after ${after}`;
 }
 
+/** The changes of a site present on both sides, in the head's display order, removed objects last. */
 function diffSite(b: SiteView, h: SiteView): Change[] {
   const lines = new Lines();
   if (b.key !== h.key) lines.add("~", `key ${b.key} → ${h.key} (previousKeys: the same site)`);
@@ -251,6 +252,7 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
     if (text === undefined) continue;
     if (name === "published" && bv === "yes" && hv === "no") lines.add("~", `${text}: readers lose access to the site`);
     else if (name === "published" && hv === "yes" && bv !== "yes") lines.add("~", `${text}: the site goes live`);
+    else if ((name === "hostname" || name === "basename") && hv !== undefined) lines.add("~", `${text}: every URL of the site changes`);
     else lines.add("~", text);
   }
   for (const c of h.claims.filter((c) => !b.claims.includes(c))) lines.add("+", `visitor claim ${c}`);
