@@ -148,3 +148,16 @@ sites:
     `);
   });
 });
+
+describe("markdown from untrusted titles", () => {
+  it("escapes HTML in summaries and fences code longer than any backtick run", () => {
+    const b = parse("organization: demo-org\nsites:\n  - { key: s, title: 'Docs <b>x</b>', siteSpaces: [{ key: a, space: { id: sp-1 }, path: a }] }\n");
+    const h = parse(
+      "organization: demo-org\nsites:\n  - key: s\n    title: 'Docs <b>x</b>'\n    sections:\n      - { key: t, title: 'Use ``` to break out', space: { id: sp-1 } }\n",
+    );
+    const md = renderDiffMarkdown(diffStacks(b, h));
+    expect(md).toContain("<summary><b>Docs &lt;b&gt;x&lt;/b&gt;</b>");
+    expect(md).toContain("\n````diff\n");
+    expect(md).toContain("\n````\n");
+  });
+});
