@@ -5,7 +5,7 @@
  * them; both work from a loaded {@link StackFile}, whether read from a file or from the live
  * organisation (`exportOrganization`), so the two trees are drawn by the same code.
  *
- * Rules taken from the platform (docs/GAPS of the API contract, and the emulator that implements it):
+ * Rules taken from the platform's structure rules (as emulator/routes/structure.ts implements them):
  * - Order: sections in the order of `sections`; a section group takes the place of its first section
  *   and holds its sections in that same order (what `SiteStructureOrder` applies). Empty groups, which
  *   have no place in that order, come last.
