@@ -10,7 +10,10 @@
  *   and holds its sections in that same order (what `SiteStructureOrder` applies). Empty groups, which
  *   have no place in that order, come last.
  * - Default: the one declared (`defaultSiteSection`, `defaultSiteSpace`), else the first of its level
- *   (the API makes the first section of a site, and the first site space of a level, its default).
+ *   (the API makes the first section created in a site, and the first site space created at a level,
+ *   its default). A section's first site space is created with it, so that one holds. A site's sections
+ *   and root site spaces are created in parallel: against the emulator the first in the file came
+ *   first in every run measured, but nothing orders them, so a file with several should declare it.
  * - Paths: the one declared, else the one the API derives on create from the title (a section's) or
  *   the space's title (a site space's). When the file does not know that title (a space by ID only)
  *   or two derived paths collide (the API adds a numeric suffix in creation order), the path is the
