@@ -113,10 +113,10 @@ sites:
     expect(renderDiffMarkdown(diffStacks(b, h))).toMatchSnapshot();
   });
 
-  it("an undeclared path or default keeps its live value; a declared one is compared", () => {
-    // The head stops declaring the default section: the platform keeps it, and readers see no change.
+  it("an undeclared default is the first of its level; a path derived on create stays", () => {
+    // Dropping `defaultSiteSection: guides`: Guides is the first section, so still the default.
     const h = parse(fs.readFileSync(HANDBOOK, "utf8").replace("    defaultSiteSection: guides\n", ""));
-    expect(text(base, h)).toBe('Handbook (site handbook): 1 changed\n  ~ default section no longer declared (the platform keeps "Guides")\n');
+    expect(text(base, h)).toBe("No change to the sites or the organization.\n");
     // Declaring the path the platform derived changes nothing either.
     const declared = parse(fs.readFileSync(HANDBOOK, "utf8").replace("        space: guides\n        icon: book-open\n", "        space: guides\n        path: guides\n        icon: book-open\n"));
     expect(text(base, declared)).toBe("No change to the sites or the organization.\n");
@@ -129,21 +129,19 @@ sites:
     expect(text(base, renamed)).toBe('Handbook (site handbook): 1 changed\n  ~ section "Getting started": title "Guides" → "Getting started"\n');
   });
 
-  it("says when a declared path or default is no longer declared: the platform keeps it", () => {
+  it("a path left out stays as it is (the platform keeps it); a condition, icon or description left out is removed", () => {
     const h = parse(
       fs
         .readFileSync(HANDBOOK, "utf8")
-        .replace("        path: changes\n        condition: visitor.claims.staff == true\n", "        condition: visitor.claims.staff == true\n")
-        .replace("        defaultSiteSpace: api-v1\n", "")
-        .replace("    defaultSiteSpace: preview-guides\n", ""),
+        .replace("        path: changes\n        condition: visitor.claims.staff == true\n", "")
+        .replace("        icon: book-open\n        description: Step-by-step guides for every feature\n", "")
+        .replace("        defaultSiteSpace: api-v1\n", ""),
     );
     expect(text(base, h)).toMatchInlineSnapshot(`
-      "Handbook (site handbook): 2 changed
-        ~ section "API Reference": default site space no longer declared (the platform keeps v1)
+      "Handbook (site handbook): 3 changed
+        ~ section "Guides": icon book-open removed; description "Step-by-step guides for every feature" removed
+        ~ section "Changelog": condition "visitor.claims.staff == true" removed
         ~ section "Changelog": path no longer declared (the platform keeps changes)
-
-      Partner preview (site partner-preview): 1 changed
-        ~ default site space no longer declared (the platform keeps guides)
       "
     `);
   });

@@ -10,6 +10,7 @@
  * provider compares only what is declared), so an undeclared path or default keeps its base value.
  */
 import { isIdRef, sectionSiteSpaces, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
+import { ABSENCE, type FieldAbsence } from "./absence";
 import { allSiteSpaces, cmp, urlClashes, viewStack, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
 import { adaptiveFacts, renderSite, siteFacts, siteSpaceTitle, VISIBILITY } from "./tree";
 import { plain, type Style } from "./style";
@@ -78,70 +79,43 @@ export function matchKeyed<B extends { key: Key }, H extends { key: Key; previou
 
 // ---- the head as applied to the base ----
 
-/** The head as applied to the base, with what the head stopped declaring and the platform keeps, per head site key. */
+/** The head as applied to the base, with the paths the head stopped declaring (the platform keeps them), per head site key. */
 export interface AppliedHead {
   stack: StackFile;
   kept: Map<Key, Change[]>;
 }
 
 /**
- * The head file as `pulumi up` leaves the platform when applied to the base: a section or site space
- * that stays (same key, or a previous key) and declares no path keeps the path it has; a level that
- * declares no default keeps its default while that object stays at the level. Where the base declared
- * such a value and the head no longer does, `kept` says so.
+ * The head file as `pulumi up` leaves the platform when applied to the base. A path is not managed
+ * when not declared (ABSENCE): a section or site space that stays at its level (same key, or a
+ * previous key) and declares no path keeps the one it has — derived from its title at creation, not
+ * from a title changed since. Where the base declared that path, `kept` says the head no longer does.
+ * Defaults need nothing: an undeclared default is the first of its level on both sides.
  */
 export function appliedHead(base: StackFile, head: StackFile): AppliedHead {
   const stack = structuredClone(head);
   const kept = new Map<Key, Change[]>();
   const baseView = viewStack(base);
-  const baseRaw = new Map((base.sites ?? []).map((s) => [s.key, s]));
   for (const site of stack.sites ?? []) {
     const [pair] = matchKeyed(baseView.sites, [site]).pairs;
     if (pair === undefined) continue;
     const b = pair[0];
-    const bRaw = baseRaw.get(b.key)!;
     const notes: Change[] = [];
     const note = (text: string): void => void notes.push({ sign: "~", text });
-    const sections = matchKeyed(b.sections, site.sections ?? []);
-    if (site.defaultSiteSection === undefined) {
-      const was = b.sections.find((s) => s.default);
-      const stays = was === undefined ? undefined : sections.pairs.find(([bs]) => bs === was)?.[1];
-      if (stays !== undefined) {
-        site.defaultSiteSection = stays.key;
-        if (bRaw.defaultSiteSection !== undefined) note(`default section no longer declared (the platform keeps ${q(stays.title)})`);
-      }
-    }
-    for (const [bs, hs] of sections.pairs) {
+    for (const [bs, hs] of matchKeyed(b.sections, site.sections ?? []).pairs) {
       if (hs.path === undefined && bs.path.value !== undefined) {
         hs.path = bs.path.value;
         if (bs.path.source === "declared") note(`section ${q(hs.title)}: path no longer declared (the platform keeps ${bs.path.value})`);
       }
       const list = sectionSiteSpaces(hs).map((ss) => ({ ...ss }));
-      const pairs = matchKeyed(bs.siteSpaces, list).pairs;
-      keepPaths(pairs, note);
+      keepPaths(matchKeyed(bs.siteSpaces, list).pairs, note);
       if (hs.siteSpaces !== undefined || list[0]?.path !== undefined) {
         // The shorthand's one site space is written out when it carries a path.
         delete hs.space;
         hs.siteSpaces = list;
       }
-      const was = bs.siteSpaces.find((ss) => ss.default);
-      const stays = was === undefined ? undefined : pairs.find(([bss]) => bss === was)?.[1];
-      if (hs.defaultSiteSpace === undefined && stays !== undefined && list.length > 1) {
-        hs.defaultSiteSpace = stays.key;
-        const declared = (bRaw.sections ?? []).find((x) => x.key === bs.key)?.defaultSiteSpace;
-        if (declared !== undefined) note(`section ${q(hs.title)}: default site space no longer declared (the platform keeps ${stays.path ?? "it"})`);
-      }
     }
-    const roots = matchKeyed(b.rootSiteSpaces, site.siteSpaces ?? []);
-    keepPaths(roots.pairs, note);
-    if (site.defaultSiteSpace === undefined) {
-      const was = b.rootSiteSpaces.find((ss) => ss.default);
-      const stays = was === undefined ? undefined : roots.pairs.find(([bss]) => bss === was)?.[1];
-      if (stays !== undefined) {
-        site.defaultSiteSpace = stays.key;
-        if (bRaw.defaultSiteSpace !== undefined) note(`default site space no longer declared (the platform keeps ${stays.path ?? "it"})`);
-      }
-    }
+    keepPaths(matchKeyed(b.rootSiteSpaces, site.siteSpaces ?? []).pairs, note);
     if (notes.length > 0) kept.set(site.key, notes);
   }
   return { stack, kept };
@@ -183,10 +157,14 @@ function arrow(a: string | undefined, b: string | undefined): string {
   return `${a ?? "none"} → ${b ?? "none"}`;
 }
 
-/** Changes of an optional declared field: set, changed, or no longer declared (the platform keeps it). */
-function fieldChange(name: string, b: string | undefined, h: string | undefined, show: (v: string) => string = q): string | undefined {
+/**
+ * A change of an optional field: added, changed, or left out — which removes the value (`clear`) or
+ * leaves the platform's alone (`unmanaged`), as the kind's absence rule says. Fields with a reset
+ * value are compared with absence already read as that value.
+ */
+function fieldChange(name: string, b: string | undefined, h: string | undefined, absent: FieldAbsence, show: (v: string) => string = q): string | undefined {
   if (b === h) return undefined;
-  if (h === undefined) return `${name} no longer declared (the platform keeps ${show(b!)})`;
+  if (h === undefined) return absent === "clear" ? `${name} ${show(b!)} removed` : `${name} no longer declared (the platform keeps ${show(b!)})`;
   if (b === undefined) return `${name} ${show(h)} added`;
   return `${name} ${show(b)} → ${show(h)}`;
 }
@@ -237,18 +215,20 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
   if (b.key !== h.key) lines.add("~", `key ${b.key} → ${h.key} (previousKeys: the same site)`);
   if (b.title !== h.title) lines.add("~", `title ${q(b.title)} → ${q(h.title)}`);
   const visibility = (v: string): string => VISIBILITY[v] ?? v;
-  const facts: [string, string | undefined, string | undefined, (v: string) => string][] = [
-    ["visibility", b.visibility, h.visibility, visibility],
-    ["published", yesNo(b.published), yesNo(h.published), (v) => v],
-    ["type", b.type, h.type, (v) => v],
-    ["agents", b.agentsContext, h.agentsContext, (v) => v],
-    ["hostname", b.hostname, h.hostname, (v) => v],
-    ["basename", b.basename, h.basename, (v) => v],
-    ["proxy", b.proxy, h.proxy, (v) => v],
-    ["adaptive content", onOff(b.adaptiveContent), onOff(h.adaptiveContent), (v) => v],
+  const rules = ABSENCE.Site;
+  const facts: [string, string | undefined, string | undefined, FieldAbsence, (v: string) => string][] = [
+    ["visibility", b.visibility, h.visibility, rules.visibility, visibility],
+    ["published", yesNo(b.published), yesNo(h.published), rules.published, (v) => v],
+    ["type", b.type, h.type, rules.type, (v) => v],
+    ["agents", b.agentsContext, h.agentsContext, rules.agentsContext, (v) => v],
+    // The API cannot set a hostname: a declared one is left as the platform has it.
+    ["hostname", b.hostname, h.hostname, "unmanaged", (v) => v],
+    ["basename", b.basename, h.basename, rules.basename, (v) => v],
+    ["proxy", b.proxy, h.proxy, rules.proxy, (v) => v],
+    ["adaptive content", onOff(b.adaptiveContent), onOff(h.adaptiveContent), rules.adaptiveContent, (v) => v],
   ];
-  for (const [name, bv, hv, show] of facts) {
-    const text = fieldChange(name, bv, hv, show);
+  for (const [name, bv, hv, absent, show] of facts) {
+    const text = fieldChange(name, bv, hv, absent, show);
     if (text === undefined) continue;
     if (name === "published" && bv === "yes" && hv === "no") lines.add("~", `${text}: readers lose access to the site`);
     else if (name === "published" && hv === "yes" && bv !== "yes") lines.add("~", `${text}: the site goes live`);
@@ -319,11 +299,11 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
     if (bs.key !== hs.key) what.push(`key ${bs.key} → ${hs.key} (previousKeys)`);
     if (bs.title !== hs.title) what.push(`title ${q(bs.title)} → ${q(hs.title)}`);
     if (hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
-    const cond = fieldChange("condition", bs.condition, hs.condition);
+    const cond = fieldChange("condition", bs.condition, hs.condition, ABSENCE.SiteSection.condition);
     if (cond !== undefined) what.push(cond);
-    const icon = fieldChange("icon", bs.icon, hs.icon, (v) => v);
+    const icon = fieldChange("icon", bs.icon, hs.icon, ABSENCE.SiteSection.icon, (v) => v);
     if (icon !== undefined) what.push(icon);
-    const description = fieldChange("description", bs.description, hs.description);
+    const description = fieldChange("description", bs.description, hs.description, ABSENCE.SiteSection.description);
     if (description !== undefined) what.push(description);
     if (bs.url !== hs.url) what.unshift(`URL ${bs.url} → ${hs.url}${hs.siteSpaces.length > 0 ? " (its site spaces with it)" : ""}`);
     if (what.length > 0) lines.add("~", `${sectionName(hs)}: ${what.join("; ")}`);
@@ -362,7 +342,7 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
     if (sameLevel && bs.url !== hs.url && !followsSection) what.push(`URL ${bs.url} → ${hs.url}`);
     if (bs.spaceId !== hs.spaceId) what.push(`space ${arrow(bs.spaceId, hs.spaceId)}${bs.spaceTitle !== hs.spaceTitle && hs.spaceTitle !== undefined ? ` (${q(hs.spaceTitle)})` : ""}`);
     if (sameLevel && hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
-    const cond = fieldChange("condition", bs.condition, hs.condition);
+    const cond = fieldChange("condition", bs.condition, hs.condition, ABSENCE.SiteSpace.condition);
     if (cond !== undefined) what.push(cond);
     if (what.length > 0) lines.add("~", `${siteSpaceName(hs)}: ${what.join("; ")}`);
   };
@@ -406,7 +386,7 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
       const what: string[] = [];
       if (bg.key !== hg.key) what.push(`key ${bg.key} → ${hg.key} (previousKeys)`);
       if (bg.title !== hg.title) what.push(`title ${q(bg.title)} → ${q(hg.title)}`);
-      const icon = fieldChange("icon", bg.icon, hg.icon, (v) => v);
+      const icon = fieldChange("icon", bg.icon, hg.icon, ABSENCE.SiteSectionGroup.icon, (v) => v);
       if (icon !== undefined) what.push(icon);
       if (what.length > 0) lines.add("~", `group ${q(hg.title)}: ${what.join("; ")}`);
     }
@@ -459,12 +439,12 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
   return lines.list;
 }
 
-function yesNo(v: boolean | undefined): string | undefined {
-  return v === undefined ? undefined : v ? "yes" : "no";
+function yesNo(v: boolean): string {
+  return v ? "yes" : "no";
 }
 
-function onOff(v: boolean | undefined): string | undefined {
-  return v === undefined ? undefined : v ? "on" : "off";
+function onOff(v: boolean): string {
+  return v ? "on" : "off";
 }
 
 // ---- the organisation's other objects ----
@@ -484,7 +464,8 @@ function fieldChanges(b: Record<string, unknown>, h: Record<string, unknown>, sk
   for (const n of names) {
     if (JSON.stringify(b[n]) === JSON.stringify(h[n])) continue;
     const long = shown(b[n]) === "(changed)" || shown(h[n]) === "(changed)";
-    if (h[n] === undefined) out.push(`${n} no longer declared (the platform keeps it)`);
+    // What absence then means is each kind's rule (cleared, reset or left alone): named, not guessed.
+    if (h[n] === undefined) out.push(`${n} left out (was ${shown(b[n])})`);
     else out.push(long ? `${n} changed` : `${n} ${shown(b[n])} → ${shown(h[n])}`);
   }
   return out;
@@ -511,7 +492,9 @@ function diffOthers(base: StackFile, head: StackFile): Change[] {
     if (was === undefined) lines.add("+", `member role ${user}: ${m.role ?? "guest"}`);
     else if (was.role !== m.role) lines.add("~", `member role ${user}: ${was.role ?? "guest"} → ${m.role ?? "guest"}`);
   }
-  for (const [user, m] of bm) if (!hm.has(user)) lines.add("-", `member role ${user} no longer declared (the member keeps ${m.role ?? "guest"})`);
+  for (const [user, m] of bm) {
+    if (!hm.has(user)) lines.add("-", `member role ${user} (${m.role ?? "guest"}): back to the role before the first up`);
+  }
 
   for (const [field, what, natural] of KEYED_KINDS) {
     const b = (base[field] ?? []) as unknown as ({ key: Key; previousKeys?: Key[] } & Record<string, unknown>)[];
@@ -524,7 +507,8 @@ function diffOthers(base: StackFile, head: StackFile): Change[] {
       if (changes.length > 0) lines.add("~", `${what} ${name(ho)}: ${changes.join("; ")}`);
     }
     for (const ho of m.added) lines.add("+", `${what} ${name(ho)}`);
-    for (const bo of m.removed) lines.add("-", `${what} ${name(bo)}`);
+    // Spaces are only taken over, never created: leaving one out gives it back its earlier settings.
+    for (const bo of m.removed) lines.add("-", `${what} ${name(bo)}${field === "spaces" ? ": its settings go back to those before the first up" : ""}`);
   }
   return lines.list;
 }

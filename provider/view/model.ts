@@ -9,11 +9,11 @@
  * - Order: sections in the order of `sections`; a section group takes the place of its first section
  *   and holds its sections in that same order (what `SiteStructureOrder` applies). Empty groups, which
  *   have no place in that order, come last.
- * - Default: the one declared (`defaultSiteSection`, `defaultSiteSpace`), else the first of its level
- *   (the API makes the first section created in a site, and the first site space created at a level,
- *   its default). A section's first site space is created with it, so that one holds. A site's sections
- *   and root site spaces are created in parallel: against the emulator the first in the file came
- *   first in every run measured, but nothing orders them, so a file with several should declare it.
+ * - Default: the one declared (`defaultSiteSection`, `defaultSiteSpace`), else the first of its level,
+ *   as the component declares it (it creates that one first: the API makes the first object created
+ *   at a level its default).
+ * - Fields left out mean what the kind's absence rule says (absence.ts): a site's published state,
+ *   agents setting and adaptive content are reset to the API's default; cleared fields are absent.
  * - Paths: the one declared, else the one the API derives on create from the title (a section's) or
  *   the space's title (a site space's). When the file does not know that title (a space by ID only)
  *   or two derived paths collide (the API adds a numeric suffix in creation order), the path is the
@@ -22,6 +22,7 @@
  *   a level's default site space is served at its level's URL, another at `<level URL>/<path>`.
  */
 import { derivePath } from "../stack/checks";
+import { ABSENCE } from "./absence";
 import { isIdRef, sectionSiteSpaces, type Key, type Ref, type StackFile, type StackSite, type StackSiteSpace } from "../stack/model";
 
 /** Where a path comes from. */
@@ -89,13 +90,14 @@ export interface SiteView extends KeyedView {
   title: string;
   /** Declared site type, shown only when not the platform's default `basic`. */
   type: string | undefined;
+  /** Undefined when not declared: the platform's value is left alone. */
   visibility: string | undefined;
-  published: boolean | undefined;
+  published: boolean;
   basename: string | undefined;
   hostname: string | undefined;
   proxy: string | undefined;
-  agentsContext: string | undefined;
-  adaptiveContent: boolean | undefined;
+  agentsContext: string;
+  adaptiveContent: boolean;
   /** Visitor claims of the adaptive schema, dotted (`unsigned.prefersApiFirst`), sorted. */
   claims: string[];
   /** The organisation's default content is this site. */
@@ -276,12 +278,12 @@ function viewSite(site: StackSite, spaces: SpaceIndex, organizationDefault: bool
     title: site.title,
     type: site.type === "basic" ? undefined : site.type,
     visibility: site.visibility,
-    published: site.published,
+    published: site.published ?? ABSENCE.Site.published.reset,
     basename: site.basename,
     hostname: site.hostname,
     proxy: site.proxy,
-    agentsContext: site.agentsContext,
-    adaptiveContent: site.adaptiveContent?.enabled,
+    agentsContext: site.agentsContext ?? ABSENCE.Site.agentsContext.reset,
+    adaptiveContent: (site.adaptiveContent ?? ABSENCE.Site.adaptiveContent.reset).enabled,
     claims: claimsOf(site),
     organizationDefault,
     entries,

@@ -71,6 +71,7 @@ sites:
       "organization demo-org
 
       Clash (site)
+      │  not published · agents excluded
       │  ! URL /changes is shared by section "Changelog" and site space "changes" of section "Home" (paths are unique per level, URLs are not)
       ├─ Home (section)  /  ★ default · path home
       │  ├─ Guides  /  ★ default · path guides · space space-guides
@@ -79,7 +80,7 @@ sites:
          └─ Guides  /changes  ★ default · path guides · space space-guides
 
       Docs (site)
-      │  share-link (readers with a share link) · not published
+      │  share-link (readers with a share link) · not published · agents excluded
       ├─ Start here (section)  /  ★ default · path start-here
       │  └─ Guides  /  ★ default · path guides · space space-guides
       ├─ Más información (section)  /mas-informacion

@@ -25,19 +25,19 @@ export const VISIBILITY: Record<string, string> = {
 export function siteFacts(site: SiteView): string[] {
   const facts: string[] = [];
   if (site.visibility !== undefined) facts.push(VISIBILITY[site.visibility] ?? site.visibility);
-  if (site.published !== undefined) facts.push(site.published ? "published" : "not published");
+  facts.push(site.published ? "published" : "not published");
   if (site.type !== undefined) facts.push(site.type);
-  if (site.agentsContext !== undefined) facts.push(`agents ${site.agentsContext}`);
+  facts.push(`agents ${site.agentsContext}`);
   if (site.hostname !== undefined) facts.push(`hostname ${site.hostname}`);
   if (site.basename !== undefined) facts.push(`basename ${site.basename}`);
   if (site.proxy !== undefined) facts.push(`proxy ${site.proxy}`);
   return facts;
 }
 
-/** The site's adaptive content, as one line, or undefined when nothing is declared. */
+/** The site's adaptive content, as one line, or undefined when it is off and no claim is declared. */
 export function adaptiveFacts(site: SiteView): string | undefined {
   const parts: string[] = [];
-  if (site.adaptiveContent !== undefined) parts.push(site.adaptiveContent ? "adaptive content on" : "adaptive content off");
+  if (site.adaptiveContent) parts.push("adaptive content on");
   if (site.claims.length > 0) parts.push(`visitor claims ${site.claims.join(", ")}`);
   return parts.length === 0 ? undefined : parts.join(" · ");
 }
