@@ -53,7 +53,7 @@ describe("tree --live after up", () => {
   });
 
   it("draws the file's tree once up has applied it, reading only", { timeout: UP_TIMEOUT }, async () => {
-    await runner.up();
+    await runner.up({ timeoutMs: UP_TIMEOUT - 20_000 });
     const file = await run(treeMain, ["docs.yaml"]);
     expect(file.code).toBe(0);
     const before = emu.store.snapshot();
@@ -82,7 +82,7 @@ describe("tree --live after up", () => {
   for (const edit of ["removed-section", "moved-site-space", "renamed-path", "reordered-group", "changed-default"]) {
     it(`draws the file's tree after up of the day-two edit ${edit}`, { timeout: UP_TIMEOUT }, async () => {
       fs.copyFileSync(path.join(__dirname, "testdata", `${edit}.yaml`), path.join(program.dir, "docs.yaml"));
-      await runner.up();
+      await runner.up({ timeoutMs: UP_TIMEOUT - 20_000 });
       const file = await run(treeMain, [path.join(program.dir, "docs.yaml")]);
       const live = await run(treeMain, ["--live", "--org", "demo-org"], env);
       expect(live.stderr).toBe("");
