@@ -221,8 +221,6 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
     ["published", yesNo(b.published), yesNo(h.published), rules.published, (v) => v],
     ["type", b.type, h.type, rules.type, (v) => v],
     ["agents", b.agentsContext, h.agentsContext, rules.agentsContext, (v) => v],
-    // The API cannot set a hostname: a declared one is left as the platform has it.
-    ["hostname", b.hostname, h.hostname, "unmanaged", (v) => v],
     ["basename", b.basename, h.basename, rules.basename, (v) => v],
     ["proxy", b.proxy, h.proxy, rules.proxy, (v) => v],
     ["adaptive content", onOff(b.adaptiveContent), onOff(h.adaptiveContent), rules.adaptiveContent, (v) => v],
@@ -232,7 +230,7 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
     if (text === undefined) continue;
     if (name === "published" && bv === "yes" && hv === "no") lines.add("~", `${text}: readers lose access to the site`);
     else if (name === "published" && hv === "yes" && bv !== "yes") lines.add("~", `${text}: the site goes live`);
-    else if ((name === "hostname" || name === "basename") && hv !== undefined) lines.add("~", `${text}: every URL of the site changes`);
+    else if (name === "basename" && hv !== undefined) lines.add("~", `${text}: every URL of the site changes`);
     else lines.add("~", text);
   }
   for (const c of h.claims.filter((c) => !b.claims.includes(c))) lines.add("+", `visitor claim ${c}`);
@@ -452,6 +450,7 @@ function onOff(v: boolean): string {
 /** Values short enough to show inline; others are said to have changed. */
 function shown(v: unknown): string {
   if (v === undefined) return "none";
+  if (v === null) return "none (cleared)";
   if (v !== null && typeof v === "object" && isIdRef(v as never)) return `{id: ${(v as { id: string }).id}}`;
   const text = typeof v === "string" ? v : JSON.stringify(v);
   return text.length > 60 || text.includes("\n") ? "(changed)" : text;

@@ -90,11 +90,10 @@ export interface SiteView extends KeyedView {
   title: string;
   /** Declared site type, shown only when not the platform's default `basic`. */
   type: string | undefined;
-  /** Undefined when not declared: the platform's value is left alone. */
+  /** Undefined when not declared: the platform's value is left alone. A field that `null` clears is undefined when cleared. */
   visibility: string | undefined;
   published: boolean;
   basename: string | undefined;
-  hostname: string | undefined;
   proxy: string | undefined;
   agentsContext: string;
   adaptiveContent: boolean;
@@ -206,7 +205,7 @@ function siteSpaceViews(list: StackSiteSpace[], declaredDefault: Key | undefined
       path,
       url: isDefault ? levelUrl : joinUrl(levelUrl, path),
       default: isDefault,
-      condition: ss.condition,
+      condition: ss.condition ?? undefined,
       section,
     };
   });
@@ -245,9 +244,9 @@ function viewSite(site: StackSite, spaces: SpaceIndex, organizationDefault: bool
       path,
       url,
       default: isDefault,
-      condition: s.condition,
-      description: s.description,
-      icon: s.icon,
+      condition: s.condition ?? undefined,
+      description: s.description ?? undefined,
+      icon: s.icon ?? undefined,
       group: groupOf.get(s.key),
       siteSpaces: siteSpaceViews(sectionSiteSpaces(s), s.defaultSiteSpace, url, s.key, spaces),
     });
@@ -255,7 +254,7 @@ function viewSite(site: StackSite, spaces: SpaceIndex, organizationDefault: bool
 
   const groups = new Map<Key, GroupView>();
   for (const g of site.sectionGroups ?? []) {
-    groups.set(g.key, { key: g.key, previousKeys: g.previousKeys ?? [], title: g.title, icon: g.icon, sections: [] });
+    groups.set(g.key, { key: g.key, previousKeys: g.previousKeys ?? [], title: g.title, icon: g.icon ?? undefined, sections: [] });
   }
   // A group takes the place of its first section; its sections keep the order of `sections`.
   const entries: TopEntry[] = [];
@@ -280,8 +279,7 @@ function viewSite(site: StackSite, spaces: SpaceIndex, organizationDefault: bool
     visibility: site.visibility,
     published: site.published ?? ABSENCE.Site.published.reset,
     basename: site.basename,
-    hostname: site.hostname,
-    proxy: site.proxy,
+    proxy: site.proxy ?? undefined,
     agentsContext: site.agentsContext ?? ABSENCE.Site.agentsContext.reset,
     adaptiveContent: (site.adaptiveContent ?? ABSENCE.Site.adaptiveContent.reset).enabled,
     claims: claimsOf(site),

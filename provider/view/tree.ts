@@ -28,7 +28,6 @@ export function siteFacts(site: SiteView): string[] {
   facts.push(site.published ? "published" : "not published");
   if (site.type !== undefined) facts.push(site.type);
   facts.push(`agents ${site.agentsContext}`);
-  if (site.hostname !== undefined) facts.push(`hostname ${site.hostname}`);
   if (site.basename !== undefined) facts.push(`basename ${site.basename}`);
   if (site.proxy !== undefined) facts.push(`proxy ${site.proxy}`);
   return facts;
