@@ -10,6 +10,9 @@ commands:
   emulator [--port N] [--data FILE] [--seed FILE]
                                              run the local /v1 emulator (default port 4010)
   export --org <organizationId> [--out FILE] write a stack file that adopts an organisation's live objects
+  tree <stack.yaml> | tree --live --org <id> draw each site's sections, site spaces and URL paths
+  diff <base> <head> [--format markdown]     what readers would notice between two stack files
+                                             (a side may be - or git:<rev>:<path>)
 `;
 
 // Subcommands are loaded lazily so that `validate` does not pay for the emulator's framework and vice versa.
@@ -17,6 +20,8 @@ const commands: Record<string, () => Subcommand> = {
   validate: () => require("./stack/cli").validateMain as Subcommand,
   emulator: () => require("../emulator/cli").emulatorMain as Subcommand,
   export: () => require("./export/cli").exportMain as Subcommand,
+  tree: () => require("./view/cli").treeMain as Subcommand,
+  diff: () => require("./view/cli").diffMain as Subcommand,
 };
 
 async function main(argv: string[]): Promise<number> {

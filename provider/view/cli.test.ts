@@ -1,0 +1,109 @@
+/** The `tree` and `diff` commands: arguments, sides (`-`, `git:<rev>:<path>`), colours, exit codes. */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { diffMain, treeMain, type ViewIo } from "./cli";
+
+const HANDBOOK = path.resolve(__dirname, "../../examples/handbook/docs.yaml");
+const TESTDATA = path.resolve(__dirname, "testdata");
+
+async function run(main: (argv: string[], io: Partial<ViewIo>) => Promise<number>, argv: string[], opts: { env?: NodeJS.ProcessEnv; tty?: boolean; stdin?: string; cwd?: string } = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(argv, {
+    env: opts.env ?? {},
+    cwd: opts.cwd ?? TESTDATA,
+    stdin: async () => opts.stdin ?? "",
+    stdout: { write: (t: string) => (stdout += t), isTTY: opts.tty ?? false },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
+  return { code, stdout, stderr };
+}
+
+const ESC = "\u001b[";
+
+describe("docsplatform tree", () => {
+  it("colours only on a terminal, and never with NO_COLOR", async () => {
+    const piped = await run(treeMain, [HANDBOOK]);
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).not.toContain(ESC);
+    const tty = await run(treeMain, [HANDBOOK], { tty: true });
+    expect(tty.stdout).toContain(ESC);
+    expect(tty.stdout.replace(/\u001b\[\d+m/g, "")).toBe(piped.stdout);
+    expect((await run(treeMain, [HANDBOOK], { tty: true, env: { NO_COLOR: "1" } })).stdout).toBe(piped.stdout);
+    // An empty NO_COLOR does not count (no-color.org).
+    expect((await run(treeMain, [HANDBOOK], { tty: true, env: { NO_COLOR: "" } })).stdout).toContain(ESC);
+  });
+
+  it("reads standard input for -", async () => {
+    const r = await run(treeMain, ["-"], { stdin: fs.readFileSync(HANDBOOK, "utf8") });
+    expect(r).toEqual({ code: 0, stdout: (await run(treeMain, [HANDBOOK])).stdout, stderr: "" });
+  });
+
+  it("prints file:line:col problems for a bad file and exits 1", async () => {
+    const r = await run(treeMain, ["-"], { stdin: "organization: demo-org\nsites:\n  - key: Bad Key\n    title: x\n" });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^<stdin>:3:\d+: /);
+  });
+
+  it("refuses wrong arguments with the usage and exit 2, and --live without a token", async () => {
+    expect((await run(treeMain, [])).code).toBe(2);
+    expect((await run(treeMain, ["a.yaml", "b.yaml"])).code).toBe(2);
+    expect((await run(treeMain, ["--live"])).stderr).toContain("--live needs --org");
+    expect((await run(treeMain, ["--org", "x", HANDBOOK])).stderr).toContain("--org goes with --live");
+    expect((await run(treeMain, ["--colour", HANDBOOK])).stderr).toContain("unknown option '--colour'");
+    const noToken = await run(treeMain, ["--live", "--org", "demo-org"]);
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toContain("DOCSPLATFORM_API_TOKEN is not set");
+  });
+});
+
+describe("docsplatform diff", () => {
+  let repo: string;
+  beforeAll(() => {
+    // A throwaway repository with two commits of the stack file.
+    repo = fs.mkdtempSync(path.join(os.tmpdir(), "docsplatform-diff-"));
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: "pipe" });
+    git("init", "-q");
+    git("config", "user.email", "test@example.test");
+    git("config", "user.name", "test");
+    fs.mkdirSync(path.join(repo, "docs"));
+    fs.copyFileSync(HANDBOOK, path.join(repo, "docs", "docs.yaml"));
+    git("add", ".");
+    git("commit", "-qm", "handbook");
+    fs.copyFileSync(path.join(TESTDATA, "removed-section.yaml"), path.join(repo, "docs", "docs.yaml"));
+    git("commit", "-qam", "remove a section");
+  });
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+
+  it("reads git:<rev>:<path> from the repository root, ./<path> from the current directory, and - from standard input", async () => {
+    const files = await run(diffMain, [HANDBOOK, path.join(TESTDATA, "removed-section.yaml")]);
+    expect(files.code).toBe(0);
+    expect(await run(diffMain, ["git:HEAD~1:docs/docs.yaml", "git:HEAD:docs/docs.yaml"], { cwd: repo })).toEqual(files);
+    expect(await run(diffMain, ["git:HEAD~1:./docs.yaml", "docs.yaml"], { cwd: path.join(repo, "docs") })).toEqual(files);
+    expect(await run(diffMain, ["-", "docs/docs.yaml"], { cwd: repo, stdin: fs.readFileSync(HANDBOOK, "utf8") })).toEqual(files);
+  });
+
+  it("counts a file missing at a revision as declaring nothing (the pull request that adds it)", async () => {
+    const r = await run(diffMain, ["git:HEAD~1:docs/new.yaml", "docs/docs.yaml"], { cwd: repo });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("diff: git:HEAD~1:docs/new.yaml does not exist at that revision: read as a file declaring nothing\n");
+    expect(r.stdout).toContain("(site handbook, new site)");
+    const bad = await run(diffMain, ["git:no-such-rev:docs/docs.yaml", "docs/docs.yaml"], { cwd: repo });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^git:no-such-rev:docs\/docs.yaml: git show failed: /);
+  });
+
+  it("writes markdown on request, never coloured; text is coloured on a terminal", async () => {
+    const args = [HANDBOOK, path.join(TESTDATA, "changed-default.yaml")];
+    const md = await run(diffMain, [...args, "--format", "markdown"], { tty: true });
+    expect(md.stdout.startsWith("<!-- docsplatform-diff -->\n")).toBe(true);
+    expect(md.stdout).not.toContain(ESC);
+    expect((await run(diffMain, args, { tty: true })).stdout).toContain(`${ESC}33m~ default section`);
+    expect((await run(diffMain, [...args, "--format=html"])).code).toBe(2);
+    expect((await run(diffMain, ["-", "-"])).stderr).toContain("only one side");
+    expect((await run(diffMain, [HANDBOOK])).code).toBe(2);
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * `docsplatform tree` and `docsplatform diff`: the site a stack file declares, and its change between
+ * two versions of the file. Both run offline from files; only `tree --live` reads the API (read-only,
+ * through the client, with the same environment as `export`).
+ */
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { formatProblem, loadStackFile, parseStack, type LoadResult } from "../stack/load";
+import type { StackFile } from "../stack/model";
+import { diffStacks, renderDiffMarkdown, renderDiffText } from "./diff";
+import { viewStack } from "./model";
+import { styleFor } from "./style";
+import { renderTree } from "./tree";
+
+const TREE_USAGE = `usage: docsplatform tree <stack.yaml> [--keys]
+       docsplatform tree --live --org <organizationId> [--keys]
+
+Draws every site as a tree in display order: section groups, sections and site spaces with the URL
+path a reader sees (relative to the site's address), the default at each level (★), conditions,
+visibility, published state and share links by name. Offline: no token, no API call. \`-\` reads the
+file from standard input.
+
+  --live       draw the live organisation instead, read through the API (read-only, as \`export\`
+               reads it; token and URL from DOCSPLATFORM_API_TOKEN and DOCSPLATFORM_API_URL).
+               It also shows what only the platform knows: fields a file leaves undeclared,
+               paths and titles the API chose, objects no file declares
+  --org ID     the organisation to read (with --live)
+  --keys       show each object's key, e.g. (section api)
+`;
+
+const DIFF_USAGE = `usage: docsplatform diff <base> <head> [--format text|markdown]
+
+Shows what readers of the sites would notice between two versions of a stack file: sections and site
+spaces added, removed, moved or renamed (titles, paths, URLs), defaults switched, conditions,
+visibility and share links changed; teams, SSO, specs and settings summarised. Objects are matched by
+key, and by \`previousKeys\`. Offline: no token, no API call.
+
+Each side is a file, \`-\` (standard input), or \`git:<rev>:<path>\` (the file at a revision, as
+\`git show <rev>:<path>\` reads it: <path> from the repository's root, or \`./<path>\` from the current
+directory). A side that does not exist at that revision counts as a file declaring nothing.
+
+  --format text       plain text (default; coloured on a terminal unless NO_COLOR is set)
+  --format markdown   a pull-request comment: one collapsible block per site
+`;
+
+/** Where the commands read and write; tests pass their own. */
+export interface ViewIo {
+  env: NodeJS.ProcessEnv;
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown };
+  /** Standard input, read whole when a side is `-`. */
+  stdin: () => Promise<string>;
+  cwd: string;
+}
+
+function ioWith(io: Partial<ViewIo>): ViewIo {
+  return {
+    env: io.env ?? process.env,
+    stdout: io.stdout ?? process.stdout,
+    stderr: io.stderr ?? process.stderr,
+    stdin: io.stdin ?? readStdin,
+    cwd: io.cwd ?? process.cwd(),
+  };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Splits `--name=value` and `--name value`; returns the positional arguments and the options seen. */
+function parseArgs(argv: string[], withValue: string[], flags: string[]): { positional: string[]; options: Map<string, string> } | string {
+  const positional: string[] = [];
+  const options = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "-" || !arg.startsWith("-")) {
+      positional.push(arg);
+      continue;
+    }
+    if (arg === "--") {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    const eq = arg.indexOf("=");
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (flags.includes(name) && eq < 0) {
+      options.set(name, "");
+    } else if (withValue.includes(name)) {
+      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined || value === "") return `${name} needs a value`;
+      options.set(name, value);
+    } else {
+      return `unknown option '${arg}'`;
+    }
+  }
+  return { positional, options };
+}
+
+/** One side of a diff, or the file of a tree, loaded. */
+type Side = { ok: true; stack: StackFile | undefined; label: string } | { ok: false; problems: string[] };
+
+const execFileP = promisify(execFile);
+
+/** Reads `-`, `git:<rev>:<path>` or a file, and loads it as a stack file. `stack` is undefined when the file does not exist at a revision. */
+async function loadSide(spec: string, io: ViewIo): Promise<Side> {
+  let result: LoadResult;
+  if (spec === "-") {
+    result = parseStack(await io.stdin(), "<stdin>");
+  } else if (spec.startsWith("git:")) {
+    const rest = spec.slice("git:".length);
+    const colon = rest.indexOf(":");
+    if (colon <= 0 || colon === rest.length - 1) return { ok: false, problems: [`${spec}: expected git:<rev>:<path>`] };
+    const rev = rest.slice(0, colon);
+    const file = rest.slice(colon + 1);
+    try {
+      // An argument list, never a shell: revision and path are passed to git as they are.
+      const { stdout } = await execFileP("git", ["show", `${rev}:${file}`], { cwd: io.cwd, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" });
+      result = parseStack(stdout, spec);
+    } catch (e) {
+      const stderr = String((e as { stderr?: unknown }).stderr ?? (e instanceof Error ? e.message : e));
+      if (/does not exist in|exists on disk, but not in/.test(stderr)) return { ok: true, stack: undefined, label: spec };
+      return { ok: false, problems: [`${spec}: git show failed: ${stderr.trim().split("\n")[0]}`] };
+    }
+  } else {
+    result = loadStackFile(path.resolve(io.cwd, spec));
+    if (!result.ok) result = { ...result, problems: result.problems.map((p) => ({ ...p, file: spec })) };
+  }
+  if (!result.ok) return { ok: false, problems: result.problems.map(formatProblem) };
+  return { ok: true, stack: result.stack, label: spec };
+}
+
+/** `docsplatform tree`; resolves to the exit code (0 drawn, 1 error, 2 usage). */
+export async function treeMain(argv: string[], partial: Partial<ViewIo> = {}): Promise<number> {
+  const io = ioWith(partial);
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.stdout.write(TREE_USAGE);
+    return 0;
+  }
+  const args = parseArgs(argv, ["--org"], ["--live", "--keys"]);
+  const usage = (message: string): number => {
+    io.stderr.write(`docsplatform tree: ${message}\n${TREE_USAGE}`);
+    return 2;
+  };
+  if (typeof args === "string") return usage(args);
+  const live = args.options.has("--live");
+  const keys = args.options.has("--keys");
+  const style = styleFor(io.stdout, io.env);
+  if (live) {
+    if (args.positional.length > 0) return usage("--live reads the organisation, not a file");
+    const org = args.options.get("--org");
+    if (org === undefined) return usage("--live needs --org <organizationId>");
+    const stack = await readLive(org, io, "tree");
+    if (typeof stack === "number") return stack;
+    io.stdout.write(renderTree(viewStack(stack), { style, keys }));
+    return 0;
+  }
+  if (args.options.has("--org")) return usage("--org goes with --live");
+  if (args.positional.length !== 1) return usage("give one stack file");
+  const side = await loadSide(args.positional[0]!, io);
+  if (!side.ok) {
+    for (const p of side.problems) io.stderr.write(`${p}\n`);
+    return 1;
+  }
+  if (side.stack === undefined) {
+    io.stderr.write(`docsplatform tree: ${side.label} does not exist at that revision\n`);
+    return 1;
+  }
+  io.stdout.write(renderTree(viewStack(side.stack), { style, keys }));
+  return 0;
+}
+
+/**
+ * The live organisation as a stack file, read the way `export` reads it (so both trees come from
+ * the same model); an exit code when it cannot be read. What export leaves out is listed on stderr.
+ */
+async function readLive(org: string, io: ViewIo, command: string): Promise<StackFile | number> {
+  const token = io.env["DOCSPLATFORM_API_TOKEN"];
+  const url = io.env["DOCSPLATFORM_API_URL"];
+  if (!token) {
+    io.stderr.write(`docsplatform ${command}: DOCSPLATFORM_API_TOKEN is not set; export it with the API token to read the organization\n`);
+    return 2;
+  }
+  if (!url) {
+    io.stderr.write(`docsplatform ${command}: DOCSPLATFORM_API_URL is not set; export it with the API's base URL (there is no default)\n`);
+    return 2;
+  }
+  // Loaded here only: the offline commands never load the client.
+  const { ApiClient, checkBaseUrl, redact } = await import("../client");
+  const { ExportError, explainApiError, exportOrganization } = await import("../export/export");
+  try {
+    checkBaseUrl(url);
+  } catch (e) {
+    io.stderr.write(`docsplatform ${command}: DOCSPLATFORM_API_URL: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const client = new ApiClient({ baseUrl: url, token });
+  try {
+    const result = await exportOrganization(client, { organizationId: org });
+    for (const note of result.notes) io.stderr.write(`${command}: not drawn: ${note}\n`);
+    return result.stack;
+  } catch (e) {
+    const message = e instanceof ExportError ? e.message : explainApiError(e, org);
+    io.stderr.write(`docsplatform ${command}: ${redact(message, token)}\n`);
+    return 1;
+  } finally {
+    await client.close();
+  }
+}
+
+/** `docsplatform diff`; resolves to the exit code (0 shown, 1 error, 2 usage). */
+export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): Promise<number> {
+  const io = ioWith(partial);
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.stdout.write(DIFF_USAGE);
+    return 0;
+  }
+  const args = parseArgs(argv, ["--format"], []);
+  const usage = (message: string): number => {
+    io.stderr.write(`docsplatform diff: ${message}\n${DIFF_USAGE}`);
+    return 2;
+  };
+  if (typeof args === "string") return usage(args);
+  const format = args.options.get("--format") ?? "text";
+  if (format !== "text" && format !== "markdown") return usage(`--format is text or markdown, not '${format}'`);
+  if (args.positional.length !== 2) return usage("give a base and a head");
+  const [baseSpec, headSpec] = args.positional as [string, string];
+  if (baseSpec === "-" && headSpec === "-") return usage("only one side can be read from standard input");
+
+  const [base, head] = await Promise.all([loadSide(baseSpec, io), loadSide(headSpec, io)]);
+  let failed = false;
+  for (const side of [base, head]) {
+    if (side.ok) continue;
+    failed = true;
+    for (const p of side.problems) io.stderr.write(`${p}\n`);
+  }
+  if (!base.ok || !head.ok || failed) return 1;
+  if (base.stack === undefined && head.stack === undefined) {
+    io.stderr.write(`docsplatform diff: neither ${baseSpec} nor ${headSpec} exists\n`);
+    return 1;
+  }
+  for (const side of [base, head]) {
+    if (side.stack === undefined) io.stderr.write(`diff: ${side.label} does not exist at that revision: read as a file declaring nothing\n`);
+  }
+  const empty = (other: StackFile): StackFile => ({ organization: other.organization });
+  const b = base.stack ?? empty(head.stack!);
+  const h = head.stack ?? empty(base.stack!);
+  const d = diffStacks(b, h);
+  io.stdout.write(format === "markdown" ? renderDiffMarkdown(d) : renderDiffText(d, styleFor(io.stdout, io.env)));
+  return 0;
+}

@@ -1,0 +1,133 @@
+/**
+ * `docsplatform tree`: every site of a stack as a tree in display order — groups, sections, site
+ * spaces with the URL path a reader sees, the default at each level, conditions, visibility,
+ * published state and share links by name (never a URL).
+ */
+import { API_PATH, urlClashes, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
+import { plain, type Style } from "./style";
+
+/** Options of {@link renderTree}. */
+export interface TreeOptions {
+  style?: Style;
+  /** Show each object's key from the file, e.g. `(section api)`. */
+  keys?: boolean;
+}
+
+/** Words for a site's visibility: who can read it once published. */
+export const VISIBILITY: Record<string, string> = {
+  public: "public (open and indexed)",
+  unlisted: "unlisted (open, not indexed)",
+  "share-link": "share-link (readers with a share link)",
+  "visitor-auth": "visitor-auth (visitors who sign in)",
+};
+
+/** What a site's readers get, as the words after its title: visibility, published, agents, address. */
+export function siteFacts(site: SiteView): string[] {
+  const facts: string[] = [];
+  if (site.visibility !== undefined) facts.push(VISIBILITY[site.visibility] ?? site.visibility);
+  facts.push(site.published ? "published" : "not published");
+  if (site.type !== undefined) facts.push(site.type);
+  facts.push(`agents ${site.agentsContext}`);
+  if (site.basename !== undefined) facts.push(`basename ${site.basename}`);
+  if (site.proxy !== undefined) facts.push(`proxy ${site.proxy}`);
+  return facts;
+}
+
+/** The site's adaptive content, as one line, or undefined when it is off and no claim is declared. */
+export function adaptiveFacts(site: SiteView): string | undefined {
+  const parts: string[] = [];
+  if (site.adaptiveContent) parts.push("adaptive content on");
+  if (site.claims.length > 0) parts.push(`visitor claims ${site.claims.join(", ")}`);
+  return parts.length === 0 ? undefined : parts.join(" · ");
+}
+
+/** A site space's title as readers see it (its space's), or the file's reference to the space. */
+export function siteSpaceTitle(ss: SiteSpaceView): string {
+  return ss.spaceTitle ?? "(title from the API)";
+}
+
+/** The line of a tree, drawn. */
+class Lines {
+  readonly out: string[] = [];
+  constructor(private readonly style: Style) {}
+
+  add(prefix: string, text: string): void {
+    this.out.push(`${this.style.dim(prefix)}${text}`);
+  }
+}
+
+/** Draws a whole stack. Ends with a newline. */
+export function renderTree(view: StackView, opts: TreeOptions = {}): string {
+  const style = opts.style ?? plain;
+  const out: string[] = [`${style.dim("organization")} ${view.organization}`];
+  if (view.sites.length === 0) out.push("", "no sites");
+  for (const site of view.sites) out.push("", ...renderSite(site, { style, keys: opts.keys === true }));
+  return `${out.join("\n")}\n`;
+}
+
+/** Draws one site as lines; `body` leaves out the title and the facts under it (for a diff that says them). */
+export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; body?: boolean }): string[] {
+  const { style, keys } = opts;
+  const lines = new Lines(style);
+  const tag = (kind: string, key: string): string => style.dim(keys ? `(${kind} ${key})` : `(${kind})`);
+  const sep = style.dim(" · ");
+  const tail = (parts: string[]): string => (parts.length === 0 ? "" : `${sep}${parts.join(sep)}`);
+
+  if (opts.body !== true) {
+    lines.add("", `${style.bold(site.title)} ${tag("site", site.key)}`);
+    const facts = siteFacts(site);
+    if (facts.length > 0) lines.add("│  ", facts.join(sep));
+    const adaptive = adaptiveFacts(site);
+    if (adaptive !== undefined) lines.add("│  ", adaptive);
+    if (site.organizationDefault) lines.add("│  ", "the organization's default content");
+    for (const c of urlClashes(site)) lines.add("│  ", style.red(`! URL ${c.url} is shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)`));
+  }
+
+  const siteSpaceLine = (ss: SiteSpaceView): string => {
+    const parts: string[] = [];
+    if (ss.default) parts.push(ss.path.value === undefined ? "path from the API" : `path ${ss.path.value}`);
+    if (ss.spaceId !== undefined) parts.push(style.dim(`space ${ss.spaceId}`));
+    if (ss.condition !== undefined) parts.push(style.magenta(`if ${ss.condition}`));
+    const title = keys ? `${siteSpaceTitle(ss)} ${style.dim(`(site space ${ss.key})`)}` : siteSpaceTitle(ss);
+    return `${title}  ${url(ss.url)}${ss.default ? `  ${style.yellow("★ default")}` : ""}${tail(parts)}`;
+  };
+  const url = (u: string): string => style.cyan(u.split(API_PATH).join(style.dim(API_PATH)));
+
+  const sectionLine = (s: SectionView): string => {
+    const parts: string[] = [];
+    if (s.default) parts.push(s.path.value === undefined ? "path from the API" : `path ${s.path.value}`);
+    if (s.icon !== undefined) parts.push(`icon ${s.icon}`);
+    if (s.condition !== undefined) parts.push(style.magenta(`if ${s.condition}`));
+    if (s.description !== undefined) parts.push(style.dim(JSON.stringify(s.description)));
+    return `${style.bold(s.title)} ${tag("section", s.key)}  ${url(s.url)}${s.default ? `  ${style.yellow("★ default")}` : ""}${tail(parts)}`;
+  };
+
+  // Children of the site: its top-level entries (or root site spaces), then its share links.
+  type Node = { text: string; children: Node[] };
+  const spaceNodes = (list: SiteSpaceView[]): Node[] => list.map((ss) => ({ text: siteSpaceLine(ss), children: [] }));
+  const sectionNode = (s: SectionView): Node => ({ text: sectionLine(s), children: spaceNodes(s.siteSpaces) });
+  const nodes: Node[] = site.entries.map((e) =>
+    e.kind === "section"
+      ? sectionNode(e.section)
+      : {
+          text: `${style.bold(e.group.title)} ${tag("group", e.group.key)}${tail(e.group.icon === undefined ? [] : [`icon ${e.group.icon}`])}${e.group.sections.length === 0 ? `${sep}no sections` : ""}`,
+          children: e.group.sections.map(sectionNode),
+        },
+  );
+  nodes.push(...spaceNodes(site.rootSiteSpaces));
+  if (site.shareLinks.length > 0 || site.visibility === "share-link") {
+    const links = site.shareLinks.map((l) => `${l.name}${keys ? ` ${style.dim(`(share link ${l.key})`)}` : ""}${l.active ? "" : ` ${style.dim("[inactive]")}`}`);
+    nodes.push({ text: `share links: ${links.length === 0 ? "none" : links.join(sep)}`, children: [] });
+  }
+  if (nodes.length === 0) nodes.push({ text: style.dim("no sections or site spaces"), children: [] });
+
+  const walk = (list: Node[], indent: string): void => {
+    list.forEach((n, i) => {
+      const last = i === list.length - 1;
+      lines.add(`${indent}${last ? "└─ " : "├─ "}`, n.text);
+      walk(n.children, `${indent}${last ? "   " : "│  "}`);
+    });
+  };
+  walk(nodes, "");
+  return lines.out;
+}
