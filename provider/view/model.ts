@@ -21,7 +21,7 @@
  * - URL path a reader sees: the default section is the site's root `/`, another section is `/<path>`;
  *   a level's default site space is served at its level's URL, another at `<level URL>/<path>`.
  */
-import { derivePath } from "../stack/checks";
+import { derivePath } from "../rules";
 import { ABSENCE } from "./absence";
 import { isIdRef, sectionSiteSpaces, type Key, type Ref, type StackFile, type StackSite, type StackSiteSpace } from "../stack/model";
 
