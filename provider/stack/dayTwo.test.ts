@@ -225,4 +225,15 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
     expect(changes(up)).toContain("update SiteSection handbook/handbook/changelog");
     expect(live().sites.find((s) => s.title === "Handbook")!.sections[0]!.default).toBe(true);
   });
+
+  it("a default switched to another section and back follows the file both ways", async () => {
+    const defaults = () => live().sites.find((s) => s.title === "Handbook")!.sections.map((s) => [s.title, s.default]);
+    editDocs((doc) => doc.setIn(["sites", 0, "defaultSiteSection"], "guides"));
+    await upAndSettle();
+    expect(defaults().filter(([, d]) => d)).toEqual([["Guides", true]]);
+    editDocs((doc) => (doc.getIn(["sites", 0]) as YAMLMap).delete("defaultSiteSection"));
+    const back = await upAndSettle();
+    expect(writes(back)).toEqual(["PATCH /sites/:siteId 200"]);
+    expect(defaults()[0]![1]).toBe(true);
+  });
 });
