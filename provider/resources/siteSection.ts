@@ -18,7 +18,7 @@ export interface SiteSectionInputs {
   /** Adaptive-content condition; `null` removes it. */
   condition?: string | null;
   /** `true` makes it the site's default section. */
-  default?: true;
+  default?: boolean;
 }
 
 /** Outputs of a SiteSection. */
@@ -79,9 +79,9 @@ function patchBody(news: SiteSectionInputs, fields: readonly string[]): UpdateSe
 
 /** Makes the section the site's default when declared so and it is not yet. */
 async function applyDefault(ctx: KindContext, inputs: SiteSectionInputs, id: string, isDefault: boolean): Promise<boolean> {
-  // Not the default any more: another section is declared the default and takes it (the API has no
-  // call that unsets a default), so no call here.
-  if ((inputs.default as boolean | undefined) === false) return false;
+  // Declared not the default: the object of its level declared the default takes it (in the same
+  // run, in the stack file's order), and the API cannot unset a default, so no call here.
+  if (inputs.default === false) return false;
   if (inputs.default !== true || isDefault) return isDefault;
   await ctx.client.sites.update(inputs.organizationId, inputs.siteId, { defaultSiteSection: id });
   return true;
@@ -153,7 +153,7 @@ export const siteSectionKind = {
     description: { schema: limit("sectionDescription"), doc: "Section description, at most 256 characters.", absent: "clear" },
     icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear" },
     condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the section (e.g. visitor.claims.beta), 1 to 1024 characters.", absent: "clear" },
-    default: { schema: { enum: [true] }, doc: "true makes this the site's default section (the stack file's defaultSiteSection, else its first section). A default moves by declaring it on another section.", absent: { reset: false }, stack: "context" },
+    default: { schema: { type: "boolean" }, doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the site's default section (the stack file's defaultSiteSection, else its first section). A default moves by declaring it on another section.", absent: "unmanaged", stack: "context" },
   },
 
   naturalKey: { field: "path", scope: "level" },

@@ -16,7 +16,7 @@ export interface SiteSpaceInputs {
   /** Adaptive-content condition; `null` removes it. */
   condition?: string | null;
   /** `true` makes it the default site space of its level. */
-  default?: true;
+  default?: boolean;
   /**
    * An existing site space to take over by ID instead of creating one: the one a section's POST
    * created with the section (SiteSection output `siteSpaceId`). Create PATCHes only declared fields
@@ -64,9 +64,9 @@ function patchBody(news: SiteSpaceInputs, fields: readonly string[]): UpdateSite
 
 /** Makes the site space its level's default when declared so and it is not yet. */
 async function applyDefault(ctx: KindContext, inputs: SiteSpaceInputs, outs: SiteSpaceOutputs, id: string): Promise<boolean> {
-  // Not the default any more: another site space of the level is declared the default and takes it
-  // (the API has no call that unsets a default), so no call here.
-  if ((inputs.default as boolean | undefined) === false) return false;
+  // Declared not the default: the object of its level declared the default takes it (in the same
+  // run, in the stack file's order), and the API cannot unset a default, so no call here.
+  if (inputs.default === false) return false;
   if (inputs.default !== true || outs.default) return outs.default;
   if (outs.sectionId !== null) {
     await ctx.client.sections.update(inputs.organizationId, inputs.siteId, outs.sectionId, { defaultSiteSpace: id });
@@ -133,7 +133,7 @@ export const siteSpaceKind = {
     sectionId: { schema: limit("id"), doc: "The section holding the site space; null or omitted: the site's root level. Set on creation only: moving a site space to another level replaces it.", createOnly: true, absent: { reset: null }, stack: "context" },
     path: { schema: limit("siteSpacePath"), doc: "URL path of the site space, 1 to 100 characters, unique at its level (site root or section). A new site space's path is derived from the space title by the platform; the API cannot remove a path.", absent: "unmanaged" },
     condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the site space, 1 to 1024 characters.", absent: "clear" },
-    default: { schema: { enum: [true] }, doc: "true makes this the default site space of its level (the declared defaultSiteSpace, else the level's first). Omitted: not the default (another site space of the level is).", absent: { reset: false }, stack: "context" },
+    default: { schema: { type: "boolean" }, doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the default site space of its level (the declared defaultSiteSpace, else the level's first).", absent: "unmanaged", stack: "context" },
     // How create finds the object, not a property of it: never a change.
     existingId: { schema: { anyOf: [limit("id"), { type: "null" }] }, doc: "An existing site space to take over by ID instead of creating one (the one created with its section).", absent: "unmanaged", normalize: () => null, stack: "context" },
   },

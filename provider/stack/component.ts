@@ -428,7 +428,7 @@ class Declarer {
           organizationId: org,
           siteId,
           ...(sectionId === undefined ? {} : { sectionId }),
-          ...(isDefault ? { default: true } : {}),
+          default: isDefault,
           // A section is created with its first site space: that one is taken over by ID, not created again.
           ...(createdWith ? { existingId: createdWith.siteSpaceId } : {}),
           ...adoptOf(ss),
@@ -544,7 +544,7 @@ class Declarer {
         // The space of the site space the section is created with. Afterwards that site space is its own
         // resource (its space changes in place there), so a different first space does not replace the section.
         spaceId: this.spaceId(first!.space),
-        ...(isDefault ? { default: true } : {}),
+        default: isDefault,
         ...adoptOf(section),
       },
       this.with(section, scope, { ignoreChanges: ["spaceId"], ...(after ? { dependsOn: [after] } : {}) }),

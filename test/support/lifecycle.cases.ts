@@ -474,7 +474,7 @@ const siteStructureCases: LifecycleCase[] = [
       { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", path: "" }), property: "path" },
       { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", description: "d".repeat(257) }), property: "description" },
       { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId }), property: "spaceId" },
-      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", default: false }), property: "default" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, spaceId: "space-guides", default: "yes" }), property: "default" },
     ],
     update: {
       inputs: (_env, _p, created) => ({ ...created, title: "Guides v2", condition: "visitor.claims.beta", default: true }),
