@@ -577,6 +577,8 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
       durationMs: performance.now() - started,
     };
     fs.writeFileSync(args.out, renderResults(report, analyse(report)));
+    // The measurements themselves beside the page, so the page can be rendered again without a rerun.
+    fs.writeFileSync(args.out.replace(/\.md$/, "") + ".json", `${JSON.stringify(report, null, 1)}\n`);
     return report;
   };
   // Stages in order of need, RESULTS.md rewritten after each: a run stopped early (a loaded machine)
