@@ -62,6 +62,7 @@ async function adopt(ctx: KindContext, inputs: CollectionInputs): Promise<Create
 export const collectionKind = {
   name: "Collection",
   doc: "A collection: a nestable group of spaces.",
+  outputs: ["description", "defaultLevel", "parent", "url", "appUrl"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     title: { schema: limit("collectionTitle"), doc: "Collection title, at most 50 characters.", required: true },

@@ -183,6 +183,10 @@ async function adopt(ctx: KindContext, inputs: IntegrationInputs): Promise<Creat
 export const integrationKind = {
   name: "Integration",
   doc: "An integration published by the organisation: its manifest, its script and its secrets.",
+  outputs: [
+    "summary", "icon", "previewImages", "visibility", "target", "scopes", "categories", "blocks", "contentSources", "externalLinks",
+    "configurations", "contentSecurityPolicy", "runtime", "secrets", "version", "verified", "url", "appUrl", "publicEndpoint",
+  ],
   fields: {
     organizationId: { ...ORGANIZATION_FIELD, doc: "ID of the publishing organisation." },
     name: {

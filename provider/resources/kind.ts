@@ -229,6 +229,11 @@ export interface KindDefinition<I extends object, O extends object> {
   definitions?: Record<string, object>;
   /** Every input with its rules: the one declaration `check`, diff, the stack file, the component and export derive from. */
   fields: { [K in keyof I & string]-?: FieldSpec };
+  /**
+   * The outputs the kind's class exposes besides the args it is given: each becomes an Output property
+   * of the class (see {@link withOutputSlots}); every output is typed on the class from `O`.
+   */
+  outputs?: readonly (keyof O & string)[];
   /** Outputs holding secrets → `additionalSecretOutputs` of the class. */
   secretOutputs?: string[];
   /** Replacement deletes the old object first (a new one would collide with it, e.g. on a unique path). */

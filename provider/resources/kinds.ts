@@ -20,7 +20,7 @@ import { siteStructureOrderKind } from "./siteStructureOrder";
 /**
  * THE list of resource kinds: the stack loader, the generated schemas and reference, export and
  * the table-driven tests walk it. Adding a kind is its declaration under provider/resources/, its
- * class under provider/classes/, its shim under provider/providers/, one row here, and (for a kind
+ * class row in provider/classes/index.ts, its shim under provider/providers/, one row here, and (for a kind
  * of the stack file) its entry in provider/stack/layout.json; then `npm run schemas`.
  */
 export const kinds = [

@@ -72,6 +72,7 @@ async function setRole(ctx: KindContext, organizationId: string, member: Member,
 export const memberRoleKind = {
   name: "MemberRole",
   doc: "The role of an existing member of the organisation.",
+  outputs: ["previous", "email", "displayName"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     // E-mail addresses are case-insensitive: a change of case is not a different member.

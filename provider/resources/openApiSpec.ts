@@ -54,6 +54,7 @@ async function adopt(ctx: KindContext, inputs: OpenAPISpecInputs): Promise<Creat
 export const openApiSpecKind = {
   name: "OpenAPISpec",
   doc: "An OpenAPI specification stored by the platform, fetched from a source URL.",
+  outputs: ["processingState", "lastVersion", "lastProcessedAt", "lastProcessErrorCode", "url", "appUrl", "createdAt", "updatedAt"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     slug: { schema: limit("openapiSlug"), doc: "Slug of the spec, 1 to 100 characters of lowercase letters, digits and single hyphens; unique in the organisation. Changing it replaces the spec.", required: true, createOnly: true },

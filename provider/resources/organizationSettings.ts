@@ -123,6 +123,7 @@ function declared(inputs: OrganizationSettingsValues, names: readonly string[] =
 export const organizationSettingsKind = {
   name: "OrganizationSettings",
   doc: "Settings of the organisation itself (it always exists: taken over, restored on destroy).",
+  outputs: [...SETTINGS, "previous", "type", "plan", "appUrl"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     title: { schema: limit("orgTitle"), doc: "Organisation title, 2 to 255 characters.", absent: "unmanaged" },

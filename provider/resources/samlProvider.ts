@@ -82,6 +82,7 @@ async function adopt(ctx: KindContext, inputs: SamlProviderInputs): Promise<Crea
 export const samlProviderKind = {
   name: "SamlProvider",
   doc: "A SAML single sign-on provider of the organisation.",
+  outputs: ["entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "status", "service", "url", "createdAt"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     label: { schema: limit("samlLabel"), doc: "Label shown on the login page, 1 to 30 characters.", required: true },

@@ -50,6 +50,7 @@ async function adopt(ctx: KindContext, inputs: ShareLinkInputs) {
 export const shareLinkKind = {
   name: "ShareLink",
   doc: "A share link of a site: its URL carries a secret token.",
+  outputs: ["active", "url", "createdAt"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     siteId: SITE_FIELD,

@@ -91,6 +91,7 @@ async function adopt(ctx: KindContext, inputs: SiteInputs) {
 export const siteKind = {
   name: "Site",
   doc: "A docs site of an organisation.",
+  outputs: ["type", "visibility", "published", "siteSpaces", "createdAt", "urls"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     title: { schema: limit("siteTitle"), doc: "Site title, 2 to 128 characters.", required: true },

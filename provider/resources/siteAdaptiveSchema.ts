@@ -26,6 +26,7 @@ export const EMPTY_ADAPTIVE_SCHEMA: AdaptiveJsonSchema = { type: "object", prope
 export const siteAdaptiveSchemaKind = {
   name: "SiteAdaptiveSchema",
   doc: "The adaptive-content visitor schema of a site.",
+  outputs: ["updatedAt"],
   definitions: {
     claim: {
       type: "object",

@@ -144,6 +144,7 @@ async function recover(ctx: KindContext, inputs: SiteSectionInputs) {
 export const siteSectionKind = {
   name: "SiteSection",
   doc: "A section of a site, created with its first site space.",
+  outputs: ["title", "path", "default", "sectionGroupId", "siteSpaceId", "siteSpacePath", "url"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     siteId: SITE_FIELD,

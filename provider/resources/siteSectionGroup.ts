@@ -54,6 +54,7 @@ async function adopt(ctx: KindContext, inputs: SiteSectionGroupInputs) {
 export const siteSectionGroupKind = {
   name: "SiteSectionGroup",
   doc: "A group of sections of a site.",
+  outputs: ["sections"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     siteId: SITE_FIELD,

@@ -126,6 +126,7 @@ async function adopt(ctx: KindContext, inputs: SiteSpaceInputs) {
 export const siteSpaceKind = {
   name: "SiteSpace",
   doc: "A site space: a space published at a level of a site (its root or a section).",
+  outputs: ["sectionId", "path", "default", "title", "url"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     siteId: SITE_FIELD,

@@ -267,6 +267,7 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
 export const siteStructureOrderKind = {
   name: "SiteStructureOrder",
   doc: "The display order of a site's sections, section groups and site spaces.",
+  outputs: ["sections", "sectionGroups", "siteSpaces"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     siteId: SITE_FIELD,

@@ -123,6 +123,7 @@ function declaredSettings(inputs: SpaceSettings, names: readonly string[] = MANA
 export const spaceKind = {
   name: "Space",
   doc: "Settings of an existing space (the API creates spaces only through sites or duplication).",
+  outputs: ["organizationId", "title", "emoji", "editMode", "defaultLevel", "parent", "visibility", "deletionPolicy", "previous", "url", "appUrl", "publishedUrl", "updatedAt"],
   fields: {
     organizationId: { ...ORGANIZATION_FIELD, required: false, absent: "unmanaged" },
     spaceId: { schema: limit("id"), doc: "Platform ID of the existing space (e.g. space-guides).", required: true, createOnly: true, stack: { as: "id" as const } },

@@ -45,6 +45,7 @@ async function adopt(ctx: KindContext, inputs: TeamInputs): Promise<Created<Team
 export const teamKind = {
   name: "Team",
   doc: "A team of the organisation.",
+  outputs: ["members", "spaces", "createdAt"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     title: { schema: limit("teamTitle"), doc: "Team title, 1 to 64 characters, unique in the organisation.", required: true },

@@ -130,6 +130,7 @@ async function converge(ctx: KindContext, inputs: TeamMembersInputs): Promise<Te
 export const teamMembersKind = {
   name: "TeamMembers",
   doc: "The whole membership of a team: members not listed are removed.",
+  outputs: ["resolved"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     teamId: { schema: limit("id"), doc: "ID of the team.", required: true, createOnly: true, stack: "context" },

@@ -46,6 +46,7 @@ async function adopt(ctx: KindContext, inputs: TranslationSettingsInputs): Promi
 export const translationSettingsKind = {
   name: "TranslationSettings",
   doc: "Translation settings of the organisation.",
+  outputs: ["languages", "url", "createdAt", "updatedAt"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     title: { schema: limit("translationTitle"), doc: "Title of the translation settings, 1 to 100 characters.", required: true },
