@@ -47,6 +47,16 @@ export function kindClass<I extends object, O extends object>(kind: KindDefiniti
     }
   };
   Object.defineProperty(cls, "name", { value: kind.name });
+  CLASSES.set(kind.name, cls as unknown as KindClass<object, object>);
+  return cls as unknown as KindClass<I, O>;
+}
+
+const CLASSES = new Map<string, KindClass<object, object>>();
+
+/** The class of a kind, for code that walks the list of kinds (the stack file's component). */
+export function classOf<I extends object, O extends object>(kind: KindDefinition<I, O>): KindClass<I, O> {
+  const cls = CLASSES.get(kind.name);
+  if (cls === undefined) throw new Error(`internal error: kind ${kind.name} has no class in provider/classes/index.ts`);
   return cls as unknown as KindClass<I, O>;
 }
 

@@ -6,13 +6,12 @@
  * left out and reported as a note, never exported in a form that would create a second object.
  * Secrets stay out: share-link URLs carry a token and are never read into the file.
  */
-import { ApiError, ROLES, type ApiClient, type Collection, type Member, type OpenAPISpec, type Organization, type Role, type SamlProvider, type Site, type SiteSection, type SiteSectionGroup, type SiteSpace, type Space, type Team } from "../client";
+import { ApiError, ROLES, type ApiClient, type Collection, type Member, type Organization, type Role, type Site, type SiteSection, type SiteSectionGroup, type SiteSpace, type Space, type Team } from "../client";
 import { collectionKind } from "../resources/collection";
-import type { KindDefinition, RefSpelling } from "../resources/kind";
+import type { AnyKind, FieldSpec, KindDefinition, RefSpelling, StackList } from "../resources/kind";
+import { listedKinds } from "../resources/kinds";
 import { memberRoleKind } from "../resources/memberRole";
-import { openApiSpecKind } from "../resources/openApiSpec";
 import { organizationSettingsKind } from "../resources/organizationSettings";
-import { samlProviderKind } from "../resources/samlProvider";
 import { shareLinkKind } from "../resources/shareLink";
 import { siteKind } from "../resources/site";
 import { siteSectionKind } from "../resources/siteSection";
@@ -20,18 +19,16 @@ import { siteSectionGroupKind } from "../resources/siteSectionGroup";
 import { siteSpaceKind } from "../resources/siteSpace";
 import { spaceKind } from "../resources/space";
 import { teamKind } from "../resources/team";
-import { translationSettingsKind } from "../resources/translationSettings";
 import { derivePath } from "../rules";
 import { declaredEntry } from "../stack/declared";
+import { fileOf, stackFields } from "../stack/stackSchema";
 import type {
   Ref,
   StackAdaptiveSchema,
   StackCollection,
   StackFile,
   StackMember,
-  StackOpenApiSpec,
   StackOrganizationSettings,
-  StackSamlProvider,
   StackSection,
   StackSectionGroup,
   StackShareLink,
@@ -40,10 +37,8 @@ import type {
   StackSpace,
   StackTeam,
   StackTeamMember,
-  StackTranslation,
 } from "../stack/model";
 import { schemaIssues } from "../stack/schema";
-import { exportIntegrations } from "./integrations";
 import { KeyAllocator } from "./keys";
 
 /** Progress of an export, reported while it reads. */
@@ -98,6 +93,11 @@ export function explainApiError(e: unknown, organizationId: string): string {
   return e.message;
 }
 
+/** Where a file that cannot be read back is to be supplied: `supply/<key>/<field>`. */
+export function placeholderPath(key: string, field: string): string {
+  return `supply/${key}/${field}`;
+}
+
 /** Team role written when it differs from the stack file's default. */
 const DEFAULT_TEAM_ROLE = "member";
 /** Reads the organisation and builds its stack file. API errors propagate as `ApiError`. */
@@ -130,24 +130,19 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
     throw e;
   }
 
-  // The organisation's own integrations (the platform lists everyone's): read alongside the rest.
-  const integrationsRead = many(client.integrations.list({ owner: org }));
+  // The kinds without structure of their own, each read as its declaration says, alongside the rest.
+  const listed = listedKinds();
+  const listedRead = Promise.all(listed.map((k) => many(k.list.readAll(client, org, tick))));
   // Awaited below; when another read fails first, its own failure must not go unhandled.
-  integrationsRead.catch(() => undefined);
-  const [members, teams, saml, specs, collections, translations, sites] = await Promise.all([
+  listedRead.catch(() => undefined);
+  const [members, teams, collections, sites] = await Promise.all([
     many(client.members.list(org)),
     many(client.teams.list(org)),
-    many(client.saml.list(org)),
-    many(client.openapi.list(org)),
     many(client.collections.list(org, { nested: true })),
-    many(client.translations.list(org)),
     many(client.sites.list(org)),
   ]);
-  const [teamMembers, sourceURLs, collectionSpaces, siteData] = await Promise.all([
+  const [teamMembers, collectionSpaces, siteData] = await Promise.all([
     Promise.all(teams.map((t) => many(client.teams.listMembers(org, t.id)))),
-    Promise.all(
-      specs.map(async (s) => s.sourceURL ?? (await one(client.openapi.latestVersion(org, s.slug)).catch(() => undefined))?.url),
-    ),
     Promise.all(collections.map((c) => many(client.collections.listSpaces(c.id)))),
     Promise.all(
       sites.map(async (site): Promise<SiteData> => {
@@ -187,26 +182,25 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
     .sort((a, b) => naturalOrder(a.t.title ?? "", a.t, b.t.title ?? "", b.t))
     .map(({ t, members: m }) => builder.team(t, teamKeys, m));
   if (teamList.length > 0) stack.teams = teamList;
-  const samlList = builder.saml(saml, teamKeys);
-  if (samlList.length > 0) stack.saml = samlList;
-  const specList = builder.specs(specs, sourceURLs);
-  if (specList.length > 0) stack.openapi = specList;
   const collectionList = builder.collections(collections, collectionKeys);
   if (collectionList.length > 0) stack.collections = collectionList;
   const spaceList = spaces.list();
   if (spaceList.length > 0) stack.spaces = spaceList;
-  const translationList = builder.translations(translations);
-  if (translationList.length > 0) stack.translations = translationList;
   const siteList = siteData
     .filter((d) => siteKeys.has(d.site.id))
     .sort((a, b) => naturalOrder(a.site.title, a.site, b.site.title, b.site))
     .map((d) => builder.site(d, siteKeys.get(d.site.id) as string, spaces.keys));
   if (siteList.length > 0) stack.sites = siteList;
-  const integrations = exportIntegrations(await integrationsRead, org);
-  if (integrations.entries.length > 0) stack.integrations = integrations.entries;
+  const placeholders: string[] = [];
+  const supply: string[] = [];
+  for (const [i, live] of (await listedRead).entries()) {
+    const kind = listed[i]!;
+    const entries = builder.listed(kind, live, placeholders, supply);
+    if (entries.length > 0) (stack as unknown as Record<string, unknown>)[kind.list.property] = entries;
+  }
 
   progress.requests = client.stats.requests - startRequests;
-  return { stack, organization, notes, progress: { ...progress }, emails, placeholders: integrations.placeholders, supply: integrations.notes };
+  return { stack, organization, notes, progress: { ...progress }, emails, placeholders, supply };
 }
 
 /** Everything read about one site. */
@@ -343,30 +337,6 @@ class Builder {
     return { key: keys.get(team.id) as string, ...this.entry<{ title: string }>(teamKind, team), ...(list.length > 0 ? { members: list } : {}), adopt: true };
   }
 
-  saml(providers: SamlProvider[], teamKeys: Map<string, string>): StackSamlProvider[] {
-    const keys = this.keyed(providers, (p) => p.label, "SAML providers", "saml");
-    return [...providers]
-      .filter((p) => keys.has(p.id))
-      .sort((a, b) => naturalOrder(a.label, a, b.label, b))
-      // The certificate is the identity provider's public signing certificate: not a secret.
-      .map((p) => ({ key: keys.get(p.id) as string, ...this.entry<Omit<StackSamlProvider, "key">>(samlProviderKind, p), adopt: true }));
-  }
-
-  specs(specs: OpenAPISpec[], sourceURLs: (string | undefined)[]): StackOpenApiSpec[] {
-    const alloc = new KeyAllocator();
-    const out: StackOpenApiSpec[] = [];
-    const order = specs.map((s, i) => ({ s, url: sourceURLs[i] })).sort((a, b) => naturalOrder(a.s.slug, a.s, b.s.slug, b.s));
-    for (const { s, url } of order) {
-      if (!url) {
-        this.notes.push(`OpenAPI spec '${s.slug}' has no source URL to declare; it is not exported`);
-        continue;
-      }
-      // The source URL of a spec that does not carry one comes from its latest version.
-      out.push({ key: alloc.from(s.slug, "spec"), ...this.entry<Omit<StackOpenApiSpec, "key">>(openApiSpecKind, { ...s, sourceURL: url }), adopt: true });
-    }
-    return out;
-  }
-
   collections(collections: Collection[], keys: Map<string, string>): StackCollection[] {
     // Parents before their children, siblings in key order: the file reads top-down.
     const byParent = new Map<string, Collection[]>();
@@ -405,12 +375,51 @@ class Builder {
     };
   }
 
-  translations(translations: { id: string; title: string; createdAt?: string }[]): StackTranslation[] {
-    const keys = this.keyed(translations, (t) => t.title, "translation settings", "translation");
-    return [...translations]
-      .filter((t) => keys.has(t.id))
-      .sort((a, b) => naturalOrder(a.title, a, b.title, b))
-      .map((t) => ({ key: keys.get(t.id) as string, ...this.entry<{ title: string }>(translationSettingsKind, t), adopt: true }));
+  /**
+   * The entries of a kind the stack file lists as plain keyed entries (see `StackList`), each adopting
+   * its live object, keyed by its natural key; objects sharing one are left out (noted). What cannot be
+   * read back is not exported: a required file gets a placeholder path (added to `placeholders`) and,
+   * with optional files and secrets, a sentence in `supply`. An object without a value for a field the
+   * stack file requires is left out (noted).
+   */
+  listed(kind: AnyKind & { list: StackList }, live: readonly object[], placeholders: string[], supply: string[]): Record<string, unknown>[] {
+    const { one, many, name } = kind.list;
+    const fields = stackFields(kind);
+    const natural = fields.find((f) => f.name === kind.naturalKey?.field)!;
+    const items = live.map((l) => {
+      const outputs = kind.outputsOf!(l as never, { organizationId: this.organizationId, siteId: "" }) as Record<string, unknown>;
+      const value = String(outputs[natural.name] ?? "");
+      const dated = l as { id?: string; createdAt?: string };
+      return { id: dated.id ?? value, ...(dated.createdAt === undefined ? {} : { createdAt: dated.createdAt }), value, outputs };
+    });
+    const keys = this.keyed(items, (item) => item.value, many, name);
+    const files = fields.filter((f) => fileOf(f.spec) !== undefined);
+    const required = files.filter((f) => (f.spec as FieldSpec).required).map((f) => f.as);
+    const unread = [...files.filter((f) => !f.spec.required), ...fields.filter((f) => f.spec.stack === "secretSources")].map((f) => f.as);
+    const out: Record<string, unknown>[] = [];
+    for (const item of [...items].filter((i) => keys.has(i.id)).sort((a, b) => naturalOrder(a.value, a, b.value, b))) {
+      const key = keys.get(item.id) as string;
+      const entry: Record<string, unknown> = { key, ...declaredEntry(kind, item.outputs, (list, id) => this.keys[list].get(id) ?? { id }) };
+      const missing = fields.find((f) => (f.spec.required || f.spec.stackRequired) && !fileOf(f.spec) && entry[f.as] === undefined);
+      if (missing) {
+        this.notes.push(`${one} '${item.value}' has no ${missing.as} to declare; it is not exported`);
+        continue;
+      }
+      for (const field of required) {
+        entry[field] = placeholderPath(key, field);
+        placeholders.push(entry[field] as string);
+      }
+      entry.adopt = true;
+      out.push(entry);
+      if (required.length + unread.length === 0) continue;
+      const plural = required.length > 1 ? "s" : "";
+      const parts = [
+        ...(required.length > 0 ? [`its ${required.join(" and ")} cannot be read back; supply the file${plural} at the placeholder path${plural} before \`pulumi up\`, or it fails as a missing file`] : []),
+        ...(unread.length > 0 ? [`${unread.join(", ")} are not exported: declare them (secrets by their source), or the first up publishes without them`] : []),
+      ];
+      supply.push(`${one} '${item.value}': ${parts.join("; ")}`);
+    }
+    return out;
   }
 
   site(d: SiteData, key: string, spaceKeys: Map<string, string>): StackSite {

@@ -98,8 +98,11 @@ const STRINGS = { type: "array", items: { type: "string" } };
 /** Blocks and content sources: objects whose shape is the API's (see their field docs). */
 const OBJECTS = { type: "array", items: { type: "object", additionalProperties: true } };
 
-/** A base64 image or the script: the diff compares digests, so the state never needs the content. */
-function content(doc: string, more: Partial<FieldSpec>): FieldSpec {
+/**
+ * A base64 image or the script: the diff compares digests, so the state never needs the content.
+ * `more` keeps its literal type, so that the stack file's entry type knows what is required and how it is spelled.
+ */
+function content<const M extends Partial<FieldSpec>>(doc: string, more: M): FieldSpec & M {
   return { schema: { type: "string" }, doc, normalize: contentDigest, ...more };
 }
 
@@ -183,6 +186,18 @@ async function adopt(ctx: KindContext, inputs: IntegrationInputs): Promise<Creat
 export const integrationKind = {
   name: "Integration",
   doc: "An integration published by the organisation: its manifest, its script and its secrets.",
+  list: {
+    property: "integrations",
+    after: "translations",
+    definition: "integration",
+    name: "integration",
+    one: "integration",
+    many: "integrations",
+    doc: "Integrations the organisation publishes, each with its script (a file next to the stack file), images and secrets (named by their source, never by value). Integration names are unique on the whole platform.",
+    entryDoc: "An integration published by the organisation: publish on create and on every change (an edited script, image or secret value included), unpublish on delete.",
+    // The platform lists everyone's integrations: the organisation's own are those it owns.
+    readAll: async (client, org) => (await client.integrations.list({ owner: org })).filter((g) => g.owner?.id === org),
+  } as const,
   outputs: [
     "summary", "icon", "previewImages", "visibility", "target", "scopes", "categories", "blocks", "contentSources", "externalLinks",
     "configurations", "contentSecurityPolicy", "runtime", "secrets", "version", "verified", "url", "appUrl", "publicEndpoint",

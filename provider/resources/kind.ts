@@ -213,6 +213,36 @@ export interface AdoptInput {
   adopt?: boolean;
 }
 
+/**
+ * How the stack file lists a kind whose objects are plain keyed entries of the organisation (no
+ * structure of their own): one top-level list, each entry its `key`, `previousKeys`, the kind's fields
+ * as the stack file spells them, and `adopt`. The stack schema's list and entry, the model's type, the
+ * component's resources, `validate`'s summary, `diff` and export derive from it; kinds with structure
+ * (sites, teams with members, collections, spaces) are laid out in provider/stack/layout.json instead.
+ */
+export interface StackList {
+  /** The stack file's property holding the list (`translations`). */
+  property: string;
+  /** The top-level property the list follows in the stack file (and in an exported file). */
+  after: string;
+  /** The stack schema's definition of one entry (`translation`). */
+  definition: string;
+  /** Short name: the key of its count in summaries, and the key export gives an entry whose natural key spells none. */
+  name: string;
+  /** One object and several, in summaries and diffs. */
+  one: string;
+  many: string;
+  /** The list's description in the stack schema. */
+  doc: string;
+  /** One entry's description in the stack schema (the natural key is appended). */
+  entryDoc: string;
+  /**
+   * Export: the organisation's live objects, each as the kind's `outputsOf` takes it. `tick` counts
+   * the objects of each further read.
+   */
+  readAll(client: ApiClient, organizationId: string, tick: (objects: number) => void): Promise<object[]>;
+}
+
 /** A created or adopted object: its ID and its outputs. */
 export interface Created<O> {
   id: string;
@@ -234,6 +264,8 @@ export interface KindDefinition<I extends object, O extends object> {
    * of the class (see {@link withOutputSlots}); every output is typed on the class from `O`.
    */
   outputs?: readonly (keyof O & string)[];
+  /** The kind's top-level list in the stack file, for a kind without structure of its own. */
+  list?: StackList;
   /** Outputs holding secrets → `additionalSecretOutputs` of the class. */
   secretOutputs?: string[];
   /** Replacement deletes the old object first (a new one would collide with it, e.g. on a unique path). */

@@ -1,4 +1,4 @@
-import type { AnyKind } from "./kind";
+import type { AnyKind, StackList } from "./kind";
 import { collectionKind } from "./collection";
 import { integrationKind } from "./integration";
 import { memberRoleKind } from "./memberRole";
@@ -51,4 +51,12 @@ export type KindName = (typeof kinds)[number]["name"];
 /** The registered kind with that name, or undefined. */
 export function kindByName(name: string): AnyKind | undefined {
   return kinds.find((k) => k.name === name);
+}
+
+/** A kind the stack file lists as plain keyed entries of the organisation (see `StackList`). */
+export type ListedKind = Extract<(typeof kinds)[number], { list: StackList }>;
+
+/** The kinds the stack file lists as plain keyed entries of the organisation, in the order of the list of kinds. */
+export function listedKinds(): (AnyKind & { list: StackList })[] {
+  return (kinds as readonly AnyKind[]).filter((k): k is AnyKind & { list: StackList } => k.list !== undefined);
 }

@@ -54,6 +54,28 @@ async function adopt(ctx: KindContext, inputs: OpenAPISpecInputs): Promise<Creat
 export const openApiSpecKind = {
   name: "OpenAPISpec",
   doc: "An OpenAPI specification stored by the platform, fetched from a source URL.",
+  list: {
+    property: "openapi",
+    after: "saml",
+    definition: "openapiSpec",
+    name: "openapi",
+    one: "OpenAPI spec",
+    many: "OpenAPI specs",
+    doc: "OpenAPI specifications stored by the platform, each fetched from a source URL. Slugs are unique in an organisation.",
+    entryDoc: "A stored OpenAPI specification.",
+    // A spec that does not carry its source URL declares the one of its latest version.
+    readAll: async (client, org, tick) =>
+      Promise.all(
+        (await client.openapi.list(org)).map(async (s) => {
+          if (s.sourceURL) return s;
+          const latest = await client.openapi.latestVersion(org, s.slug).then(
+            (v) => (tick(1), v),
+            () => undefined,
+          );
+          return { ...s, sourceURL: latest?.url };
+        }),
+      ),
+  } as const,
   outputs: ["processingState", "lastVersion", "lastProcessedAt", "lastProcessErrorCode", "url", "appUrl", "createdAt", "updatedAt"],
   fields: {
     organizationId: ORGANIZATION_FIELD,

@@ -1,5 +1,6 @@
 import type { Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import { type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
+import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SamlProvider. */
@@ -36,9 +37,6 @@ export interface SamlProviderOutputs {
   createdAt: string | null;
 }
 
-/** The declared fields of a SamlProvider that the API body takes as they are. */
-const BODY_FIELDS = ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"] as const;
-
 function toOutputs(organizationId: string, p: ApiSamlProvider): SamlProviderOutputs {
   // `defaultTeam` is a Team object in responses but an ID in requests: keep the ID so declaring it is not drift.
   const team: unknown = p.defaultTeam;
@@ -60,28 +58,31 @@ function toOutputs(organizationId: string, p: ApiSamlProvider): SamlProviderOutp
   };
 }
 
-/** The body of the declared fields among `names`. */
-function bodyOf(inputs: SamlProviderInputs, names: readonly string[]): UpdateSamlProviderBody {
-  const body: Record<string, unknown> = {};
-  for (const f of BODY_FIELDS) if (names.includes(f) && inputs[f] !== undefined) body[f] = inputs[f];
-  return body as UpdateSamlProviderBody;
-}
-
-/** The one SAML provider with exactly this label. */
-async function adopt(ctx: KindContext, inputs: SamlProviderInputs): Promise<Created<SamlProviderOutputs> | undefined> {
-  const providers = await ctx.client.saml.list(inputs.organizationId);
-  const found = exactlyOne(
-    "SamlProvider",
-    `SAML providers of organization ${inputs.organizationId} are labelled ${JSON.stringify(inputs.label)}`,
-    providers.filter((p) => p.label === inputs.label),
-  );
-  return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
-}
+const crud = organizationObject<SamlProviderInputs, SamlProviderOutputs, ApiSamlProvider, UpdateSamlProviderBody>({
+  kind: "SamlProvider",
+  area: (client) => client.saml,
+  toOutputs,
+  body: ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"],
+  key: "label",
+  objects: "SAML providers",
+  verb: "are labelled",
+});
 
 /** The SamlProvider kind: one POST with every declared field, PATCH with the changed ones. */
 export const samlProviderKind = {
   name: "SamlProvider",
   doc: "A SAML single sign-on provider of the organisation.",
+  list: {
+    property: "saml",
+    after: "teams",
+    definition: "samlProvider",
+    name: "saml",
+    one: "SAML provider",
+    many: "SAML providers",
+    doc: "SAML single sign-on providers of the organisation.",
+    entryDoc: "A SAML single sign-on provider.",
+    readAll: (client, org) => client.saml.list(org),
+  } as const,
   outputs: ["entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "status", "service", "url", "createdAt"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
@@ -95,30 +96,7 @@ export const samlProviderKind = {
 
   naturalKey: { field: "label", scope: "organization" },
 
-  async create(ctx, inputs) {
-    const body = { ...bodyOf(inputs, BODY_FIELDS), label: inputs.label };
-    const created = await ctx.client.saml.create(inputs.organizationId, body);
-    return { id: created.id, outs: toOutputs(inputs.organizationId, created) };
-  },
-
-  async read(ctx, id, state) {
-    const p = await orGone(ctx.client.saml.get(state.organizationId, id));
-    return p ? toOutputs(state.organizationId, p) : undefined;
-  },
-
-  async update(ctx, id, olds, news, changed) {
-    const body = bodyOf(news, changed);
-    if (Object.keys(body).length === 0) return olds;
-    return toOutputs(olds.organizationId, await ctx.client.saml.update(olds.organizationId, id, body));
-  },
-
-  outputsOf: (p: ApiSamlProvider, where) => toOutputs(where.organizationId, p),
-
-  async delete(ctx, id, olds) {
-    await ctx.client.saml.delete(olds.organizationId, id);
-  },
-
-  adopt,
+  ...crud,
 } satisfies KindDefinition<SamlProviderInputs, SamlProviderOutputs>;
 
 /** The dynamic provider of SamlProvider (serialised through `provider/providers/samlProvider`). */

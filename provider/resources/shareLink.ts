@@ -1,5 +1,6 @@
 import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { adoptOne } from "./organizationObject";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -36,14 +37,9 @@ function toOutputs(parent: { organizationId: string; siteId: string }, link: Api
 }
 
 async function adopt(ctx: KindContext, inputs: ShareLinkInputs) {
+  const what = `share links of site ${inputs.siteId} are named ${JSON.stringify(inputs.name)}`;
   // A fresh walk, not a coalesced one: a walk begun before an uncertain create may miss its result.
-  const links = await ctx.client.shareLinks.list(inputs.organizationId, inputs.siteId);
-  const found = exactlyOne(
-    "ShareLink",
-    `share links of site ${inputs.siteId} are named ${JSON.stringify(inputs.name)}`,
-    links.filter((l) => l.name === inputs.name),
-  );
-  return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
+  return adoptOne("ShareLink", what, ctx.client.shareLinks.list(inputs.organizationId, inputs.siteId), (l) => l.name === inputs.name, (l) => toOutputs(inputs, l));
 }
 
 /** The ShareLink kind: POST `{name}`, PATCH `{active, name}`, read from the site's share-link list. */

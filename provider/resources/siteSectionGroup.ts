@@ -1,5 +1,6 @@
 import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone } from "./kind";
+import { adoptOne } from "./organizationObject";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -41,13 +42,8 @@ function asSet(v: unknown): unknown {
 }
 
 async function adopt(ctx: KindContext, inputs: SiteSectionGroupInputs) {
-  const groups = await ctx.client.sectionGroups.list(inputs.organizationId, inputs.siteId);
-  const found = exactlyOne(
-    "SiteSectionGroup",
-    `section groups of site ${inputs.siteId} are titled ${JSON.stringify(inputs.title)}`,
-    groups.filter((g) => g.title === inputs.title),
-  );
-  return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
+  const what = `section groups of site ${inputs.siteId} are titled ${JSON.stringify(inputs.title)}`;
+  return adoptOne("SiteSectionGroup", what, ctx.client.sectionGroups.list(inputs.organizationId, inputs.siteId), (g) => g.title === inputs.title, (g) => toOutputs(inputs, g));
 }
 
 /** The SiteSectionGroup kind: POST `{title, icon, sections}`, PATCH `{title, icon}`, membership by add/remove. */

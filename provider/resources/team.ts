@@ -1,5 +1,6 @@
-import type { Team as ApiTeam } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import type { CreateTeamBody, Team as ApiTeam } from "../client";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
+import { adoptOne, organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Team. */
@@ -31,14 +32,9 @@ function toOutputs(organizationId: string, team: ApiTeam): TeamOutputs {
 }
 
 /** The team with exactly this title: the API's `title` filter is a case-insensitive substring match. */
-async function adopt(ctx: KindContext, inputs: TeamInputs): Promise<Created<TeamOutputs> | undefined> {
-  const teams = await ctx.client.teams.list(inputs.organizationId, { title: inputs.title });
-  const found = exactlyOne(
-    "Team",
-    `teams of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`,
-    teams.filter((t) => t.title === inputs.title),
-  );
-  return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
+function adopt(ctx: KindContext, inputs: TeamInputs): Promise<Created<TeamOutputs> | undefined> {
+  const what = `teams of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`;
+  return adoptOne("Team", what, ctx.client.teams.list(inputs.organizationId, { title: inputs.title }), (t) => t.title === inputs.title, (t) => toOutputs(inputs.organizationId, t));
 }
 
 /** The Team kind: created with `PUT /orgs/{org}/teams {title}` (never retried blindly), renamed with PATCH. */
@@ -53,27 +49,17 @@ export const teamKind = {
 
   naturalKey: { field: "title", scope: "organization", enforced: "team titles are unique in an organisation" },
 
-  async create(ctx, inputs) {
-    const team = await ctx.client.teams.create(inputs.organizationId, { title: inputs.title });
-    return { id: team.id, outs: toOutputs(inputs.organizationId, team) };
-  },
+  ...organizationObject<TeamInputs, TeamOutputs, ApiTeam, CreateTeamBody>({
+    kind: "Team",
+    area: (client) => client.teams,
+    toOutputs,
+    body: ["title"],
+    key: "title",
+    objects: "teams",
+    verb: "are titled",
+  }),
 
-  async read(ctx, id, state) {
-    const team = await orGone(ctx.client.teams.get(state.organizationId, id));
-    return team ? toOutputs(state.organizationId, team) : undefined;
-  },
-
-  async update(ctx, id, olds, news, changed) {
-    if (!changed.includes("title")) return olds;
-    return toOutputs(olds.organizationId, await ctx.client.teams.update(olds.organizationId, id, { title: news.title }));
-  },
-
-  outputsOf: (team: ApiTeam, where) => toOutputs(where.organizationId, team),
-
-  async delete(ctx, id, olds) {
-    await ctx.client.teams.delete(olds.organizationId, id);
-  },
-
+  // The API filters teams by title: one request, not a walk of every team.
   adopt,
 } satisfies KindDefinition<TeamInputs, TeamOutputs>;
 

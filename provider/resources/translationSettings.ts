@@ -1,5 +1,6 @@
-import type { TranslationSettings as ApiTranslationSettings } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import type { TranslationSettings as ApiTranslationSettings, TranslationSettingsBody } from "../client";
+import { type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
+import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
 /** Inputs of TranslationSettings. */
@@ -31,21 +32,31 @@ function toOutputs(organizationId: string, t: ApiTranslationSettings): Translati
   };
 }
 
-/** The one translation settings object with exactly this title. */
-async function adopt(ctx: KindContext, inputs: TranslationSettingsInputs): Promise<Created<TranslationSettingsOutputs> | undefined> {
-  const all = await ctx.client.translations.list(inputs.organizationId);
-  const found = exactlyOne(
-    "TranslationSettings",
-    `translation settings of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`,
-    all.filter((t) => t.title === inputs.title),
-  );
-  return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
-}
+const crud = organizationObject<TranslationSettingsInputs, TranslationSettingsOutputs, ApiTranslationSettings, TranslationSettingsBody>({
+  kind: "TranslationSettings",
+  area: (client) => client.translations,
+  toOutputs,
+  body: ["title"],
+  key: "title",
+  objects: "translation settings",
+  verb: "are titled",
+});
 
 /** The TranslationSettings kind: POST `{title}`, PUT `{title}`. */
 export const translationSettingsKind = {
   name: "TranslationSettings",
   doc: "Translation settings of the organisation.",
+  list: {
+    property: "translations",
+    after: "spaces",
+    definition: "translation",
+    name: "translation",
+    one: "translation setting",
+    many: "translation settings",
+    doc: "Translation settings of the organisation.",
+    entryDoc: "Translation settings.",
+    readAll: (client, org) => client.translations.list(org),
+  } as const,
   outputs: ["languages", "url", "createdAt", "updatedAt"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
@@ -54,28 +65,7 @@ export const translationSettingsKind = {
 
   naturalKey: { field: "title", scope: "organization" },
 
-  async create(ctx, inputs) {
-    const t = await ctx.client.translations.create(inputs.organizationId, { title: inputs.title });
-    return { id: t.id, outs: toOutputs(inputs.organizationId, t) };
-  },
-
-  async read(ctx, id, state) {
-    const t = await orGone(ctx.client.translations.get(state.organizationId, id));
-    return t ? toOutputs(state.organizationId, t) : undefined;
-  },
-
-  async update(ctx, id, olds, news, changed) {
-    if (!changed.includes("title")) return olds;
-    return toOutputs(olds.organizationId, await ctx.client.translations.update(olds.organizationId, id, { title: news.title }));
-  },
-
-  outputsOf: (t: ApiTranslationSettings, where) => toOutputs(where.organizationId, t),
-
-  async delete(ctx, id, olds) {
-    await ctx.client.translations.delete(olds.organizationId, id);
-  },
-
-  adopt,
+  ...crud,
 } satisfies KindDefinition<TranslationSettingsInputs, TranslationSettingsOutputs>;
 
 /** The dynamic provider of TranslationSettings (serialised through `provider/providers/translationSettings`). */

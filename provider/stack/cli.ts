@@ -1,5 +1,6 @@
 /** `docsplatform validate <stack.yaml>...`: check stack files offline, as an editor or CI would. */
 import { loadStackFile, formatProblem } from "./load";
+import { listedKinds } from "../resources/kinds";
 import { countObjects, type StackObjectKind } from "./model";
 
 const usage = `usage: docsplatform validate <stack.yaml> [more.yaml...]
@@ -22,9 +23,7 @@ const KIND_NAMES: [StackObjectKind, string, string][] = [
   ["team", "team", "teams"],
   ["teamMember", "team member", "team members"],
   ["member", "member role", "member roles"],
-  ["saml", "SAML provider", "SAML providers"],
-  ["openapi", "OpenAPI spec", "OpenAPI specs"],
-  ["translation", "translation setting", "translation settings"],
+  ...listedKinds().map((k): [StackObjectKind, string, string] => [k.list.name as StackObjectKind, k.list.one, k.list.many]),
   ["settings", "organisation settings", "organisation settings"],
 ];
 

@@ -19,17 +19,13 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { collectionKind } from "../resources/collection";
 import { Collection } from "../classes";
-import { integrationKind } from "../resources/integration";
-import { Integration } from "../classes";
 import type { KindDefinition, RefSpelling, ResourceArgs } from "../resources/kind";
+import { listedKinds, type ListedKind } from "../resources/kinds";
+import { classOf, type KindResource } from "../classes";
 import { memberRoleKind } from "../resources/memberRole";
 import { MemberRole } from "../classes";
-import { openApiSpecKind } from "../resources/openApiSpec";
-import { OpenAPISpec } from "../classes";
 import { organizationSettingsKind } from "../resources/organizationSettings";
 import { OrganizationSettings } from "../classes";
-import { samlProviderKind } from "../resources/samlProvider";
-import { SamlProvider } from "../classes";
 import { shareLinkKind } from "../resources/shareLink";
 import { ShareLink } from "../classes";
 import { siteKind } from "../resources/site";
@@ -49,14 +45,13 @@ import { Space } from "../classes";
 import { teamKind } from "../resources/team";
 import { Team } from "../classes";
 import { TeamMembers } from "../classes";
-import { translationSettingsKind } from "../resources/translationSettings";
-import { TranslationSettings } from "../classes";
 import { declaredInputs, type DeclaredSources } from "./declared";
 import { runtimeSources, secretSourceIssues, type SecretLookup } from "./sources";
 import { formatProblem, loadStackFile, type Problem } from "./load";
 import { declareQuietly } from "./registration";
 import {
   isIdRef,
+  listEntries,
   sectionSiteSpaces,
   type Keyed,
   type Ref,
@@ -106,21 +101,22 @@ export interface SiteResources {
   order?: SiteStructureOrder;
 }
 
+/** The outputs of a kind, as its declaration's `read` gives them. */
+type OutputsOf<K> = K extends { read(ctx: never, id: string, state: never): Promise<infer O> } ? Exclude<O, undefined> : never;
+
+/** The resources of each listed kind (see `StackList`) by key, under its property in the stack file. */
+export type ListedResources = { [K in ListedKind as K["list"]["property"]]: Record<string, KindResource<OutputsOf<K>>> };
+
 /** Every resource a {@link DocsPlatform} declared, by key. */
-export interface DocsPlatformResources {
+export interface DocsPlatformResources extends ListedResources {
   settings?: OrganizationSettings;
   /** Member roles by user (as written in the file). */
   members: Record<string, MemberRole>;
   teams: Record<string, Team>;
   /** Team memberships by team key (teams that list `members`). */
   teamMembers: Record<string, TeamMembers>;
-  saml: Record<string, SamlProvider>;
-  openapi: Record<string, OpenAPISpec>;
   collections: Record<string, Collection>;
   spaces: Record<string, Space>;
-  translations: Record<string, TranslationSettings>;
-  /** Integrations by key. */
-  integrations: Record<string, Integration>;
   sites: Record<string, SiteResources>;
 }
 
@@ -291,20 +287,6 @@ class Declarer {
       }
     }
 
-    const saml: Record<string, SamlProvider> = {};
-    for (const p of stack.saml ?? []) {
-      saml[p.key] = new SamlProvider(
-        join(name, p.key),
-        { ...this.inputs(samlProviderKind, p), organizationId: org, ...adoptOf(p) },
-        this.with(p),
-      );
-    }
-
-    const openapi: Record<string, OpenAPISpec> = {};
-    for (const s of stack.openapi ?? []) {
-      openapi[s.key] = new OpenAPISpec(join(name, s.key), { ...this.inputs(openApiSpecKind, s), organizationId: org, ...adoptOf(s) }, this.with(s));
-    }
-
     const byKey = new Map((stack.collections ?? []).map((c) => [c.key, c]));
     for (const c of stack.collections ?? []) this.collection(c, byKey);
 
@@ -316,15 +298,14 @@ class Declarer {
       );
     }
 
-    const translations: Record<string, TranslationSettings> = {};
-    for (const t of stack.translations ?? []) {
-      translations[t.key] = new TranslationSettings(join(name, t.key), { ...this.inputs(translationSettingsKind, t), organizationId: org, ...adoptOf(t) }, this.with(t));
-    }
-
-    // Integrations: published by the file's organisation, their script and images read from files next to it.
-    const integrations: Record<string, Integration> = {};
-    for (const g of stack.integrations ?? []) {
-      integrations[g.key] = new Integration(join(name, g.key), { ...this.inputs(integrationKind, g), organizationId: org, ...adoptOf(g) }, this.with(g));
+    // The kinds without structure of their own: one resource per entry of their list, as the kind declares it.
+    const listed: Record<string, Record<string, pulumi.CustomResource>> = {};
+    for (const kind of listedKinds()) {
+      const Kind = classOf(kind);
+      const resources: Record<string, pulumi.CustomResource> = (listed[kind.list.property] = {});
+      for (const e of listEntries(stack, kind.list.property)) {
+        resources[e.key] = new Kind(join(name, e.key), { ...this.inputs(kind, e), organizationId: org, ...adoptOf(e) }, this.with(e));
+      }
     }
 
     for (const site of stack.sites ?? []) this.sites[site.key] = this.site(site);
@@ -339,12 +320,9 @@ class Declarer {
       members,
       teams: this.teams,
       teamMembers,
-      saml,
-      openapi,
       collections: this.collections,
       spaces: this.spaces,
-      translations,
-      integrations,
+      ...(listed as unknown as ListedResources),
       sites: this.sites,
     };
   }

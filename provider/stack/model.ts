@@ -8,9 +8,7 @@
 
 import type { collectionKind, CollectionInputs } from "../resources/collection";
 import type { memberRoleKind, MemberRoleInputs } from "../resources/memberRole";
-import type { openApiSpecKind, OpenAPISpecInputs } from "../resources/openApiSpec";
 import type { organizationSettingsKind, OrganizationSettingsInputs } from "../resources/organizationSettings";
-import type { samlProviderKind, SamlProviderInputs } from "../resources/samlProvider";
 import type { shareLinkKind, ShareLinkInputs } from "../resources/shareLink";
 import type { siteKind, SiteInputs } from "../resources/site";
 import type { siteSectionKind, SiteSectionInputs } from "../resources/siteSection";
@@ -18,7 +16,7 @@ import type { siteSectionGroupKind, SiteSectionGroupInputs } from "../resources/
 import type { siteSpaceKind, SiteSpaceInputs } from "../resources/siteSpace";
 import type { spaceKind, SpaceInputs } from "../resources/space";
 import type { teamKind, TeamInputs } from "../resources/team";
-import type { translationSettingsKind, TranslationSettingsInputs } from "../resources/translationSettings";
+import { listedKinds, type ListedKind } from "../resources/kinds";
 
 /** Role in an organisation or default level of content. */
 export type Role = "admin" | "create" | "review" | "edit" | "comment" | "read";
@@ -65,7 +63,15 @@ export type Declared<K extends { fields: object }, I> = {
 type Spelled<F extends string, S> = S extends { stack: "context" } ? never : S extends { stack: { as: infer A extends string } } ? A : F;
 type IsRequired<S> = S extends { required: true } ? true : S extends { stackRequired: true } ? true : false;
 type DeclaredValue<S, V> =
-  | (S extends { stack: { ref: string } } ? Ref : V)
+  | (S extends { stack: { ref: string } }
+      ? Ref
+      : S extends { stack: { file: string } }
+        ? V extends readonly unknown[]
+          ? string[]
+          : string
+        : S extends { stack: "secretSources" }
+          ? Record<string, StackSecretSource>
+          : V)
   | (S extends { absent: "clear" } ? null : S extends { absent: { reset: null } } ? null : never);
 
 /** Settings of the organisation (`PATCH /orgs/{org}`). */
@@ -85,49 +91,23 @@ export interface StackTeamMember {
 /** A team; natural key: title. */
 export type StackTeam = Keyed & Declared<typeof teamKind, TeamInputs> & { members?: StackTeamMember[] };
 
-/** A SAML provider; natural key: label. */
-export type StackSamlProvider = Keyed & Declared<typeof samlProviderKind, SamlProviderInputs>;
-
-/** A stored OpenAPI spec; natural key: slug. */
-export type StackOpenApiSpec = Keyed & Declared<typeof openApiSpecKind, OpenAPISpecInputs>;
-
 /** A collection of spaces; natural key: title. */
 export type StackCollection = Keyed & Declared<typeof collectionKind, CollectionInputs>;
 
 /** Settings of an existing space, named by its platform ID. */
 export type StackSpace = Keyed & Declared<typeof spaceKind, SpaceInputs>;
 
-/** Translation settings; natural key: title. */
-export type StackTranslation = Keyed & Declared<typeof translationSettingsKind, TranslationSettingsInputs>;
-
 /** Where a secret's value comes from when the program runs: a Pulumi config key or an environment variable. */
 export type StackSecretSource = { config: string } | { env: string };
 
-/** An integration the organisation publishes; natural key: name (unique on the whole platform). */
-export interface StackIntegration extends Keyed {
-  name: string;
-  title: string;
-  description: string;
-  summary?: string | null;
-  /** Path of the script, relative to the stack file. */
-  script: string;
-  /** Path of the icon image, relative to the stack file. */
-  icon?: string | null;
-  /** Paths of at most 3 preview images, relative to the stack file. */
-  previewImages?: string[];
-  visibility?: string;
-  target?: string;
-  scopes?: string[];
-  categories?: string[];
-  blocks?: Record<string, unknown>[];
-  contentSources?: Record<string, unknown>[];
-  externalLinks?: { url: string; label: string }[];
-  configurations?: Record<string, unknown>;
-  contentSecurityPolicy?: string | null;
-  runtime?: string;
-  /** Secret name → where its value comes from. */
-  secrets?: Record<string, StackSecretSource>;
-}
+/** The inputs of a kind, as its declaration's `create` takes them. */
+type InputsOf<K> = K extends { create(ctx: never, inputs: infer I): unknown } ? I : never;
+
+/** An entry of a listed kind's top-level list: its key and the fields the kind declares. */
+export type StackListEntry<K extends ListedKind> = Keyed & Declared<K, InputsOf<K>>;
+
+/** The lists of the kinds listed as plain keyed entries of the organisation, by their property in the file. */
+export type StackLists = { [K in ListedKind as K["list"]["property"]]?: StackListEntry<K>[] };
 
 /** A site space, at the root of a site or inside a section; natural key: path. */
 export type StackSiteSpace = Keyed & Declared<typeof siteSpaceKind, SiteSpaceInputs>;
@@ -195,20 +175,16 @@ export type StackSite = Keyed &
     shareLinks?: StackShareLink[];
   };
 
-/** A whole stack file. */
-export interface StackFile {
+/** A whole stack file: its structure, and the lists of the kinds without structure of their own. */
+export interface StackFile extends StackLists {
   $schema?: string;
   /** Organisation every object belongs to. */
   organization: string;
   settings?: StackOrganizationSettings;
   members?: StackMember[];
   teams?: StackTeam[];
-  saml?: StackSamlProvider[];
-  openapi?: StackOpenApiSpec[];
   collections?: StackCollection[];
   spaces?: StackSpace[];
-  translations?: StackTranslation[];
-  integrations?: StackIntegration[];
   sites?: StackSite[];
 }
 
@@ -233,12 +209,9 @@ export type StackObjectKind =
   | "member"
   | "team"
   | "teamMember"
-  | "saml"
-  | "openapi"
   | "collection"
   | "space"
-  | "translation"
-  | "integration"
+  | ListedKind["list"]["name"]
   | "site"
   | "section"
   | "sectionGroup"
@@ -255,12 +228,9 @@ export function countObjects(stack: StackFile): Record<StackObjectKind, number> 
     member: stack.members?.length ?? 0,
     team: stack.teams?.length ?? 0,
     teamMember: (stack.teams ?? []).reduce((n, t) => n + (t.members?.length ?? 0), 0),
-    saml: stack.saml?.length ?? 0,
-    openapi: stack.openapi?.length ?? 0,
     collection: stack.collections?.length ?? 0,
     space: stack.spaces?.length ?? 0,
-    translation: stack.translations?.length ?? 0,
-    integration: stack.integrations?.length ?? 0,
+    ...listCounts(stack),
     site: sites.length,
     section: sections.length,
     sectionGroup: sites.reduce((n, s) => n + (s.sectionGroups?.length ?? 0), 0),
@@ -270,4 +240,14 @@ export function countObjects(stack: StackFile): Record<StackObjectKind, number> 
     shareLink: sites.reduce((n, s) => n + (s.shareLinks?.length ?? 0), 0),
     adaptiveSchema: sites.filter((s) => s.adaptiveSchema !== undefined).length,
   };
+}
+
+/** The entries of a listed kind's list in a stack file. */
+export function listEntries(stack: StackFile, property: string): (Keyed & Record<string, unknown>)[] {
+  return ((stack as unknown as Record<string, unknown>)[property] ?? []) as (Keyed & Record<string, unknown>)[];
+}
+
+/** Number of entries of each listed kind, by its short name. */
+function listCounts(stack: StackFile): Record<ListedKind["list"]["name"], number> {
+  return Object.fromEntries(listedKinds().map((k) => [k.list.name, listEntries(stack, k.list.property).length])) as Record<ListedKind["list"]["name"], number>;
 }

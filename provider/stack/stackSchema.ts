@@ -7,8 +7,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { absenceText, inputSchema, kindFileName, type AnyKind, type FieldSpec, type FileSpelling, type RefSpelling } from "../resources/kind";
-import { kinds } from "../resources/kinds";
+import { absenceText, inputSchema, kindFileName, type AnyKind, type FieldSpec, type FileSpelling, type RefSpelling, type StackList } from "../resources/kind";
+import { kinds, listedKinds } from "../resources/kinds";
 import layout from "./layout.json";
 import { KEY_PATTERN } from "../rules";
 import { STACK_SCHEMA_ID } from "./schema";
@@ -97,24 +97,47 @@ function kindEntry(kind: AnyKind, definition: Schema): Schema {
   return out;
 }
 
-/** The kind a definition of the layout is the entry of. */
+/** The kind a definition of the stack schema is the entry of. */
 export function kindOfDefinition(definition: string): AnyKind | undefined {
+  const listed = listedKinds().find((k) => k.list.definition === definition);
+  if (listed) return listed;
   const name = (layout.definitions as Record<string, { "x-kind"?: string }>)[definition]?.["x-kind"];
   return name === undefined ? undefined : kinds.find((k) => k.name === name);
 }
 
+/** The layout's definition of a listed kind's entry: its key, former keys and `adopt` (the fields come from the kind). */
+function listEntryLayout(kind: AnyKind & { list: StackList }): Schema {
+  const natural = kind.naturalKey ? stackFields(kind).find((f) => f.name === kind.naturalKey!.field) : undefined;
+  return {
+    type: "object",
+    additionalProperties: false,
+    required: ["key"],
+    description: `${kind.list.entryDoc}${natural ? ` Natural key for adopt: ${natural.as}.` : ""}`,
+    properties: { key: { $ref: "#/definitions/key" }, previousKeys: { $ref: "#/definitions/previousKeys" }, adopt: { $ref: "#/definitions/adopt" } },
+  };
+}
+
 /** The stack file's schema. */
 export function stackSchema(): Schema {
-  const { $comment: _comment, definitions, ...top } = layout as Schema & { definitions: Record<string, Schema> };
+  const { $comment: _comment, definitions, properties, ...top } = layout as Schema & { definitions: Record<string, Schema>; properties: Record<string, Schema> };
   void _comment;
+  const listed = listedKinds();
   const defs: Record<string, Schema> = {};
   for (const [name, definition] of Object.entries(definitions)) {
     const kind = kindOfDefinition(name);
     defs[name] = kind ? kindEntry(kind, definition) : definition;
   }
+  for (const kind of listed) defs[kind.list.definition] = kindEntry(kind, listEntryLayout(kind));
   defs.key = { ...defs.key, pattern: KEY_PATTERN };
+  // Each listed kind's list where its declaration places it: after the property it names.
+  const props = Object.entries(properties);
+  for (const k of listed) {
+    const at = props.findIndex(([name]) => name === k.list.after);
+    if (at < 0) throw new Error(`internal error: ${k.name}'s list follows '${k.list.after}', which the stack file does not have`);
+    props.splice(at + 1, 0, [k.list.property, { type: "array", description: k.list.doc, items: { $ref: `#/definitions/${k.list.definition}` } }]);
+  }
   const { $schema, ...rest } = top;
-  return { $schema, $id: STACK_SCHEMA_ID, ...rest, definitions: defs };
+  return { $schema, $id: STACK_SCHEMA_ID, ...rest, properties: Object.fromEntries(props), definitions: defs };
 }
 
 /** The generated reference of every kind's fields and their rules (`schemas/REFERENCE.md`). */

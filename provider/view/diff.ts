@@ -9,6 +9,12 @@
  * what the base made: a field the head no longer declares is left as it is on the platform (the
  * provider compares only what is declared), so an undeclared path or default keeps its base value.
  */
+import { collectionKind } from "../resources/collection";
+import type { AnyKind } from "../resources/kind";
+import { listedKinds } from "../resources/kinds";
+import { spaceKind } from "../resources/space";
+import { teamKind } from "../resources/team";
+import { stackFields } from "../stack/stackSchema";
 import { isIdRef, sectionSiteSpaces, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
 import { ABSENCE, type FieldAbsence } from "./absence";
 import { allSiteSpaces, cmp, urlClashes, viewStack, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
@@ -470,14 +476,18 @@ function fieldChanges(b: Record<string, unknown>, h: Record<string, unknown>, sk
   return out;
 }
 
+/** The keyed lists of the organisation: the list, what one entry is called, and the field naming it (its natural key). */
 const KEYED_KINDS: [keyof StackFile, string, string][] = [
-  ["teams", "team", "title"],
-  ["saml", "SAML provider", "label"],
-  ["openapi", "OpenAPI spec", "slug"],
-  ["collections", "collection", "title"],
-  ["spaces", "space", "id"],
-  ["translations", "translation settings", "title"],
+  ["teams", "team", naturalName(teamKind)],
+  ["collections", "collection", naturalName(collectionKind)],
+  ["spaces", "space", naturalName(spaceKind)],
+  ...listedKinds().map((k): [keyof StackFile, string, string] => [k.list.property as keyof StackFile, k.list.one, naturalName(k)]),
 ];
+
+/** The stack file's name of a kind's natural key. */
+function naturalName(kind: AnyKind): string {
+  return stackFields(kind).find((f) => f.name === kind.naturalKey?.field)?.as ?? "key";
+}
 
 function diffOthers(base: StackFile, head: StackFile): Change[] {
   const lines = new Lines();

@@ -1,0 +1,74 @@
+/**
+ * The CRUD of a kind whose objects are flat objects of one organisation, behind one area of the client
+ * (`/orgs/{org}/<objects>`): create with the declared body fields, read and delete by ID, update with
+ * the changed body fields only (no request when none changed), and adopt by the natural key from the
+ * organisation's list. A kind with its own request shape writes that part itself.
+ */
+import type { ApiClient } from "../client";
+import { type Created, type KindContext, exactlyOne, orGone } from "./kind";
+
+/** The client area of one kind of organisation object. */
+export interface OrganizationArea<A, B> {
+  list(organizationId: string): Promise<A[]>;
+  get(organizationId: string, id: string): Promise<A>;
+  create(organizationId: string, body: B): Promise<A>;
+  update(organizationId: string, id: string, body: B): Promise<A>;
+  delete(organizationId: string, id: string): Promise<void>;
+}
+
+/** What a kind of organisation object tells the shared CRUD. */
+export interface OrganizationObjectSpec<I extends { organizationId: string }, O, A extends { id: string }, B> {
+  /** The kind's name, for adopt's error. */
+  kind: string;
+  area(client: ApiClient): OrganizationArea<A, B>;
+  toOutputs(organizationId: string, live: A): O;
+  /** The declared fields the API's body takes as they are (the natural key among them). */
+  body: readonly (keyof I & keyof B & string)[];
+  /** The natural key: the input adopt looks up by, and how adopt's error names duplicates ("SAML providers", "are labelled"). */
+  key: keyof I & keyof A & string;
+  objects: string;
+  verb: string;
+}
+
+/** The body of the declared fields among `names` (a field not declared is left out). */
+export function bodyOf<I extends object, B>(inputs: I, fields: readonly string[], names: readonly string[] = fields): B {
+  const body: Record<string, unknown> = {};
+  const values = inputs as Record<string, unknown>;
+  for (const f of fields) if (names.includes(f) && values[f] !== undefined) body[f] = values[f];
+  return body as B;
+}
+
+/** The one object adopt takes over among those listed: the one whose `key` is the declared value (see `exactlyOne`). */
+export async function adoptOne<A extends { id: string }, O>(kindName: string, what: string, listed: Promise<readonly A[]>, matches: (a: A) => boolean, toOutputs: (a: A) => O): Promise<Created<O> | undefined> {
+  const found = exactlyOne(kindName, what, (await listed).filter(matches));
+  return found ? { id: found.id, outs: toOutputs(found) } : undefined;
+}
+
+/** Create, read, update, delete, adopt and `outputsOf` of an organisation object. */
+export function organizationObject<I extends { organizationId: string }, O, A extends { id: string }, B>(spec: OrganizationObjectSpec<I, O, A, B>) {
+  const { area, toOutputs } = spec;
+  return {
+    async create(ctx: KindContext, inputs: I): Promise<Created<O>> {
+      const live = await area(ctx.client).create(inputs.organizationId, bodyOf<I, B>(inputs, spec.body));
+      return { id: live.id, outs: toOutputs(inputs.organizationId, live) };
+    },
+    async read(ctx: KindContext, id: string, state: O & { organizationId: string }): Promise<O | undefined> {
+      const live = await orGone(area(ctx.client).get(state.organizationId, id));
+      return live ? toOutputs(state.organizationId, live) : undefined;
+    },
+    async update(ctx: KindContext, id: string, olds: O & { organizationId: string }, news: I, changed: string[]): Promise<O> {
+      const body = bodyOf<I, B>(news, spec.body, changed);
+      if (Object.keys(body as object).length === 0) return olds;
+      return toOutputs(olds.organizationId, await area(ctx.client).update(olds.organizationId, id, body));
+    },
+    async delete(ctx: KindContext, id: string, olds: O & { organizationId: string }): Promise<void> {
+      await area(ctx.client).delete(olds.organizationId, id);
+    },
+    adopt(ctx: KindContext, inputs: I): Promise<Created<O> | undefined> {
+      const value = inputs[spec.key];
+      const what = `${spec.objects} of organization ${inputs.organizationId} ${spec.verb} ${JSON.stringify(value)}`;
+      return adoptOne(spec.kind, what, area(ctx.client).list(inputs.organizationId), (a) => (a[spec.key] as unknown) === value, (a) => toOutputs(inputs.organizationId, a));
+    },
+    outputsOf: (live: A, where: { organizationId: string }): O => toOutputs(where.organizationId, live),
+  };
+}
