@@ -10,13 +10,16 @@
  * provider compares only what is declared), so an undeclared path or default keeps its base value.
  */
 import { collectionKind } from "../resources/collection";
-import type { AnyKind } from "../resources/kind";
+import type { Absence as FieldAbsence, AnyKind, FieldSpec } from "../resources/kind";
 import { listedKinds } from "../resources/kinds";
+import { siteKind } from "../resources/site";
+import { siteSectionKind } from "../resources/siteSection";
+import { siteSectionGroupKind } from "../resources/siteSectionGroup";
+import { siteSpaceKind } from "../resources/siteSpace";
 import { spaceKind } from "../resources/space";
 import { teamKind } from "../resources/team";
 import { stackFields } from "../stack/stackSchema";
 import { isIdRef, sectionSiteSpaces, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
-import { ABSENCE, type FieldAbsence } from "./absence";
 import { allSiteSpaces, cmp, urlClashes, viewStack, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
 import { adaptiveFacts, renderSite, siteFacts, siteSpaceTitle, VISIBILITY } from "./tree";
 import { plain, type Style } from "./style";
@@ -93,7 +96,7 @@ export interface AppliedHead {
 
 /**
  * The head file as `pulumi up` leaves the platform when applied to the base. A path is not managed
- * when not declared (ABSENCE): a section or site space that stays at its level (same key, or a
+ * when not declared (the kind's absence rule): a section or site space that stays at its level (same key, or a
  * previous key) and declares no path keeps the one it has — derived from its title at creation, not
  * from a title changed since. Where the base declared that path, `kept` says the head no longer does.
  * Defaults need nothing: an undeclared default is the first of its level on both sides.
@@ -221,7 +224,7 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
   if (b.key !== h.key) lines.add("~", `key ${b.key} → ${h.key} (previousKeys: the same site)`);
   if (b.title !== h.title) lines.add("~", `title ${q(b.title)} → ${q(h.title)}`);
   const visibility = (v: string): string => VISIBILITY[v] ?? v;
-  const rules = ABSENCE.Site;
+  const rules = absenceRules(siteKind);
   const facts: [string, string | undefined, string | undefined, FieldAbsence, (v: string) => string][] = [
     ["visibility", b.visibility, h.visibility, rules.visibility, visibility],
     ["published", yesNo(b.published), yesNo(h.published), rules.published, (v) => v],
@@ -303,11 +306,11 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
     if (bs.key !== hs.key) what.push(`key ${bs.key} → ${hs.key} (previousKeys)`);
     if (bs.title !== hs.title) what.push(`title ${q(bs.title)} → ${q(hs.title)}`);
     if (hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
-    const cond = fieldChange("condition", bs.condition, hs.condition, ABSENCE.SiteSection.condition);
+    const cond = fieldChange("condition", bs.condition, hs.condition, absenceRules(siteSectionKind).condition);
     if (cond !== undefined) what.push(cond);
-    const icon = fieldChange("icon", bs.icon, hs.icon, ABSENCE.SiteSection.icon, (v) => v);
+    const icon = fieldChange("icon", bs.icon, hs.icon, absenceRules(siteSectionKind).icon, (v) => v);
     if (icon !== undefined) what.push(icon);
-    const description = fieldChange("description", bs.description, hs.description, ABSENCE.SiteSection.description);
+    const description = fieldChange("description", bs.description, hs.description, absenceRules(siteSectionKind).description);
     if (description !== undefined) what.push(description);
     if (bs.url !== hs.url) what.unshift(`URL ${bs.url} → ${hs.url}${hs.siteSpaces.length > 0 ? " (its site spaces with it)" : ""}`);
     if (what.length > 0) lines.add("~", `${sectionName(hs)}: ${what.join("; ")}`);
@@ -346,7 +349,7 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
     if (sameLevel && bs.url !== hs.url && !followsSection) what.push(`URL ${bs.url} → ${hs.url}`);
     if (bs.spaceId !== hs.spaceId) what.push(`space ${arrow(bs.spaceId, hs.spaceId)}${bs.spaceTitle !== hs.spaceTitle && hs.spaceTitle !== undefined ? ` (${q(hs.spaceTitle)})` : ""}`);
     if (sameLevel && hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
-    const cond = fieldChange("condition", bs.condition, hs.condition, ABSENCE.SiteSpace.condition);
+    const cond = fieldChange("condition", bs.condition, hs.condition, absenceRules(siteSpaceKind).condition);
     if (cond !== undefined) what.push(cond);
     if (what.length > 0) lines.add("~", `${siteSpaceName(hs)}: ${what.join("; ")}`);
   };
@@ -390,7 +393,7 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
       const what: string[] = [];
       if (bg.key !== hg.key) what.push(`key ${bg.key} → ${hg.key} (previousKeys)`);
       if (bg.title !== hg.title) what.push(`title ${q(bg.title)} → ${q(hg.title)}`);
-      const icon = fieldChange("icon", bg.icon, hg.icon, ABSENCE.SiteSectionGroup.icon, (v) => v);
+      const icon = fieldChange("icon", bg.icon, hg.icon, absenceRules(siteSectionGroupKind).icon, (v) => v);
       if (icon !== undefined) what.push(icon);
       if (what.length > 0) lines.add("~", `group ${q(hg.title)}: ${what.join("; ")}`);
     }
@@ -483,6 +486,13 @@ const KEYED_KINDS: [keyof StackFile, string, string][] = [
   ["spaces", "space", naturalName(spaceKind)],
   ...listedKinds().map((k): [keyof StackFile, string, string] => [k.list.property as keyof StackFile, k.list.one, naturalName(k)]),
 ];
+
+/** What leaving each optional field out means, as the kind declares it (a required field is never left out). */
+function absenceRules<F extends string>(kind: { fields: Record<F, FieldSpec> }): Record<F, FieldAbsence> {
+  const out = {} as Record<F, FieldAbsence>;
+  for (const [name, spec] of Object.entries(kind.fields) as [F, FieldSpec][]) out[name] = spec.absent ?? "unmanaged";
+  return out;
+}
 
 /** The stack file's name of a kind's natural key. */
 function naturalName(kind: AnyKind): string {

@@ -12,7 +12,7 @@
  * - Default: the one declared (`defaultSiteSection`, `defaultSiteSpace`), else the first of its level,
  *   as the component declares it (it creates that one first: the API makes the first object created
  *   at a level its default).
- * - Fields left out mean what the kind's absence rule says (absence.ts): a site's published state,
+ * - Fields left out mean what the kind's absence rule says (its declaration): a site's published state,
  *   agents setting and adaptive content are reset to the API's default; cleared fields are absent.
  * - Paths: the one declared, else the one the API derives on create from the title (a section's) or
  *   the space's title (a site space's). When the file does not know that title (a space by ID only)
@@ -22,7 +22,7 @@
  *   a level's default site space is served at its level's URL, another at `<level URL>/<path>`.
  */
 import { derivePath } from "../rules";
-import { ABSENCE } from "./absence";
+import { siteKind } from "../resources/site";
 import { isIdRef, sectionSiteSpaces, type Key, type Ref, type StackFile, type StackSite, type StackSiteSpace } from "../stack/model";
 
 /** Where a path comes from. */
@@ -277,11 +277,11 @@ function viewSite(site: StackSite, spaces: SpaceIndex, organizationDefault: bool
     title: site.title,
     type: site.type === "basic" ? undefined : site.type,
     visibility: site.visibility,
-    published: site.published ?? ABSENCE.Site.published.reset,
+    published: site.published ?? siteKind.fields.published.absent.reset,
     basename: site.basename,
     proxy: site.proxy ?? undefined,
-    agentsContext: site.agentsContext ?? ABSENCE.Site.agentsContext.reset,
-    adaptiveContent: (site.adaptiveContent ?? ABSENCE.Site.adaptiveContent.reset).enabled,
+    agentsContext: site.agentsContext ?? siteKind.fields.agentsContext.absent.reset,
+    adaptiveContent: (site.adaptiveContent ?? siteKind.fields.adaptiveContent.absent.reset).enabled,
     claims: claimsOf(site),
     organizationDefault,
     entries,
