@@ -17,14 +17,18 @@ export interface CommentBody {
   document?: Record<string, unknown>;
 }
 
-/** The page a comment points at; `outdated` when its content changed since the comment was posted. */
-export interface CommentTargetPage {
+/** What every page shows of itself. */
+export interface PageSummary {
   id: string;
   title: string;
   emoji?: string;
   icon?: string;
   createdAt?: string;
   updatedAt?: string;
+}
+
+/** The page a comment points at; `outdated` when its content changed since the comment was posted. */
+export interface CommentTargetPage extends PageSummary {
   path: string;
   outdated: boolean;
 }
@@ -171,13 +175,7 @@ export interface ChangeRequestRevisionResult {
 }
 
 /** A page of a revision; `markdown` or `document` only when one page is fetched. */
-export interface Page {
-  id: string;
-  title: string;
-  emoji?: string;
-  icon?: string;
-  createdAt?: string;
-  updatedAt?: string;
+export interface Page extends PageSummary {
   kind?: string;
   type?: "document" | (string & {});
   urls?: { app?: string };

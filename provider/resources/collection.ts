@@ -1,5 +1,5 @@
 import type { Collection as ApiCollection, Role, UpdateCollectionBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, adoptOne } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Collection. */
@@ -48,14 +48,9 @@ function patchOf(inputs: CollectionInputs, names: readonly string[]): UpdateColl
 }
 
 /** The one collection of the organization with exactly this title (nested ones included). */
-async function adopt(ctx: KindContext, inputs: CollectionInputs): Promise<Created<CollectionOutputs> | undefined> {
-  const all = await ctx.client.collections.list(inputs.organizationId, { nested: true });
-  const found = exactlyOne(
-    "Collection",
-    `collections of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`,
-    all.filter((c) => c.title === inputs.title),
-  );
-  return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
+function adopt(ctx: KindContext, inputs: CollectionInputs): Promise<Created<CollectionOutputs> | undefined> {
+  const what = `collections of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`;
+  return adoptOne("Collection", what, ctx.client.collections.list(inputs.organizationId, { nested: true }), (c) => c.title === inputs.title, (c) => toOutputs(inputs.organizationId, c));
 }
 
 /** The Collection kind: POST `{title, parent}`, PATCH for description/defaultLevel, `move` for parent. */

@@ -358,3 +358,9 @@ export function exactlyOne<T extends { id: string }>(kindName: string, what: str
   }
   return matches[0];
 }
+
+/** The one object adopt takes over among those listed: the one whose `key` is the declared value (see `exactlyOne`). */
+export async function adoptOne<A extends { id: string }, O>(kindName: string, what: string, listed: Promise<readonly A[]>, matches: (a: A) => boolean, toOutputs: (a: A) => O): Promise<Created<O> | undefined> {
+  const found = exactlyOne(kindName, what, (await listed).filter(matches));
+  return found ? { id: found.id, outs: toOutputs(found) } : undefined;
+}

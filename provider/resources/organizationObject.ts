@@ -5,7 +5,7 @@
  * organisation's list. A kind with its own request shape writes that part itself.
  */
 import type { ApiClient } from "../client";
-import { type Created, type KindContext, exactlyOne, orGone } from "./kind";
+import { type Created, type KindContext, adoptOne, orGone } from "./kind";
 
 /** The client area of one kind of organisation object. */
 export interface OrganizationArea<A, B> {
@@ -36,12 +36,6 @@ export function bodyOf<I extends object, B>(inputs: I, fields: readonly string[]
   const values = inputs as Record<string, unknown>;
   for (const f of fields) if (names.includes(f) && values[f] !== undefined) body[f] = values[f];
   return body as B;
-}
-
-/** The one object adopt takes over among those listed: the one whose `key` is the declared value (see `exactlyOne`). */
-export async function adoptOne<A extends { id: string }, O>(kindName: string, what: string, listed: Promise<readonly A[]>, matches: (a: A) => boolean, toOutputs: (a: A) => O): Promise<Created<O> | undefined> {
-  const found = exactlyOne(kindName, what, (await listed).filter(matches));
-  return found ? { id: found.id, outs: toOutputs(found) } : undefined;
 }
 
 /** Create, read, update, delete, adopt and `outputsOf` of an organisation object. */

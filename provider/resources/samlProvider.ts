@@ -1,23 +1,11 @@
-import type { Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
+import type { CreateSamlProviderBody, Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
 import { type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
-/** Inputs of a SamlProvider. */
-export interface SamlProviderInputs {
+/** Inputs of a SamlProvider: the API's body (the label is its natural key) and the organisation. */
+export interface SamlProviderInputs extends CreateSamlProviderBody {
   organizationId: string;
-  /** 1 to 30 characters; the natural key `adopt` looks up by. */
-  label: string;
-  /** The identity provider's entity ID, at most 1024 characters. */
-  entityID?: string;
-  /** The identity provider's public signing certificate, at most 10000 characters. */
-  certificate?: string;
-  /** The identity provider's single sign-on URL, at most 2048 characters. */
-  ssoURL?: string;
-  /** ID of the team new SSO members join. */
-  defaultTeam?: string;
-  /** Role of new SSO members (null: guests). */
-  defaultRole?: Role | null;
 }
 
 /** Outputs of a SamlProvider: the declared fields as live, plus what the platform reports. */

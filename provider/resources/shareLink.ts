@@ -1,6 +1,5 @@
 import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { adoptOne } from "./organizationObject";
+import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, adoptOne } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 

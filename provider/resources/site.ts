@@ -1,5 +1,5 @@
 import type { Site as ApiSite, SiteVisibility, AgentsContext, UpdateSiteBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, adoptOne } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Site. */
@@ -77,14 +77,9 @@ function patchBody(news: SiteInputs, fields: readonly string[]): UpdateSiteBody 
   return body as UpdateSiteBody;
 }
 
-async function adopt(ctx: KindContext, inputs: SiteInputs) {
-  const candidates = await ctx.client.sites.list(inputs.organizationId, { title: inputs.title });
-  const found = exactlyOne(
-    "Site",
-    `sites of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`,
-    candidates.filter((s) => s.title === inputs.title),
-  );
-  return found ? { id: found.id, outs: toOutputs(inputs.organizationId, found) } : undefined;
+function adopt(ctx: KindContext, inputs: SiteInputs) {
+  const what = `sites of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`;
+  return adoptOne("Site", what, ctx.client.sites.list(inputs.organizationId, { title: inputs.title }), (s) => s.title === inputs.title, (s) => toOutputs(inputs.organizationId, s));
 }
 
 /** The Site kind: POST `{type, title, visibility}`, then one PATCH for the fields only settable after creation. */

@@ -1,6 +1,5 @@
 import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone } from "./kind";
-import { adoptOne } from "./organizationObject";
+import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone, adoptOne } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 

@@ -1,6 +1,6 @@
 import type { CreateTeamBody, Team as ApiTeam } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
-import { adoptOne, organizationObject } from "./organizationObject";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, adoptOne } from "./kind";
+import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Team. */
