@@ -1,6 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import Ajv, { type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import type { default as Ajv, ValidateFunction } from "ajv";
 import limits from "../../schemas/limits.json";
 import { explain } from "../phrases";
 import { dottedPath, valuesAlong } from "../pointer";
@@ -177,14 +176,25 @@ export function declaredChanges<I extends object>(
 // ---------------------------------------------------------------------------------------------
 // check
 
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-addFormats(ajv);
-ajv.addSchema(limits);
+/**
+ * The validator of the kinds' input schemas, made on the first check: a refresh or destroy, which never
+ * checks, does not load it (about a third of the plugin's start on our side, measured in bench/).
+ */
+let ajv: Ajv | undefined;
 const validators = new WeakMap<object, ValidateFunction>();
 
 function validatorFor(schema: object): ValidateFunction {
   let validate = validators.get(schema);
   if (!validate) {
+    if (!ajv) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+      const { default: AjvClass } = require("ajv") as typeof import("ajv");
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+      const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
+      ajv = new AjvClass({ allErrors: true, strict: false, verbose: true });
+      addFormats(ajv);
+      ajv.addSchema(limits);
+    }
     validate = ajv.compile(schema);
     validators.set(schema, validate);
   }
