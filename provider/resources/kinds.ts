@@ -18,10 +18,11 @@ import { siteSpaceKind } from "./siteSpace";
 import { siteStructureOrderKind } from "./siteStructureOrder";
 
 /**
- * THE list of resource kinds: the stack loader, the generated schemas and reference, export and
- * the table-driven tests walk it. Adding a kind is its declaration under provider/resources/, its
- * class row in provider/classes/index.ts, its shim under provider/providers/, one row here, and (for a kind
- * of the stack file) its entry in provider/stack/layout.json; then `npm run schemas`.
+ * THE list of resource kinds: the stack loader, the generated schemas and reference, the component,
+ * export, the view and the table-driven tests walk it. Adding a kind is its declaration under
+ * provider/resources/ (with its `list` when the stack file lists it as plain keyed entries), its shim
+ * under provider/providers/, one row here and one in provider/classes/index.ts, its exports in
+ * provider/index.ts; then `npm run schemas` (README, "Adding a kind").
  */
 export const kinds = [
   // Site structure
