@@ -1,25 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator/index";
-import { ApiClient, isConflict, isNotFound } from "./index";
+import type { RunningEmulator } from "../../emulator/index";
+import { isConflict, isNotFound, type ApiClient } from "./index";
+import { Started } from "../../test/support/emulator";
 import { SecretRecorder } from "../../test/support/secrets";
 
 // The organisation-level areas, each through its typed methods against the emulator.
 const TOKEN = "dpt_SCAN_0d6f2b8a91c5e374";
 const ORG = "demo-org";
 const rec = new SecretRecorder();
+const started = new Started(TOKEN, { logger: rec.logger });
 let emu: RunningEmulator;
 let api: ApiClient;
 
 beforeAll(async () => {
-  const seed = defaultSeed();
-  seed.tokens[TOKEN] = "demo-admin";
-  emu = await startEmulator({ port: 0, seed });
-  api = new ApiClient({ baseUrl: emu.url, token: TOKEN, logger: rec.logger });
+  emu = await started.emulator();
+  api = started.client(emu.url);
 });
 
 afterAll(async () => {
-  await api.close();
-  await emu.close();
+  await started.close();
   expect(rec.lines.length).toBeGreaterThan(20);
   expect(rec.occurrences(TOKEN)).toBe(0);
 });

@@ -1,7 +1,8 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator/index";
+import type { RunningEmulator } from "../../emulator/index";
 import { ApiClient, ApiError, closeSharedClients, isConflict, isNotFound, isOutcomeUnknown, isRateLimited, sharedClient } from "./index";
+import { Started } from "../../test/support/emulator";
 import { SecretRecorder } from "../../test/support/secrets";
 import { clientTuningFromEnv } from "../env";
 
@@ -10,20 +11,18 @@ const TOKEN = "dpt_SCAN_4b9e1f07c3a2d5e8";
 const WRONG_TOKEN = "dpt_WRONG_81c4a9e2f70b";
 const ORG = "demo-org";
 const rec = new SecretRecorder();
+const started = new Started(TOKEN, { logger: rec.logger });
 let emu: RunningEmulator;
 let api: ApiClient;
 
 beforeAll(async () => {
-  const seed = defaultSeed();
-  seed.tokens[TOKEN] = "demo-admin";
-  emu = await startEmulator({ port: 0, seed });
-  api = new ApiClient({ baseUrl: emu.url, token: TOKEN, logger: rec.logger });
+  emu = await started.emulator();
+  api = started.client(emu.url);
+  started.onClose(closeSharedClients);
 });
 
 afterAll(async () => {
-  await api.close();
-  await closeSharedClients();
-  await emu.close();
+  await started.close();
   // The token scan: every error and log line this file produced.
   expect(rec.lines.length).toBeGreaterThan(20);
   expect(rec.errors.length).toBeGreaterThan(5);
@@ -244,23 +243,30 @@ describe("clients and logging", () => {
     expect(inspect(a, { depth: 4, showHidden: true })).not.toContain(TOKEN);
   });
 
-  it("DOCSPLATFORM_DEBUG=1 logs each request to stderr with method, path, status, duration and retries", async () => {
+  /** What a client tuned from the environment (as the provider's is) writes to stderr while `use` runs; stderr itself gets none of it. */
+  async function stderrOfClient(use: (c: ApiClient) => Promise<void>): Promise<string[]> {
     const written: string[] = [];
     const original = process.stderr.write.bind(process.stderr);
-    process.env.DOCSPLATFORM_DEBUG = "1";
     process.stderr.write = ((chunk: string | Uint8Array) => {
       written.push(String(chunk));
       return true;
     }) as typeof process.stderr.write;
     try {
       const c = new ApiClient({ baseUrl: emu.url, token: TOKEN, ...clientTuningFromEnv() });
-      await c.sites.list(ORG);
-      await rec.failure(c.sites.get(ORG, "missing"));
+      await use(c);
       await c.close();
     } finally {
       process.stderr.write = original;
-      delete process.env.DOCSPLATFORM_DEBUG;
     }
+    return written;
+  }
+
+  it("DOCSPLATFORM_DEBUG=1 logs each request to stderr with method, path, status, duration and retries", async () => {
+    process.env.DOCSPLATFORM_DEBUG = "1";
+    const written = await stderrOfClient(async (c) => {
+      await c.sites.list(ORG);
+      await rec.failure(c.sites.get(ORG, "missing"));
+    }).finally(() => delete process.env.DOCSPLATFORM_DEBUG);
     rec.lines.push(...written);
     const mine = written.filter((l) => l.startsWith("docsplatform: "));
     expect(mine).toHaveLength(2);
@@ -269,19 +275,9 @@ describe("clients and logging", () => {
   });
 
   it("is silent without the switch or a logger", async () => {
-    const written: string[] = [];
-    const original = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    }) as typeof process.stderr.write;
-    try {
-      const c = new ApiClient({ baseUrl: emu.url, token: TOKEN, ...clientTuningFromEnv() });
+    const written = await stderrOfClient(async (c) => {
       await c.sites.list(ORG);
-      await c.close();
-    } finally {
-      process.stderr.write = original;
-    }
+    });
     expect(written.filter((l) => l.startsWith("docsplatform: "))).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultSeed, startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator/index";
-import { ApiClient, ApiError, isOutcomeUnknown, isRateLimited, type ClientOptions } from "./index";
+import { ApiError, isOutcomeUnknown, isRateLimited } from "./index";
 import { askedWait, learnsWindow, RateLimitBudget, retryAfterMs } from "./ratelimit";
+import { Started } from "../../test/support/emulator";
 import { SecretRecorder } from "../../test/support/secrets";
 
 // The rate-limit policy alone (pure state), then the client against limiters as servers send them:
@@ -14,26 +14,11 @@ const TOKEN = "dpt_SCAN_7c41e09ab2d35f68";
 const ORG = "demo-org";
 const HOUR = 3_600_000;
 const rec = new SecretRecorder();
-const running: RunningEmulator[] = [];
-const closers: (() => Promise<void>)[] = [];
-
-async function emulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const seed = defaultSeed();
-  seed.tokens[TOKEN] = "demo-admin";
-  const emu = await startEmulator({ port: 0, seed, ...opts });
-  running.push(emu);
-  return emu;
-}
-
-function client(url: string, over: Partial<ClientOptions> = {}): ApiClient {
-  const c = new ApiClient({ baseUrl: url, token: TOKEN, logger: rec.logger, retry: { maxRetries: 4, baseDelayMs: 2, maxDelayMs: 20 }, ...over });
-  closers.push(() => c.close());
-  return c;
-}
+const started = new Started(TOKEN, { logger: rec.logger, retry: { maxRetries: 4, baseDelayMs: 2, maxDelayMs: 20 } });
+const { emulator, client } = started;
 
 afterEach(async () => {
-  await Promise.all(closers.splice(0).map((f) => f()));
-  await Promise.all(running.splice(0).map((e) => e.close()));
+  await started.close();
   expect(rec.occurrences(TOKEN)).toBe(0);
 });
 
@@ -152,7 +137,7 @@ describe("503 with Retry-After", () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    started.onClose(() => new Promise<void>((resolve) => server.close(() => resolve())));
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
   }
 

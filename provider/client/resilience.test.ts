@@ -1,7 +1,8 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { Pool, request as rawRequest, type Dispatcher } from "undici";
-import { defaultSeed, startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator/index";
+import type { RunningEmulator } from "../../emulator/index";
 import { ApiClient, ApiError, isOutcomeUnknown, isRateLimited, type ClientOptions } from "./index";
+import { Started } from "../../test/support/emulator";
 import { SecretRecorder } from "../../test/support/secrets";
 import { clientTuningFromEnv } from "../env";
 
@@ -10,28 +11,9 @@ import { clientTuningFromEnv } from "../env";
 const TOKEN = "dpt_SCAN_e5a0c7d29b13f4a6";
 const ORG = "demo-org";
 const rec = new SecretRecorder();
-const running: RunningEmulator[] = [];
-const clients: ApiClient[] = [];
-
-async function emulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const seed = defaultSeed();
-  seed.tokens[TOKEN] = "demo-admin";
-  const emu = await startEmulator({ port: 0, seed, ...opts });
-  running.push(emu);
-  return emu;
-}
-
-function client(emu: RunningEmulator, over: Partial<ClientOptions> = {}): ApiClient {
-  const c = new ApiClient({
-    baseUrl: emu.url,
-    token: TOKEN,
-    logger: rec.logger,
-    retry: { maxRetries: 6, baseDelayMs: 2, maxDelayMs: 20 },
-    ...over,
-  });
-  clients.push(c);
-  return c;
-}
+const started = new Started(TOKEN, { logger: rec.logger, retry: { maxRetries: 6, baseDelayMs: 2, maxDelayMs: 20 } });
+const emulator = started.emulator;
+const client = (emu: RunningEmulator, over: Partial<ClientOptions> = {}): ApiClient => started.client(emu.url, over);
 
 /** Per request id: the status of every attempt, from the client's debug lines. */
 function attemptsById(lines: string[]): Map<string, string[]> {
@@ -46,10 +28,7 @@ function attemptsById(lines: string[]): Map<string, string[]> {
   return byId;
 }
 
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  await Promise.all(running.splice(0).map((e) => e.close()));
-});
+afterEach(() => started.close());
 
 afterAll(() => {
   expect(rec.lines.length).toBeGreaterThan(50);

@@ -11,6 +11,8 @@ import { siteSectionProvider } from "./siteSection";
 import { siteSectionGroupKind } from "./siteSectionGroup";
 import { siteSpaceProvider } from "./siteSpace";
 import { applyMove, planMoves } from "./siteStructureOrder";
+import { apiOf, type Api } from "../../test/support/api";
+import { configureAgainst } from "../../test/support/emulator";
 
 // Framework behaviour that the lifecycle table does not pin down on its own. These call the provider
 // objects in-process (no serialisation involved); the lifecycle test covers the plugin path.
@@ -121,22 +123,14 @@ describe("diff", () => {
 
 describe("against the emulator", () => {
   let emulator: RunningEmulator;
+  let api: Api;
   const org = "demo-org";
   const sitesPath = `/v1/orgs/${org}/sites`;
-  const api = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(emulator.url + path, {
-      method,
-      headers: { authorization: `Bearer ${emulator.token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
-    await siteProvider.configure({ config: { get: (k: string) => ({ "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token })[k], require: () => "" } });
+    api = apiOf(emulator);
+    await configureAgainst(siteProvider, emulator);
   });
   afterAll(async () => {
     await closeSharedClients();
@@ -169,8 +163,7 @@ describe("against the emulator", () => {
 
     // With the list cache off, an out-of-band change after the walk is seen by the next read. The
     // variable is read once, by configure (as a new plugin process does).
-    process.env.DOCSPLATFORM_LIST_CACHE_MS = "0";
-    await siteProvider.configure({ config: { get: (k: string) => ({ "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token })[k], require: () => "" } });
+    await configureAgainst(siteProvider, emulator, { DOCSPLATFORM_LIST_CACHE_MS: "0" });
     try {
       const settled = await siteSectionProvider.read(ids[0]!, state(ids[0]!));
       expect(settled.id).toBe(ids[0]);
@@ -179,8 +172,7 @@ describe("against the emulator", () => {
       expect(again.props).toMatchObject({ title: "Changed elsewhere" });
       expect(emulator.control.counts()[route]).toBe(4);
     } finally {
-      delete process.env.DOCSPLATFORM_LIST_CACHE_MS;
-      await siteProvider.configure({ config: { get: (k: string) => ({ "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token })[k], require: () => "" } });
+      await configureAgainst(siteProvider, emulator);
     }
   });
 

@@ -5,6 +5,8 @@ import { shareLinkProvider } from "./shareLink";
 import { siteProvider } from "./site";
 import { siteSectionProvider } from "./siteSection";
 import { teamProvider } from "./team";
+import { apiOf, type Api } from "../../test/support/api";
+import { configureAgainst } from "../../test/support/emulator";
 
 // Lists that lag behind writes (the emulator's `listLagMs`: list answers leave out objects created in the
 // last N ms) meeting the two lookups that read lists to decide "not there, create it": the recovery of a
@@ -14,36 +16,14 @@ const org = "demo-org";
 const sitesPath = `/v1/orgs/${org}/sites`;
 const LAG_MS = 1_200;
 let emulator: RunningEmulator;
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(emulator.url + path, {
-    method,
-    headers: { authorization: `Bearer ${emulator.token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+let api: Api;
 
 /** Configures the provider as a new plugin process would, with these tuning variables. */
-async function configure(env: Record<string, string>): Promise<void> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    await siteProvider.configure({
-      config: { get: (k: string) => ({ "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token })[k], require: () => "" },
-    });
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
+const configure = (env: Record<string, string>): Promise<void> => configureAgainst(siteProvider, emulator, env);
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
+  api = apiOf(emulator);
   // The lag the provider tolerates is above the emulator's.
   await configure({ DOCSPLATFORM_LIST_LAG_MS: "3000" });
 });

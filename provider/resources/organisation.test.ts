@@ -16,21 +16,12 @@ import { spaceProvider } from "./space";
 import { teamProvider } from "./team";
 import { teamMembersProvider } from "./teamMembers";
 import { translationSettingsProvider } from "./translationSettings";
+import { apiOf, type Api } from "../../test/support/api";
 
 const ORG = "demo-org";
 let emu: RunningEmulator;
-
 /** Plain HTTP against the emulator, independent of the provider's client: out-of-band changes. */
-async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(emu.url + path, {
-    method,
-    headers: { authorization: `Bearer ${emu.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+let api: Api;
 
 const items = async <T = Record<string, unknown>>(path: string): Promise<T[]> =>
   (await api<{ items: T[] }>("GET", `${path}${path.includes("?") ? "&" : "?"}limit=1000`)).items;
@@ -41,6 +32,7 @@ beforeAll(async () => {
   seed.users.push({ id: "temp-1", email: "temp@demo.test", displayName: "Temporary" });
   seed.organizations[0]!.members.push({ user: "temp-1", role: "read" });
   emu = await startEmulator({ port: 0, seed });
+  api = apiOf(emu);
   process.env.DOCSPLATFORM_API_URL = emu.url;
   process.env.DOCSPLATFORM_API_TOKEN = emu.token;
 });

@@ -3,6 +3,8 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { closeSharedClients } from "../client";
 import { siteSectionProvider } from "./siteSection";
 import { siteSpaceProvider } from "./siteSpace";
+import { apiOf, type Api } from "../../test/support/api";
+import { configureAgainst } from "../../test/support/emulator";
 
 // Creates whose outcome is unknown (the POST committed, its answer was lost or was a 5xx) for kinds whose
 // natural key is only set by the request after the POST: the object the POST made must be found by what
@@ -11,23 +13,13 @@ import { siteSpaceProvider } from "./siteSpace";
 const org = "demo-org";
 const sitesPath = `/v1/orgs/${org}/sites`;
 let emulator: RunningEmulator;
+let api: Api;
 
 interface Listed {
   id: string;
   title: string;
   path: string;
   siteSpaces?: { id: string; path: string; space?: { id: string } }[];
-}
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(emulator.url + path, {
-    method,
-    headers: { authorization: `Bearer ${emulator.token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 const newSite = (title: string) => api<{ id: string }>("POST", sitesPath, { title });
@@ -37,9 +29,8 @@ const rootSiteSpacesOf = async (siteId: string) =>
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
-  await siteSectionProvider.configure({
-    config: { get: (k: string) => ({ "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token })[k], require: () => "" },
-  });
+  api = apiOf(emulator);
+  await configureAgainst(siteSectionProvider, emulator);
 });
 afterEach(() => emulator.control.setFaults(null));
 afterAll(async () => {

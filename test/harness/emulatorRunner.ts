@@ -1,4 +1,5 @@
-import { ProgramRunner, type EmulatorLog } from "./runner";
+import { startPlugin, type PluginDriver } from "./plugin";
+import { ProgramRunner, type EmulatorLog, type ProgramRunnerOptions } from "./runner";
 
 /** An emulator as a program runs against it: where it listens, the token it accepts, its request log. */
 export interface ProgramTarget extends EmulatorLog {
@@ -6,16 +7,31 @@ export interface ProgramTarget extends EmulatorLog {
   token: string;
 }
 
+/** The provider's stack config for an API at `url` acting with `token`, and which keys of it are secret. */
+export function providerConfig(target: { url: string; token: string }): { config: Record<string, string>; secretKeys: string[] } {
+  return { config: { "docsplatform:apiUrl": target.url, "docsplatform:apiToken": target.token }, secretKeys: ["docsplatform:apiToken"] };
+}
+
 /**
  * A {@link ProgramRunner} for the program folder `dir` against `emulator`: its URL and token as the
  * provider's config (`docsplatform:apiUrl`, `docsplatform:apiToken`, the token a secret), its request
- * log as each run's `apiCalls`.
+ * log as each run's `apiCalls`. `opts` adds to that (environment, parallelism, a plugin per run).
  */
-export function runnerAgainst(dir: string, emulator: ProgramTarget): ProgramRunner {
-  return new ProgramRunner({
-    dir,
-    config: { "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token },
-    secretKeys: ["docsplatform:apiToken"],
-    emulator,
+export function runnerAgainst(dir: string, emulator: ProgramTarget, opts: Omit<ProgramRunnerOptions, "dir" | "emulator"> = {}): ProgramRunner {
+  const { config, secretKeys } = providerConfig(emulator);
+  return new ProgramRunner({ ...opts, dir, config: { ...config, ...opts.config }, secretKeys: [...secretKeys, ...(opts.secretKeys ?? [])], emulator });
+}
+
+/**
+ * The dynamic-provider plugin started in the program folder `dir` and configured for `emulator` through
+ * the stack config alone (DOCSPLATFORM_API_URL and DOCSPLATFORM_API_TOKEN blanked). One plugin then serves
+ * every step, including reads after out-of-band edits that in the CLI would be separate commands (fresh
+ * processes), so it keeps list walks only while in flight (DOCSPLATFORM_LIST_CACHE_MS=0).
+ */
+export function pluginAgainst(dir: string, emulator: { url: string; token: string }): Promise<PluginDriver> {
+  return startPlugin({
+    cwd: dir,
+    ...providerConfig(emulator),
+    env: { DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "", DOCSPLATFORM_LIST_CACHE_MS: "0" },
   });
 }

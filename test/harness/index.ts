@@ -27,7 +27,7 @@ export {
   type ProgramRunnerOptions,
   type RunResult,
 } from "./runner";
-export { runnerAgainst, type ProgramTarget } from "./emulatorRunner";
+export { pluginAgainst, providerConfig, runnerAgainst, type ProgramTarget } from "./emulatorRunner";
 export { StepError, makeUrn, isDynamicType, type Registration, type Step, type StepOp } from "./deployment";
 export { prepareProgram, installPackage, packPackage, REPO_ROOT, WORK_DIR, type PreparedProgram, type PrepareOptions } from "./program";
 export {

@@ -41,3 +41,16 @@ export async function listAll<T = any>(call: Call, path: string, limit = 20): Pr
     page = r.body.next.page;
   }
 }
+
+/** A caller that answers a 2xx reply's parsed body (undefined when empty) and throws `METHOD path: status body` on any other. */
+export type Api = <T = any>(method: string, path: string, body?: unknown) => Promise<T>;
+
+/** Returns an {@link Api} acting on an emulator (or any API) at `target.url` with `target.token`. */
+export function apiOf(target: { url: string; token: string }): Api {
+  const call = caller(target.url, target.token);
+  return async (method, path, body) => {
+    const r = await call(method, path, body);
+    if (r.status < 200 || r.status > 299) throw new Error(`${method} ${path}: ${r.status} ${typeof r.body === "string" ? r.body : JSON.stringify(r.body)}`);
+    return r.body;
+  };
+}
