@@ -26,21 +26,25 @@ export interface UserRow {
   photoURL: string | null;
 }
 
-export interface OrgRow {
-  id: string;
+/** What an organization's admins set: the fields a PATCH may change, and those a snapshot reports beside the ID. */
+export interface OrgSettings {
   title: string;
-  createdAt: string;
   emailDomains: string[];
   hostname: string | null;
-  type: string;
-  useCase: string | null;
-  communityType: string | null;
   defaultRole: Role | null;
   defaultContent: { type: "site"; site: string } | null;
   logo: string | null;
   sso: boolean;
   ai: boolean;
   inviteLinks: boolean;
+}
+
+export interface OrgRow extends OrgSettings {
+  id: string;
+  createdAt: string;
+  type: string;
+  useCase: string | null;
+  communityType: string | null;
   plan: string;
   /** IDs of open invite links (only deletable through the API). */
   invites: string[];

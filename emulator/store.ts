@@ -1,6 +1,6 @@
 /** The emulator's data: typed tables, write tracking with durable commits, the clock, and snapshots for tests. */
 import { Journal, type JournalChange, type TableData } from "./journal";
-import { TABLE_NAMES, type Role, type TableName, type TableRows, type JsonObject, type TeamRole } from "./model";
+import { TABLE_NAMES, type OrgSettings, type Role, type TableName, type TableRows, type JsonObject, type TeamRole } from "./model";
 import { seedRows, type Seed } from "./seed";
 
 /** How long a deleted space stays restorable (and readable by ID). */
@@ -73,18 +73,9 @@ export interface SnapshotTeam {
   createdAt: string;
   members: { user: string; role: TeamRole }[];
 }
-export interface SnapshotOrg {
+export interface SnapshotOrg extends OrgSettings {
   id: string;
-  title: string;
   createdAt: string;
-  emailDomains: string[];
-  hostname: string | null;
-  defaultRole: Role | null;
-  defaultContent: { type: "site"; site: string } | null;
-  logo: string | null;
-  sso: boolean;
-  ai: boolean;
-  inviteLinks: boolean;
   members: SnapshotMember[];
   teams: SnapshotTeam[];
   collections: TableRows["collections"][];

@@ -1,7 +1,7 @@
 /** Organizations and their members: settings, invites, search, e-mail domains, member roles, SSO flag, member spaces and teams. */
 import { badRequest, notFound } from "../errors";
 import { BOOLEAN, STRING, limit, listQuery, membership, nullable, obj, paginate, requireOrg, view, type Ctx, type ListQuery, type Route } from "../context";
-import { type MemberRow, type OrgRow, type Role } from "../model";
+import { type MemberRow, type OrgRow, type OrgSettings, type Role } from "../model";
 import { memberSpaces, presentMember, presentOrg, presentSpace, presentTeam } from "../present";
 
 type OrgP = { organizationId: string };
@@ -37,18 +37,7 @@ export function registerOrgs(route: Route): void {
     },
   });
 
-  interface OrgPatch {
-    title?: string;
-    emailDomains?: string[];
-    hostname?: string;
-    defaultRole?: Role | null;
-    defaultContent?: { type: "site"; site: string } | null;
-    logo?: string | null;
-    sso?: boolean;
-    ai?: boolean;
-    inviteLinks?: boolean;
-  }
-  route<OrgP, Record<string, never>, OrgPatch>({
+  route<OrgP, Record<string, never>, Partial<OrgSettings>>({
     method: "PATCH",
     url: "/v1/orgs/:organizationId",
     body: obj({
