@@ -44,8 +44,8 @@ export interface FaultDecision {
   slowAfterCommitMs: number;
 }
 
-/** mulberry32: small, fast, good enough to replay fault sequences. */
-function prng(seed: number): () => number {
+/** mulberry32: a seeded source of numbers in [0, 1), small, fast and good enough to replay fault sequences. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -9,24 +9,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
+import { prng } from "../../emulator/faults";
 import { caller, listAll } from "../support/api";
 import { LONG, ROOT, tracked } from "./report";
 
 const CLI = path.join(ROOT, "dist", "provider", "cli.js");
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20250101);
 const ORG = "/v1/orgs/demo-org";
-
-/** mulberry32, as the emulator's fault plan: the kill moments replay for a seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const children = new Set<ChildProcess>();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reliability-crash-"));
@@ -69,7 +58,7 @@ interface TeamFate {
 describe(`emulator --data under kill -9 (seed ${SEED})`, () => {
   it("keeps every acknowledged write across kill -9 cycles during concurrent creates, renames and deletes", async () => {
     await tracked("emulator", "kill -9 under writes (--data)", async (o) => {
-      const random = prng(SEED);
+      const random = prng(SEED); // the kill moments replay for a seed
       const data = path.join(dir, "crash.jsonl");
       const cycles = LONG ? 6 : 2;
       const writers = 6;
