@@ -1,29 +1,13 @@
 /** Transport rules of the emulator: auth, error bodies, 404/400/413/415, paging, request log, rate limit, latency, faults, control surface. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { request } from "undici";
-import { startEmulator, type RunningEmulator } from "./index";
-import { caller, listAll, type Call } from "../test/support/api";
+import { caller, listAll } from "../test/support/api";
+import { shareEmulator } from "../test/support/emulatorSuite";
 
-let emu: RunningEmulator;
-let admin: Call;
-let anon: Call;
-let control: Call;
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  admin = caller(emu.url, emu.token);
-  anon = caller(emu.url, null);
-  control = caller(emu.url, null);
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.control.reset();
-  emu.control.setFaults(null);
-  emu.control.setRateLimit(null);
-  emu.control.setLatency(0);
-});
+const emu = shareEmulator();
+const admin = emu.caller();
+const anon = emu.caller(null);
+const control = emu.caller(null);
 
 function expectError(r: { status: number; body: unknown }, status: number, message?: RegExp): void {
   expect(r.status).toBe(status);

@@ -1,28 +1,12 @@
 /** The faults of a stricter API: a burst limiter in front of the rate limit, lists that lag behind writes, answers held past a client's timeout after the write committed; and their command-line flags. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emulatorMain } from "./cli";
-import { startEmulator, type RunningEmulator } from "./index";
-import { caller, type Call } from "../test/support/api";
+import { shareEmulator } from "../test/support/emulatorSuite";
 
-let emu: RunningEmulator;
-let admin: Call;
-let control: Call;
+const emu = shareEmulator();
+const admin = emu.caller();
+const control = emu.caller(null);
 const sites = "/v1/orgs/demo-org/sites";
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  admin = caller(emu.url, emu.token);
-  control = caller(emu.url, null);
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.control.reset();
-  emu.control.setFaults(null);
-  emu.control.setRateLimit(null);
-  emu.control.setBurstLimit(null);
-});
 
 describe("burst limiter", () => {
   it("answers the first request of every route 429 with Retry-After and no X-RateLimit-* headers when cold-started; the API's own limiter never counts it", async () => {

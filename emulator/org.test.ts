@@ -1,7 +1,8 @@
 /** Organizations, members, teams, spaces (restore window), collections, SAML/SSO, OpenAPI specs, translations, integrations. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultSeed, startEmulator, type RunningEmulator, type Seed } from "./index";
-import { caller, listAll, type Call } from "../test/support/api";
+import { describe, expect, it } from "vitest";
+import { defaultSeed, type Seed } from "./index";
+import { listAll } from "../test/support/api";
+import { shareEmulator } from "../test/support/emulatorSuite";
 
 /** The default fixture plus an outsider, a second organization where demo-admin is admin (for transfers) and an integration. */
 function orgSeed(): Seed {
@@ -15,25 +16,13 @@ function orgSeed(): Seed {
 }
 const seed = orgSeed();
 
-let emu: RunningEmulator;
-let admin: Call;
-let writer: Call;
-let reader: Call;
-let outsider: Call;
+const emu = shareEmulator({ seed });
+const admin = emu.caller();
+const writer = emu.caller("writer-token");
+const reader = emu.caller("reader-token");
+const outsider = emu.caller("outsider-token");
 const O = "/v1/orgs/demo-org";
 const DAY = 24 * 60 * 60 * 1000;
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, seed });
-  admin = caller(emu.url, emu.token);
-  writer = caller(emu.url, "writer-token");
-  reader = caller(emu.url, "reader-token");
-  outsider = caller(emu.url, "outsider-token");
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => emu.control.reset());
 
 describe("organizations", () => {
   it("lists the caller's organizations and reads one", async () => {

@@ -1,24 +1,13 @@
 /** Sites and their structure: shapes, defaults, paths, display order, moves, cascades, adaptive schema, published structure, share links, roles. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "./index";
-import { caller, listAll, type Call } from "../test/support/api";
+import { describe, expect, it } from "vitest";
+import { listAll } from "../test/support/api";
+import { shareEmulator } from "../test/support/emulatorSuite";
 
-let emu: RunningEmulator;
-let admin: Call;
-let writer: Call;
-let reader: Call;
+const emu = shareEmulator();
+const admin = emu.caller();
+const writer = emu.caller("writer-token");
+const reader = emu.caller("reader-token");
 const S = "/v1/orgs/demo-org/sites";
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  admin = caller(emu.url, emu.token);
-  writer = caller(emu.url, "writer-token");
-  reader = caller(emu.url, "reader-token");
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => emu.control.reset());
 
 async function site(body: Record<string, unknown> = { title: "Handbook" }): Promise<{ id: string; [k: string]: any }> {
   const r = await admin("POST", S, body);
