@@ -5,7 +5,7 @@
 import { badRequest, conflict, notFound } from "../errors";
 import { BOOLEAN, STRING, limit, listQuery, obj, paginate, requireSpace, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
-import type { ChangeRequestRow, ChangeRequestStatus, Role, SpaceRow } from "../model";
+import type { ChangeRequestRow, ChangeRequestStatus, FileNode, RevisionRow, Role, SpaceRow } from "../model";
 import {
   FILES_URL,
   changeRequestApp,
@@ -26,6 +26,7 @@ import {
   presentRevision,
   recount,
   revisionOf,
+  type PlacedPage,
 } from "../content";
 
 type SpaceP = { spaceId: string };
@@ -66,6 +67,42 @@ function requireEditable(cr: ChangeRequestRow, action: string): void {
 
 function contributed(cr: ChangeRequestRow, user: string): void {
   if (!cr.contributors.includes(user)) cr.contributors.push(user);
+}
+
+/**
+ * A new revision joining what the change request changed since its base with main as it is now: a `merge`
+ * (main first among the parents) or an `update` of the change request (its revision first).
+ */
+function joinWithMain(ctx: AnyCtx, space: SpaceRow, cr: ChangeRequestRow, type: "merge" | "update"): { rev: RevisionRow; main: RevisionRow } {
+  const baseRev = revisionOf(ctx.store, space, cr.base);
+  const ours = revisionOf(ctx.store, space, cr.revision);
+  const main = revisionOf(ctx.store, space);
+  const rev = newRevision(ctx.store, space, {
+    parents: type === "merge" ? [main.id, ours.id] : [ours.id, main.id],
+    type,
+    createdBy: ctx.user,
+    pages: mergeTrees(baseRev.pages, ours.pages, main.pages),
+    files: mergeFiles(baseRev.files, ours.files, main.files),
+  });
+  return { rev, main };
+}
+
+/** The content of a change request the caller may read: its space, itself and its current revision. */
+function readContent(ctx: Ctx<CrP, unknown, unknown>): { space: SpaceRow; cr: ChangeRequestRow; rev: RevisionRow } {
+  const { space, cr } = changeRequestOf(ctx, "read", "read change requests");
+  return { space, cr, rev: revisionOf(ctx.store, space, cr.revision) };
+}
+
+function pageIn(rev: RevisionRow, pageId: string): PlacedPage {
+  const placed = findPage(rev, pageId);
+  if (!placed) throw notFound("page", pageId);
+  return placed;
+}
+
+function fileIn(rev: RevisionRow, fileId: string): FileNode {
+  const file = rev.files.find((f) => f.id === fileId);
+  if (!file) throw notFound("file", fileId);
+  return file;
 }
 
 /** Registers the change request and change-request content routes. */
@@ -164,17 +201,7 @@ export function registerChangeRequests(route: Route): void {
         // Up to date with main: the change request's revision becomes the space's as it is.
         merged = cr.revision;
       } else {
-        const baseRev = revisionOf(ctx.store, space, cr.base);
-        const ours = revisionOf(ctx.store, space, cr.revision);
-        const main = revisionOf(ctx.store, space);
-        const rev = newRevision(ctx.store, space, {
-          parents: [main.id, ours.id],
-          type: "merge",
-          createdBy: ctx.user,
-          pages: mergeTrees(baseRev.pages, ours.pages, main.pages),
-          files: mergeFiles(baseRev.files, ours.files, main.files),
-        });
-        merged = rev.id;
+        merged = joinWithMain(ctx, space, cr, "merge").rev.id;
       }
       const now = ctx.store.nowIso();
       space.revision = merged;
@@ -196,16 +223,7 @@ export function registerChangeRequests(route: Route): void {
       const { space, cr } = changeRequestOf(ctx, "edit", "update change requests");
       requireEditable(cr, "be updated");
       if (isOutdated(space, cr)) {
-        const baseRev = revisionOf(ctx.store, space, cr.base);
-        const ours = revisionOf(ctx.store, space, cr.revision);
-        const main = revisionOf(ctx.store, space);
-        const rev = newRevision(ctx.store, space, {
-          parents: [ours.id, main.id],
-          type: "update",
-          createdBy: ctx.user,
-          pages: mergeTrees(baseRev.pages, ours.pages, main.pages),
-          files: mergeFiles(baseRev.files, ours.files, main.files),
-        });
+        const { rev, main } = joinWithMain(ctx, space, cr, "update");
         cr.revision = rev.id;
         cr.revisionMergedAncestor = main.id;
         cr.base = main.id;
@@ -221,10 +239,10 @@ export function registerChangeRequests(route: Route): void {
     url: `${one}/pdf`,
     query: obj({ only: BOOLEAN, page: STRING }),
     handler: (ctx) => {
-      const { space, cr } = changeRequestOf(ctx, "read", "read change requests");
+      const { space, cr, rev } = readContent(ctx);
       const { only, page } = ctx.query;
       if (only === true && page === undefined) throw badRequest("querystring/only", "needs a 'page' to print that page only");
-      if (page !== undefined && !findPage(revisionOf(ctx.store, space, cr.revision), page)) throw badRequest("querystring/page", `names no page of change request #${cr.number}: '${page}'`);
+      if (page !== undefined && !findPage(rev, page)) throw badRequest("querystring/page", `names no page of change request #${cr.number}: '${page}'`);
       const q = page === undefined ? "" : `?page=${encodeURIComponent(page)}${only ? "&only=true" : ""}`;
       return { status: 200, body: { url: `${FILES_URL}/pdf/${space.id}/${cr.revision}.pdf${q}` } };
     },
@@ -237,8 +255,8 @@ export function registerChangeRequests(route: Route): void {
     url: content,
     query: obj(CONTENT_QUERY),
     handler: (ctx) => {
-      const { space, cr } = changeRequestOf(ctx, "read", "read change requests");
-      return { status: 200, body: presentRevision(revisionOf(ctx.store, space, cr.revision), changeRequestApp(cr)) };
+      const { cr, rev } = readContent(ctx);
+      return { status: 200, body: presentRevision(rev, changeRequestApp(cr)) };
     },
   });
 
@@ -281,8 +299,8 @@ export function registerChangeRequests(route: Route): void {
     url: `${content}/pages`,
     query: obj(CONTENT_QUERY),
     handler: (ctx) => {
-      const { space, cr } = changeRequestOf(ctx, "read", "read change requests");
-      return { status: 200, body: { pages: presentPages(revisionOf(ctx.store, space, cr.revision), changeRequestApp(cr)) } };
+      const { cr, rev } = readContent(ctx);
+      return { status: 200, body: { pages: presentPages(rev, changeRequestApp(cr)) } };
     },
   });
 
@@ -291,11 +309,8 @@ export function registerChangeRequests(route: Route): void {
     url: `${content}/page/:pageId`,
     query: obj({ format: { enum: ["document", "markdown"] }, evaluated: BOOLEAN, ...CONTENT_QUERY }),
     handler: (ctx) => {
-      const { space, cr } = changeRequestOf(ctx, "read", "read change requests");
-      const rev = revisionOf(ctx.store, space, cr.revision);
-      const placed = findPage(rev, ctx.params.pageId);
-      if (!placed) throw notFound("page", ctx.params.pageId);
-      return { status: 200, body: presentPage(rev, placed, changeRequestApp(cr), ctx.query.format) };
+      const { cr, rev } = readContent(ctx);
+      return { status: 200, body: presentPage(rev, pageIn(rev, ctx.params.pageId), changeRequestApp(cr), ctx.query.format) };
     },
   });
 
@@ -304,10 +319,8 @@ export function registerChangeRequests(route: Route): void {
     url: `${content}/page/:pageId/links`,
     query: listQuery(),
     handler: (ctx) => {
-      const { space, cr } = changeRequestOf(ctx, "read", "read change requests");
-      const rev = revisionOf(ctx.store, space, cr.revision);
-      const placed = findPage(rev, ctx.params.pageId);
-      if (!placed) throw notFound("page", ctx.params.pageId);
+      const { space, cr, rev } = readContent(ctx);
+      const placed = pageIn(rev, ctx.params.pageId);
       const items = pageLinks(space.org, rev, placed.page);
       const changed = changedPages(revisionOf(ctx.store, space, cr.base).pages, rev.pages);
       const page = paginate(items, ctx.query, `page-links:${rev.id}:${placed.page.id}`, (x) => x);
@@ -320,8 +333,7 @@ export function registerChangeRequests(route: Route): void {
     url: `${content}/files`,
     query: listQuery(CONTENT_QUERY),
     handler: (ctx) => {
-      const { space, cr } = changeRequestOf(ctx, "read", "read change requests");
-      const rev = revisionOf(ctx.store, space, cr.revision);
+      const { space, rev } = readContent(ctx);
       return { status: 200, body: paginate(rev.files, ctx.query, `files:${rev.id}`, (f) => presentFile(space.id, f)) };
     },
   });
@@ -331,10 +343,8 @@ export function registerChangeRequests(route: Route): void {
     url: `${content}/files/:fileId`,
     query: obj(CONTENT_QUERY),
     handler: (ctx) => {
-      const { space, cr } = changeRequestOf(ctx, "read", "read change requests");
-      const file = revisionOf(ctx.store, space, cr.revision).files.find((f) => f.id === ctx.params.fileId);
-      if (!file) throw notFound("file", ctx.params.fileId);
-      return { status: 200, body: presentFile(space.id, file) };
+      const { space, rev } = readContent(ctx);
+      return { status: 200, body: presentFile(space.id, fileIn(rev, ctx.params.fileId)) };
     },
   });
 
@@ -343,10 +353,8 @@ export function registerChangeRequests(route: Route): void {
     url: `${content}/files/:fileId/backlinks`,
     query: listQuery(),
     handler: (ctx) => {
-      const { space, cr } = changeRequestOf(ctx, "read", "read change requests");
-      const rev = revisionOf(ctx.store, space, cr.revision);
-      const file = rev.files.find((f) => f.id === ctx.params.fileId);
-      if (!file) throw notFound("file", ctx.params.fileId);
+      const { space, rev } = readContent(ctx);
+      const file = fileIn(rev, ctx.params.fileId);
       // Every page that links to the file, once.
       const seen = new Set<string>();
       const items: Record<string, unknown>[] = [];
