@@ -60,16 +60,22 @@ function scopeOf(ctx: Ctx<SpaceP, unknown, unknown>, need: Role, action: string)
   return { space, cr, role, revision: revisionOf(ctx.store, space, cr.revision), path: `/v1/spaces/${space.id}/change-requests/${cr.id}` };
 }
 
-function findComment(ctx: AnyCtx, scope: Scope, id: string): CommentRow {
+/** The scope the caller may act on, and the comment of it the request names. */
+function commentOf(ctx: Ctx<CommentP, unknown, unknown>, action: string): { scope: Scope; c: CommentRow } {
+  const scope = scopeOf(ctx, "read", action);
+  const id = ctx.params.commentId;
   const c = ctx.store.get("comments", id);
   if (!c || c.space !== scope.space.id || c.changeRequest !== (scope.cr?.id ?? null)) throw notFound("comment", id);
-  return c;
+  return { scope, c };
 }
 
-function findReply(ctx: AnyCtx, comment: CommentRow, id: string): CommentReplyRow {
+/** The scope, the comment and the reply to it the request names. */
+function replyOf(ctx: Ctx<ReplyP, unknown, unknown>, action: string): { scope: Scope; c: CommentRow; r: CommentReplyRow } {
+  const { scope, c } = commentOf(ctx, action);
+  const id = ctx.params.commentReplyId;
   const r = ctx.store.get("commentReplies", id);
-  if (!r || r.comment !== comment.id) throw notFound("comment reply", id);
-  return r;
+  if (!r || r.comment !== c.id) throw notFound("comment reply", id);
+  return { scope, c, r };
 }
 
 function requireCommenter(scope: Scope, action: string): void {
@@ -88,6 +94,38 @@ function splitAuthors(authors: string[] | undefined): Set<string> | undefined {
 
 function commentLocation(ctx: AnyCtx, scope: Scope, c: CommentRow): string {
   return `${ctx.base}${scope.path}/comments/${c.id}`;
+}
+
+function replyLocation(ctx: AnyCtx, scope: Scope, c: CommentRow, r: CommentReplyRow): string {
+  return `${commentLocation(ctx, scope, c)}/replies/${r.id}`;
+}
+
+/** A comment as the caller sees it, in `format`. */
+function showComment(ctx: AnyCtx, scope: Scope, c: CommentRow, format?: string): Record<string, unknown> {
+  return presentComment(view(ctx, scope.role), ctx.user, scope.space, c, scope.revision, commentLocation(ctx, scope, c), format);
+}
+
+/** A reply as the caller sees it, in `format`. */
+function showReply(ctx: AnyCtx, scope: Scope, c: CommentRow, r: CommentReplyRow, format?: string): Record<string, unknown> {
+  return presentReply(view(ctx, scope.role), ctx.user, r, replyLocation(ctx, scope, c, r), format);
+}
+
+/** How errors name a comment and a reply, and several of them. */
+const NAMES = { comment: { one: "comment", many: "comments" }, reply: { one: "reply", many: "replies" } } as const;
+
+/** Replaces the markdown of a comment or reply: only its author may, with role comment or above. */
+function editBody(ctx: AnyCtx, scope: Scope, post: CommentRow | CommentReplyRow, kind: keyof typeof NAMES, markdown: string, now: string): void {
+  if (ctx.user !== post.postedBy) throw forbidden(`only the author of the ${NAMES[kind].one} may edit its body`);
+  requireCommenter(scope, `edit ${NAMES[kind].many}`);
+  post.markdown = markdown;
+  post.editedAt = now;
+}
+
+/** Adds and removes the caller's reactions to a comment or reply (role comment or above). */
+function reactTo(ctx: AnyCtx, scope: Scope, post: CommentRow | CommentReplyRow, kind: keyof typeof NAMES, b: Pick<PutBody, "addedReactions" | "removedReactions">, now: string): void {
+  if (b.addedReactions === undefined && b.removedReactions === undefined) return;
+  requireCommenter(scope, `react to ${NAMES[kind].many}`);
+  post.reactions = react(post.reactions, ctx.user, b.addedReactions, b.removedReactions, now);
 }
 
 /** Registers the comment and reply routes of spaces and of change requests. */
@@ -158,9 +196,8 @@ export function registerComments(route: Route): void {
         };
         ctx.store.put("comments", c);
         recount(ctx.store, scope.space);
-        const location = commentLocation(ctx, scope, c);
         // The description answers 200 (not 201) for a posted comment.
-        return { status: 200, body: presentComment(view(ctx, scope.role), ctx.user, scope.space, c, scope.revision, location), location };
+        return { status: 200, body: showComment(ctx, scope, c), location: commentLocation(ctx, scope, c) };
       },
     });
 
@@ -169,9 +206,8 @@ export function registerComments(route: Route): void {
       url: one,
       query: obj({ format: FORMAT }),
       handler: (ctx) => {
-        const scope = scopeOf(ctx, "read", "read comments");
-        const c = findComment(ctx, scope, ctx.params.commentId);
-        return { status: 200, body: presentComment(view(ctx, scope.role), ctx.user, scope.space, c, scope.revision, commentLocation(ctx, scope, c), ctx.query.format) };
+        const { scope, c } = commentOf(ctx, "read comments");
+        return { status: 200, body: showComment(ctx, scope, c, ctx.query.format) };
       },
     });
 
@@ -180,19 +216,11 @@ export function registerComments(route: Route): void {
       url: one,
       body: obj({ resolved: BOOLEAN, body: BODY, addedReactions: REACTIONS, removedReactions: REACTIONS }),
       handler: (ctx) => {
-        const scope = scopeOf(ctx, "read", "change comments");
-        const c = findComment(ctx, scope, ctx.params.commentId);
+        const { scope, c } = commentOf(ctx, "change comments");
         const b = ctx.body ?? {};
         const now = ctx.store.nowIso();
-        if (b.body !== undefined) {
-          if (ctx.user !== c.postedBy) throw forbidden("only the author of the comment may edit its body");
-          requireCommenter(scope, "edit comments");
-          c.markdown = b.body.markdown;
-          c.editedAt = now;
-        }
-        if (b.resolved !== undefined || b.addedReactions !== undefined || b.removedReactions !== undefined) {
-          requireCommenter(scope, b.resolved !== undefined ? "resolve comments" : "react to comments");
-        }
+        if (b.body !== undefined) editBody(ctx, scope, c, "comment", b.body.markdown, now);
+        if (b.resolved !== undefined) requireCommenter(scope, "resolve comments");
         if (b.resolved === true && c.status !== "resolved") {
           c.status = "resolved";
           c.resolvedAt = now;
@@ -202,10 +230,10 @@ export function registerComments(route: Route): void {
           c.resolvedAt = null;
           c.resolvedBy = null;
         }
-        if (b.addedReactions !== undefined || b.removedReactions !== undefined) c.reactions = react(c.reactions, ctx.user, b.addedReactions, b.removedReactions, now);
+        reactTo(ctx, scope, c, "comment", b, now);
         ctx.store.touch("comments", c);
         recount(ctx.store, scope.space);
-        return { status: 200, body: presentComment(view(ctx, scope.role), ctx.user, scope.space, c, scope.revision, commentLocation(ctx, scope, c)) };
+        return { status: 200, body: showComment(ctx, scope, c) };
       },
     });
 
@@ -213,8 +241,7 @@ export function registerComments(route: Route): void {
       method: "DELETE",
       url: one,
       handler: (ctx) => {
-        const scope = scopeOf(ctx, "read", "delete comments");
-        const c = findComment(ctx, scope, ctx.params.commentId);
+        const { scope, c } = commentOf(ctx, "delete comments");
         requireAuthorOrAdmin(ctx, scope, c.postedBy, "comment");
         for (const r of [...ctx.store.all("commentReplies")]) if (r.comment === c.id) ctx.store.del("commentReplies", r.id);
         ctx.store.del("comments", c.id);
@@ -229,12 +256,9 @@ export function registerComments(route: Route): void {
         url: replies,
         query: listQuery({ format: FORMAT }),
         handler: (ctx) => {
-          const scope = scopeOf(ctx, "read", "read comments");
-          const c = findComment(ctx, scope, ctx.params.commentId);
+          const { scope, c } = commentOf(ctx, "read comments");
           const items = [...ctx.store.all("commentReplies")].filter((r) => r.comment === c.id);
-          const v = view(ctx, scope.role);
-          const loc = commentLocation(ctx, scope, c);
-          return { status: 200, body: paginate(items, ctx.query, `replies:${c.id}`, (r) => presentReply(v, ctx.user, r, `${loc}/replies/${r.id}`, ctx.query.format)) };
+          return { status: 200, body: paginate(items, ctx.query, `replies:${c.id}`, (r) => showReply(ctx, scope, c, r, ctx.query.format)) };
         },
       });
     }
@@ -245,13 +269,11 @@ export function registerComments(route: Route): void {
       ...(inCr ? { query: obj({ format: FORMAT }) } : {}),
       body: obj({ body: BODY }, ["body"]),
       handler: (ctx) => {
-        const scope = scopeOf(ctx, "read", "reply to comments");
-        const c = findComment(ctx, scope, ctx.params.commentId);
+        const { scope, c } = commentOf(ctx, "reply to comments");
         requireCommenter(scope, "reply to comments");
         const r: CommentReplyRow = { id: newId("reply_"), comment: c.id, postedBy: ctx.user, postedAt: ctx.store.nowIso(), editedAt: null, markdown: ctx.body.body.markdown, reactions: [] };
         ctx.store.put("commentReplies", r);
-        const location = `${commentLocation(ctx, scope, c)}/replies/${r.id}`;
-        return { status: 200, body: presentReply(view(ctx, scope.role), ctx.user, r, location, ctx.query?.format), location };
+        return { status: 200, body: showReply(ctx, scope, c, r, ctx.query?.format), location: replyLocation(ctx, scope, c, r) };
       },
     });
 
@@ -260,10 +282,8 @@ export function registerComments(route: Route): void {
       url: reply,
       query: obj({ format: FORMAT }),
       handler: (ctx) => {
-        const scope = scopeOf(ctx, "read", "read comments");
-        const c = findComment(ctx, scope, ctx.params.commentId);
-        const r = findReply(ctx, c, ctx.params.commentReplyId);
-        return { status: 200, body: presentReply(view(ctx, scope.role), ctx.user, r, `${commentLocation(ctx, scope, c)}/replies/${r.id}`, ctx.query.format) };
+        const { scope, c, r } = replyOf(ctx, "read comments");
+        return { status: 200, body: showReply(ctx, scope, c, r, ctx.query.format) };
       },
     });
 
@@ -273,23 +293,13 @@ export function registerComments(route: Route): void {
         url: reply,
         body: obj({ body: BODY, addedReactions: REACTIONS, removedReactions: REACTIONS }),
         handler: (ctx) => {
-          const scope = scopeOf(ctx, "read", "change comments");
-          const c = findComment(ctx, scope, ctx.params.commentId);
-          const r = findReply(ctx, c, ctx.params.commentReplyId);
+          const { scope, c, r } = replyOf(ctx, "change comments");
           const b = ctx.body ?? {};
           const now = ctx.store.nowIso();
-          if (b.body !== undefined) {
-            if (ctx.user !== r.postedBy) throw forbidden("only the author of the reply may edit its body");
-            requireCommenter(scope, "edit replies");
-            r.markdown = b.body.markdown;
-            r.editedAt = now;
-          }
-          if (b.addedReactions !== undefined || b.removedReactions !== undefined) {
-            requireCommenter(scope, "react to replies");
-            r.reactions = react(r.reactions, ctx.user, b.addedReactions, b.removedReactions, now);
-          }
+          if (b.body !== undefined) editBody(ctx, scope, r, "reply", b.body.markdown, now);
+          reactTo(ctx, scope, r, "reply", b, now);
           ctx.store.touch("commentReplies", r);
-          return { status: 200, body: presentReply(view(ctx, scope.role), ctx.user, r, `${commentLocation(ctx, scope, c)}/replies/${r.id}`) };
+          return { status: 200, body: showReply(ctx, scope, c, r) };
         },
       });
 
@@ -297,9 +307,7 @@ export function registerComments(route: Route): void {
         method: "DELETE",
         url: reply,
         handler: (ctx) => {
-          const scope = scopeOf(ctx, "read", "delete replies");
-          const c = findComment(ctx, scope, ctx.params.commentId);
-          const r = findReply(ctx, c, ctx.params.commentReplyId);
+          const { scope, r } = replyOf(ctx, "delete replies");
           requireAuthorOrAdmin(ctx, scope, r.postedBy, "reply");
           ctx.store.del("commentReplies", r.id);
           return { status: 205 };
