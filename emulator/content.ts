@@ -424,14 +424,17 @@ export function presentChangeRequest(v: View, space: SpaceRow, cr: ChangeRequest
   });
 }
 
+/** A user by ID; one no longer stored shows as its ID. */
+function presentUserId(v: View, id: string): Record<string, unknown> {
+  const row = v.store.get("users", id);
+  return row ? presentUser(v, row) : { object: "user", id, displayName: id };
+}
+
 function presentReactions(v: View, reactions: Reaction[]): Record<string, unknown>[] {
   return reactions.map((r) => ({
     emoji: r.emoji,
     count: r.users.length,
-    users: r.users.map((u) => {
-      const row = v.store.get("users", u.user);
-      return { user: row ? presentUser(v, row) : { object: "user", id: u.user, displayName: u.user }, reactedAt: u.reactedAt };
-    }),
+    users: r.users.map((u) => ({ user: presentUserId(v, u.user), reactedAt: u.reactedAt })),
   }));
 }
 
@@ -480,21 +483,12 @@ export function presentComment(
   format?: string,
   replyCounts: ReadonlyMap<string, number> = countReplies(v.store, new Set([c.id])),
 ): Record<string, unknown> {
-  const author = v.store.get("users", c.postedBy);
   const resolver = c.resolvedBy ? v.store.get("users", c.resolvedBy) : undefined;
-  const replies = replyCounts.get(c.id) ?? 0;
   return compact({
     object: "comment",
-    id: c.id,
-    postedBy: author ? presentUser(v, author) : { object: "user", id: c.postedBy, displayName: c.postedBy },
-    postedAt: c.postedAt,
-    editedAt: c.editedAt ?? undefined,
-    reactions: presentReactions(v, c.reactions),
-    replies,
-    body: commentBody(c.markdown, format),
+    ...presentPost(v, user, c, location, format),
+    replies: replyCounts.get(c.id) ?? 0,
     target: commentTarget(space, c, current),
-    urls: { location },
-    permissions: commentPermissions(v, user, c.postedBy),
     status: c.status,
     resolvedAt: c.resolvedAt ?? undefined,
     resolvedBy: resolver ? presentUser(v, resolver) : undefined,
@@ -510,18 +504,21 @@ export function countReplies(store: Store, comments: ReadonlySet<string>): Map<s
 
 /** A comment reply for the caller. */
 export function presentReply(v: View, user: string, r: CommentReplyRow, location: string, format?: string): Record<string, unknown> {
-  const author = v.store.get("users", r.postedBy);
-  return compact({
-    object: "comment-reply",
-    id: r.id,
-    postedBy: author ? presentUser(v, author) : { object: "user", id: r.postedBy, displayName: r.postedBy },
-    postedAt: r.postedAt,
-    editedAt: r.editedAt ?? undefined,
-    reactions: presentReactions(v, r.reactions),
-    body: commentBody(r.markdown, format),
+  return compact({ object: "comment-reply", ...presentPost(v, user, r, location, format) });
+}
+
+/** What a comment and a reply both show: author, times, reactions, body in `format`, location and the caller's rights. */
+function presentPost(v: View, user: string, post: CommentRow | CommentReplyRow, location: string, format: string | undefined): Record<string, unknown> {
+  return {
+    id: post.id,
+    postedBy: presentUserId(v, post.postedBy),
+    postedAt: post.postedAt,
+    editedAt: post.editedAt ?? undefined,
+    reactions: presentReactions(v, post.reactions),
+    body: commentBody(post.markdown, format),
     urls: { location },
-    permissions: commentPermissions(v, user, r.postedBy),
-  });
+    permissions: commentPermissions(v, user, post.postedBy),
+  };
 }
 
 /** Applies a caller's reaction changes: one reaction per user and emoji; empty groups disappear. */
