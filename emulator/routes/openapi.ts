@@ -4,18 +4,15 @@ import { limit, listQuery, obj, paginate, requireOrg, view, type Ctx, type ListQ
 import { newId } from "../seed";
 import type { OpenApiSpecRow, OrgRow } from "../model";
 import { presentOpenApiSpec, presentOpenApiVersion } from "../present";
+import { registerOrgCollection, requireOrgFor, type Need } from "./orgCollection";
 
 type OrgP = { organizationId: string };
 type SpecP = OrgP & { specSlug: string };
 type VersionP = SpecP & { versionId: string };
 type AnyCtx = Ctx<unknown, unknown, unknown>;
 
+const MANAGE: Need = { role: "create", action: "manage OpenAPI specs" };
 const SOURCE = obj({ url: limit("openapiSourceURL") }, ["url"]);
-
-function findSpec(ctx: AnyCtx, org: OrgRow, slug: string): OpenApiSpecRow {
-  for (const s of ctx.store.all("openapiSpecs")) if (s.org === org.id && s.slug === slug) return s;
-  throw notFound("OpenAPI spec", slug);
-}
 
 /** Records a new source URL as a new version (processing starts over); the same URL adds nothing. */
 function submitSource(ctx: AnyCtx, spec: OpenApiSpecRow, url: string): void {
@@ -32,17 +29,16 @@ function versionContent(url: string): { filesystem: Record<string, unknown>; url
 }
 
 export function registerOpenApi(route: Route): void {
-  const base = "/v1/orgs/:organizationId/openapi";
-
-  route<OrgP, ListQuery>({
-    method: "GET",
-    url: base,
-    query: listQuery(),
-    handler: (ctx) => {
-      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
-      const items = [...ctx.store.all("openapiSpecs")].filter((s) => s.org === org.id);
-      return { status: 200, body: paginate(items, ctx.query, `openapi:${org.id}`, (s) => presentOpenApiSpec(view(ctx, role), s)) };
-    },
+  const { base, find: findSpec } = registerOrgCollection(route, {
+    path: "openapi",
+    param: "specSlug",
+    table: "openapiSpecs",
+    what: "OpenAPI spec",
+    key: "slug",
+    read: { role: "read" },
+    change: MANAGE,
+    present: presentOpenApiSpec,
+    deleted: 205,
   });
 
   route<OrgP, Record<string, never>, { slug: string; source: { url: string } }>({
@@ -50,7 +46,7 @@ export function registerOpenApi(route: Route): void {
     url: base,
     body: obj({ slug: limit("openapiSlug"), source: SOURCE }, ["slug", "source"]),
     handler: (ctx) => {
-      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "create", "manage OpenAPI specs");
+      const { org, role } = requireOrgFor(ctx, ctx.params.organizationId, MANAGE);
       for (const s of ctx.store.all("openapiSpecs")) {
         if (s.org === org.id && s.slug === ctx.body.slug) throw conflict(`an OpenAPI spec with slug '${ctx.body.slug}' already exists in organization '${org.id}'`);
       }
@@ -59,21 +55,12 @@ export function registerOpenApi(route: Route): void {
     },
   });
 
-  route<SpecP>({
-    method: "GET",
-    url: `${base}/:specSlug`,
-    handler: (ctx) => {
-      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "read");
-      return { status: 200, body: presentOpenApiSpec(view(ctx, role), findSpec(ctx, org, ctx.params.specSlug)) };
-    },
-  });
-
   route<SpecP, Record<string, never>, { source: { url: string } }>({
     method: "PUT",
     url: `${base}/:specSlug`,
     body: obj({ source: SOURCE }, ["source"]),
     handler: (ctx) => {
-      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "create", "manage OpenAPI specs");
+      const { org, role } = requireOrgFor(ctx, ctx.params.organizationId, MANAGE);
       const slug = ctx.params.specSlug;
       let spec = [...ctx.store.all("openapiSpecs")].find((s) => s.org === org.id && s.slug === slug);
       if (spec) {
@@ -86,16 +73,6 @@ export function registerOpenApi(route: Route): void {
         spec = createSpec(ctx, org, slug, ctx.body.source.url);
       }
       return { status: 200, body: presentOpenApiSpec(view(ctx, role), spec) };
-    },
-  });
-
-  route<SpecP>({
-    method: "DELETE",
-    url: `${base}/:specSlug`,
-    handler: (ctx) => {
-      const { org } = requireOrg(ctx, ctx.params.organizationId, "create", "manage OpenAPI specs");
-      ctx.store.del("openapiSpecs", findSpec(ctx, org, ctx.params.specSlug).id);
-      return { status: 205 };
     },
   });
 

@@ -1,9 +1,10 @@
 /** SAML providers and the organization's SSO login info. */
 import { badRequest } from "../errors";
-import { limit, listQuery, nullable, obj, ownedRow, paginate, requireOrg, view, type Ctx, type ListQuery, type Route } from "../context";
+import { limit, nullable, obj, requireOrg, view, type Ctx, type Route } from "../context";
 import { newId } from "../seed";
 import type { OrgRow, Role, SamlRow } from "../model";
 import { presentSaml, samlService } from "../present";
+import { registerOrgCollection, requireOrgFor, type Need } from "./orgCollection";
 
 type OrgP = { organizationId: string };
 type SamlP = OrgP & { samlProviderId: string };
@@ -17,6 +18,8 @@ interface SamlBody {
   defaultTeam?: string | null;
   defaultRole?: Role | null;
 }
+
+const MANAGE: Need = { role: "admin", action: "manage SSO" };
 
 const SAML_FIELDS = {
   label: limit("samlLabel"),
@@ -33,22 +36,16 @@ function checkTeam(ctx: AnyCtx, org: OrgRow, team: string | null | undefined): v
   if (!t || t.org !== org.id) throw badRequest("body/defaultTeam", `names no team of organization '${org.id}': '${team}'`);
 }
 
-function findSaml(ctx: AnyCtx, org: OrgRow, id: string): SamlRow {
-  return ownedRow(ctx, "samlProviders", id, "org", org.id, "SAML provider");
-}
-
 export function registerSso(route: Route): void {
-  const base = "/v1/orgs/:organizationId/saml";
-
-  route<OrgP, ListQuery>({
-    method: "GET",
-    url: base,
-    query: listQuery(),
-    handler: (ctx) => {
-      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "admin", "manage SSO");
-      const items = [...ctx.store.all("samlProviders")].filter((p) => p.org === org.id);
-      return { status: 200, body: paginate(items, ctx.query, `saml:${org.id}`, (p) => presentSaml(view(ctx, role), p)) };
-    },
+  const { base, find } = registerOrgCollection(route, {
+    path: "saml",
+    param: "samlProviderId",
+    table: "samlProviders",
+    what: "SAML provider",
+    read: MANAGE,
+    change: MANAGE,
+    present: presentSaml,
+    deleted: 204,
   });
 
   route<OrgP, Record<string, never>, SamlBody & { label: string }>({
@@ -56,7 +53,7 @@ export function registerSso(route: Route): void {
     url: base,
     body: obj(SAML_FIELDS, ["label"]),
     handler: (ctx) => {
-      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "admin", "manage SSO");
+      const { org, role } = requireOrgFor(ctx, ctx.params.organizationId, MANAGE);
       const b = ctx.body;
       checkTeam(ctx, org, b.defaultTeam);
       const p: SamlRow = {
@@ -69,22 +66,13 @@ export function registerSso(route: Route): void {
     },
   });
 
-  route<SamlP>({
-    method: "GET",
-    url: `${base}/:samlProviderId`,
-    handler: (ctx) => {
-      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "admin", "manage SSO");
-      return { status: 200, body: presentSaml(view(ctx, role), findSaml(ctx, org, ctx.params.samlProviderId)) };
-    },
-  });
-
   route<SamlP, Record<string, never>, SamlBody>({
     method: "PATCH",
     url: `${base}/:samlProviderId`,
     body: obj(SAML_FIELDS),
     handler: (ctx) => {
-      const { org, role } = requireOrg(ctx, ctx.params.organizationId, "admin", "manage SSO");
-      const p = findSaml(ctx, org, ctx.params.samlProviderId);
+      const { org, role } = requireOrgFor(ctx, ctx.params.organizationId, MANAGE);
+      const p = find(ctx, org, ctx.params.samlProviderId);
       const b = ctx.body ?? {};
       checkTeam(ctx, org, b.defaultTeam);
       if (b.label !== undefined) p.label = b.label;
@@ -95,16 +83,6 @@ export function registerSso(route: Route): void {
       if (b.defaultRole !== undefined) p.defaultRole = b.defaultRole;
       ctx.store.touch("samlProviders", p);
       return { status: 200, body: presentSaml(view(ctx, role), p) };
-    },
-  });
-
-  route<SamlP>({
-    method: "DELETE",
-    url: `${base}/:samlProviderId`,
-    handler: (ctx) => {
-      const { org } = requireOrg(ctx, ctx.params.organizationId, "admin", "manage SSO");
-      ctx.store.del("samlProviders", findSaml(ctx, org, ctx.params.samlProviderId).id);
-      return { status: 204 };
     },
   });
 
