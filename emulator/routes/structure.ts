@@ -1,25 +1,7 @@
 /** Site structure: sections, section groups, site spaces and share links, with their display order, defaults and paths. */
 import { randomBytes } from "node:crypto";
 import { badRequest, conflict, notFound } from "../errors";
-import {
-  BOOLEAN,
-  ID,
-  STRING,
-  limit,
-  listQuery,
-  nullable,
-  obj,
-  ownedRow,
-  paginate,
-  requireSite,
-  slugify,
-  uniquePath,
-  view,
-  type Ctx,
-  type ListQuery,
-  type Route,
-  type Schema,
-} from "../context";
+import { BOOLEAN, ID, STRING, limit, listQuery, nullable, obj, ownedRow, paginate, requireSite, slugify, uniquePath, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import type { SectionGroupRow, SectionRow, ShareLinkRow, SiteRow, SiteSpaceRow, SpaceRow } from "../model";
 import { presentSection, presentSectionGroup, presentShareLink, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
