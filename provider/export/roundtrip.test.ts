@@ -7,12 +7,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator, type SnapshotOrg } from "../../emulator";
-import { prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunResult } from "../../test/harness";
+import type { RunningEmulator, SnapshotOrg } from "../../emulator";
+import type { ProgramRunner, PreparedProgram, RunResult } from "../../test/harness";
 import { ApiClient } from "../client";
 import { countObjects } from "../stack/model";
 import { loadStackFile } from "../stack/load";
 import { exportMain } from "./cli";
+import { startProgram, stopProgram } from "../../test/support/program";
 import { buildVariedOrganization } from "../../test/support/variedOrganization";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
@@ -92,7 +93,7 @@ describe("export, then pulumi up on the exported file", () => {
   const docsFile = (): string => path.join(program.dir, "docs.yaml");
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
+    ({ emu, program, runner } = await startProgram(HANDBOOK));
     const api = new ApiClient({ baseUrl: emu.url, token: emu.token });
     try {
       await buildVariedOrganization(api, ORG);
@@ -100,15 +101,9 @@ describe("export, then pulumi up on the exported file", () => {
       await api.close();
     }
     before = comparable(emu.store.org(ORG));
-    program = await prepareProgram(HANDBOOK, { installPackage: true });
     fs.rmSync(docsFile());
-    runner = runnerAgainst(program.dir, emu);
   });
-  afterAll(async () => {
-    await runner?.close();
-    program?.cleanup();
-    await emu?.close();
-  });
+  afterAll(() => stopProgram({ emu, program, runner }));
 
   it("exports a file that validates and adopts every object", async () => {
     let err = "";

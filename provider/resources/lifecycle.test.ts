@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { PROVIDER_KEY, UNKNOWN, startPlugin, type PluginDriver, type PreparedProgram, type PropertyMap } from "../../test/harness";
+import { PROVIDER_KEY, UNKNOWN, pluginAgainst, type PluginDriver, type PreparedProgram, type PropertyMap } from "../../test/harness";
 import type { FieldSpec } from "./kind";
 import { kinds } from "./kinds";
+import { apiOf, caller, listAll } from "../../test/support/api";
 import { lifecycleCases, type Json, type LifecycleCase, type LifecycleEnv } from "../../test/support/lifecycle.cases";
 import { prepareProviderProgram, serializeProviders } from "./testdata/helpers";
 
@@ -21,38 +22,11 @@ let counter = 0;
 beforeAll(async () => {
   [program, emulator] = await Promise.all([prepareProviderProgram(), startEmulator({ port: 0 })]);
   texts = await serializeProviders(program.dir);
-  plugin = await startPlugin({
-    cwd: program.dir,
-    config: { "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token },
-    secretKeys: ["docsplatform:apiToken"],
-    // One plugin serves every step here, including reads after out-of-band edits that in the CLI would be
-    // separate commands (fresh processes): keep list walks only while in flight.
-    env: { DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "", DOCSPLATFORM_LIST_CACHE_MS: "0" },
-  });
-  const api = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(emulator.url + path, {
-      method,
-      headers: { authorization: `Bearer ${emulator.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (text === "" ? undefined : JSON.parse(text)) as T;
-  };
+  plugin = await pluginAgainst(program.dir, emulator);
   env = {
     orgId: "demo-org",
-    api: api as LifecycleEnv["api"],
-    async list<T>(path: string): Promise<T[]> {
-      const items: T[] = [];
-      let page: string | undefined;
-      for (;;) {
-        const sep = path.includes("?") ? "&" : "?";
-        const body = await api<{ items: T[]; next?: { page: string } }>("GET", `${path}${sep}limit=1000${page ? `&page=${encodeURIComponent(page)}` : ""}`);
-        items.push(...body.items);
-        if (!body.next) return items;
-        page = body.next.page;
-      }
-    },
+    api: apiOf(emulator),
+    list: (path) => listAll(caller(emulator.url, emulator.token), path, 1000),
     unique: (prefix) => `${prefix}-${++counter}`,
   };
 });

@@ -4,15 +4,17 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import {
   PROVIDER_KEY,
   PluginError,
+  pluginAgainst,
   prepareProgram,
   runnerAgainst,
-  startPlugin,
   type PluginDriver,
   type PreparedProgram,
   type ProgramRunner,
   type PropertyMap,
 } from "../../test/harness";
 import { prepareProviderProgram, serializeProviders } from "./testdata/helpers";
+import { apiOf, type Api } from "../../test/support/api";
+import { stopProgram } from "../../test/support/program";
 
 // Regression: a create whose POST succeeded and whose follow-up request (the PATCH or default for
 // fields only settable after creation) then failed left the object live with nothing in state — an
@@ -22,24 +24,15 @@ import { prepareProviderProgram, serializeProviders } from "./testdata/helpers";
 const org = "demo-org";
 const sitesPath = `/v1/orgs/${org}/sites`;
 let emulator: RunningEmulator;
+let api: Api;
 let counter = 0;
-
-async function api<T>(method: string, apiPath: string, body?: unknown): Promise<T> {
-  const res = await fetch(emulator.url + apiPath, {
-    method,
-    headers: { authorization: `Bearer ${emulator.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return (text === "" ? undefined : JSON.parse(text)) as T;
-}
 
 const list = async <T>(apiPath: string) => (await api<{ items: T[] }>("GET", `${apiPath}?limit=1000`)).items;
 const newSite = (title: string, visibility = "public") => api<{ id: string }>("POST", sitesPath, { title: `${title} ${++counter}`, visibility });
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
+  api = apiOf(emulator);
 });
 afterAll(async () => {
   await emulator?.close();
@@ -53,12 +46,7 @@ describe("a create whose follow-up fails, through the real plugin", () => {
   beforeAll(async () => {
     program = await prepareProviderProgram();
     texts = await serializeProviders(program.dir);
-    plugin = await startPlugin({
-      cwd: program.dir,
-      config: { "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token },
-      secretKeys: ["docsplatform:apiToken"],
-      env: { DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "", DOCSPLATFORM_LIST_CACHE_MS: "0" },
-    });
+    plugin = await pluginAgainst(program.dir, emulator);
   });
   afterAll(async () => {
     emulator.control.setFaults(null);
@@ -165,10 +153,7 @@ describe("a section whose path is held by another, through a program run", () =>
     program = await prepareProgram(path.join(__dirname, "testdata", "partial"), { installPackage: true });
     runner = runnerAgainst(program.dir, emulator);
   });
-  afterAll(async () => {
-    await runner?.close();
-    program?.cleanup();
-  });
+  afterAll(() => stopProgram({ program, runner }));
 
   it("keeps the section in state when the PATCH of its path conflicts, finishes it on the next up, destroys it", async () => {
     const site = await newSite("Partial program");

@@ -1,7 +1,8 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { isSecret, isStateSecret, prepareProgram, runnerAgainst, type PreparedProgram, type ProgramRunner } from "../../test/harness";
+import type { RunningEmulator } from "../../emulator";
+import { isSecret, isStateSecret, type PreparedProgram, type ProgramRunner } from "../../test/harness";
+import { startProgram, stopProgram } from "../../test/support/program";
 
 // A share link's published URL carries the secret token that grants access to the site: it must be
 // stored as a secret (the class lists it in additionalSecretOutputs), and so must anything derived from it.
@@ -11,17 +12,9 @@ describe("ShareLink url is stored as a secret", () => {
   let runner: ProgramRunner;
 
   beforeAll(async () => {
-    [emulator, program] = await Promise.all([
-      startEmulator({ port: 0 }),
-      prepareProgram(path.join(__dirname, "testdata", "sharelink"), { installPackage: true }),
-    ]);
-    runner = runnerAgainst(program.dir, emulator);
+    ({ emu: emulator, program, runner } = await startProgram(path.join(__dirname, "testdata", "sharelink")));
   });
-  afterAll(async () => {
-    await runner?.close();
-    await emulator?.close();
-    program?.cleanup();
-  });
+  afterAll(() => stopProgram({ emu: emulator, program, runner }));
 
   it("marks the url output secret in state and in the stack outputs derived from it", async () => {
     const up = await runner.up();

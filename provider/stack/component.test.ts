@@ -7,8 +7,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunResult } from "../../test/harness";
+import type { RunningEmulator } from "../../emulator";
+import type { ProgramRunner, PreparedProgram, RunResult } from "../../test/harness";
+import { startProgram, stopProgram } from "../../test/support/program";
 import { formatProblem, parseStack } from "./load";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
@@ -41,15 +42,9 @@ describe("DocsPlatform", () => {
   const writeDocs = (text: string) => fs.writeFileSync(path.join(program.dir, "docs.yaml"), text);
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
-    program = await prepareProgram(HANDBOOK, { installPackage: true });
-    runner = runnerAgainst(program.dir, emu);
+    ({ emu, program, runner } = await startProgram(HANDBOOK));
   });
-  afterAll(async () => {
-    await runner?.close();
-    program?.cleanup();
-    await emu?.close();
-  });
+  afterAll(() => stopProgram({ emu, program, runner }));
 
   it("refuses an invalid stack file before registering anything, naming every problem", async () => {
     const broken = [

@@ -8,8 +8,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
-import { startEmulator, type RunningEmulator, type SnapshotOrg, type SnapshotSite } from "../../emulator";
-import { prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunResult } from "../../test/harness";
+import type { RunningEmulator, SnapshotOrg, SnapshotSite } from "../../emulator";
+import type { ProgramRunner, PreparedProgram, RunResult } from "../../test/harness";
+import { startProgram, stopProgram } from "../../test/support/program";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 
@@ -112,17 +113,11 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
   }
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
-    program = await prepareProgram(HANDBOOK, { installPackage: true });
-    runner = runnerAgainst(program.dir, emu);
+    ({ emu, program, runner } = await startProgram(HANDBOOK));
     await runner.up();
     expectLiveMatchesFile();
   }, 300_000);
-  afterAll(async () => {
-    await runner?.close();
-    program?.cleanup();
-    await emu?.close();
-  });
+  afterAll(() => stopProgram({ emu, program, runner }));
 
   it("a removed description and icon are removed from the section", async () => {
     editDocs((doc) => {

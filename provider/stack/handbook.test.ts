@@ -8,8 +8,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
-import { startEmulator, type RunningEmulator, type Snapshot, type SnapshotOrg, type SnapshotSite } from "../../emulator";
-import { prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunResult, type StateResource } from "../../test/harness";
+import type { RunningEmulator, Snapshot, SnapshotOrg, SnapshotSite } from "../../emulator";
+import type { ProgramRunner, PreparedProgram, RunResult, StateResource } from "../../test/harness";
+import { startProgram, stopProgram } from "../../test/support/program";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 const COMPONENT = "docsplatform:index:DocsPlatform";
@@ -62,16 +63,10 @@ describe("the handbook example through the engine", () => {
   }
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
+    ({ emu, program, runner } = await startProgram(HANDBOOK));
     fixture = emu.store.snapshot();
-    program = await prepareProgram(HANDBOOK, { installPackage: true });
-    runner = runnerAgainst(program.dir, emu);
   });
-  afterAll(async () => {
-    await runner?.close();
-    program?.cleanup();
-    await emu?.close();
-  });
+  afterAll(() => stopProgram({ emu, program, runner }));
 
   it("up creates every object of docs.yaml under one component", async () => {
     const up = await runner.up();

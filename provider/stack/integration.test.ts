@@ -11,9 +11,10 @@ import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
 import { exportMain } from "../export/cli";
-import { PROVIDER_KEY, SECRET_SIG, SIG_KEY, prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunOptions, type RunResult } from "../../test/harness";
+import { PROVIDER_KEY, SECRET_SIG, SIG_KEY, type ProgramRunner, type PreparedProgram, type RunOptions, type RunResult } from "../../test/harness";
+import { startProgram, stopProgram } from "../../test/support/program";
 
 const EXAMPLE = path.resolve(__dirname, "../../examples/integration");
 const NAME = "status-badges";
@@ -63,15 +64,9 @@ describe("the integration example through the engine", { timeout: 900_000 }, () 
   }
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
-    program = await prepareProgram(EXAMPLE, { installPackage: true });
-    runner = runnerAgainst(program.dir, emu);
+    ({ emu, program, runner } = await startProgram(EXAMPLE));
   }, 300_000);
-  afterAll(async () => {
-    await runner?.close();
-    program?.cleanup();
-    await emu?.close();
-  });
+  afterAll(() => stopProgram({ emu, program, runner }));
 
   /** The options of the latest run: the plugin of that run is the one `collect` reads the debug log of. */
   let last: RunOptions = {};

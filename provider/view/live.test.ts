@@ -8,8 +8,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { prepareProgram, runnerAgainst, type PreparedProgram, type ProgramRunner } from "../../test/harness";
+import type { RunningEmulator } from "../../emulator";
+import type { PreparedProgram, ProgramRunner } from "../../test/harness";
+import { startProgram, stopProgram } from "../../test/support/program";
 import { treeMain, type ViewIo } from "./cli";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
@@ -36,16 +37,10 @@ describe("tree --live after up", () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
-    program = await prepareProgram(HANDBOOK, { installPackage: true });
-    runner = runnerAgainst(program.dir, emu);
+    ({ emu, program, runner } = await startProgram(HANDBOOK));
     env = { DOCSPLATFORM_API_URL: emu.url, DOCSPLATFORM_API_TOKEN: emu.token };
   });
-  afterAll(async () => {
-    await runner?.close();
-    program?.cleanup();
-    await emu?.close();
-  });
+  afterAll(() => stopProgram({ emu, program, runner }));
 
   it("draws no site before the handbook is applied", async () => {
     const live = await run(treeMain, ["--live", "--org", "demo-org"], env);

@@ -224,36 +224,12 @@ export class ProgramRunner {
 
   /** `pulumi refresh`: reads every resource; gone ones leave the state; drift is reported. */
   refresh(opts: RunOptions = {}): Promise<RunResult> {
-    return this.exclusive(async () => {
-      const settings = this.settings(opts);
-      settings.emulator?.control.clearLog();
-      const writer = new StateWriter(this.stateFile);
-      try {
-        const ctx = await this.context(settings, false, writer);
-        const outcome = await refresh(ctx, loadState(this.stateFile));
-        writer.save(outcome.resources);
-        return this.result(outcome.steps, outcome.drift, outcome.errors, outcome.resources, settings.emulator, "");
-      } finally {
-        writer.flush();
-      }
-    }, opts);
+    return this.exclusive(() => this.runOnState(refresh, opts), opts);
   }
 
   /** `pulumi destroy`: deletes every resource in reverse dependency order. */
   destroy(opts: RunOptions = {}): Promise<RunResult> {
-    return this.exclusive(async () => {
-      const settings = this.settings(opts);
-      settings.emulator?.control.clearLog();
-      const writer = new StateWriter(this.stateFile);
-      try {
-        const ctx = await this.context(settings, false, writer);
-        const outcome = await destroy(ctx, loadState(this.stateFile));
-        writer.save(outcome.resources);
-        return this.result(outcome.steps, [], outcome.errors, outcome.resources, settings.emulator, "");
-      } finally {
-        writer.flush();
-      }
-    }, opts);
+    return this.exclusive(() => this.runOnState(destroy, opts), opts);
   }
 
   /** The state file as a document (secrets as `plaintext` markers). */
@@ -356,6 +332,24 @@ export class ProgramRunner {
       plugin,
       ...(preview || !writer ? {} : { persist: (resources: StateResource[]) => writer.save(resources) }),
     };
+  }
+
+  /** A command that works on the stored state without running the program (refresh, destroy); the state is saved as it goes. */
+  private async runOnState(
+    command: (ctx: DeploymentContext, old: readonly StateResource[]) => Promise<{ steps: Step[]; drift?: Step[]; errors: StepError[]; resources: StateResource[] }>,
+    opts: RunOptions,
+  ): Promise<RunResult> {
+    const settings = this.settings(opts);
+    settings.emulator?.control.clearLog();
+    const writer = new StateWriter(this.stateFile);
+    try {
+      const ctx = await this.context(settings, false, writer);
+      const outcome = await command(ctx, loadState(this.stateFile));
+      writer.save(outcome.resources);
+      return this.result(outcome.steps, outcome.drift ?? [], outcome.errors, outcome.resources, settings.emulator, "");
+    } finally {
+      writer.flush();
+    }
   }
 
   private async runProgram(preview: boolean, opts: RunOptions): Promise<RunResult> {

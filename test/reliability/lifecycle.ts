@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { expect } from "vitest";
 import { parseDocument, type YAMLSeq } from "yaml";
 import type { RunningEmulator, Snapshot } from "../../emulator";
-import { ProgramRunner, prepareProgram, type PreparedProgram, type RunResult } from "../harness";
+import { prepareProgram, runnerAgainst, type PreparedProgram, type ProgramRunner, type RunResult } from "../harness";
 import { baselineOf, compareStateWithLive, organisationFace, type Comparison } from "./invariants";
 import { LONG, ROOT, type Outcome } from "./report";
 
@@ -116,11 +116,7 @@ export async function faultedLifecycle(
   const tag = `${kind.name}, seed ${seed}`;
   try {
     program = await prepareProgram(HANDBOOK_DIR, { installPackage: true });
-    runner = new ProgramRunner({
-      dir: program.dir,
-      config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
-      secretKeys: ["docsplatform:apiToken"],
-      emulator: emu,
+    runner = runnerAgainst(program.dir, emu, {
       // The debug log carries the client's record of each rate-limit wait.
       env: { DOCSPLATFORM_DEBUG: "1", ...kind.env },
       ...(opts.parallel ? { parallel: opts.parallel } : {}),

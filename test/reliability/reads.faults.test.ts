@@ -4,8 +4,9 @@
  * A read answers "gone" on 404 only; everything else fails the refresh and keeps what was stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ProgramRunner, prepareProgram, type PreparedProgram } from "../harness";
+import type { RunningEmulator } from "../../emulator";
+import type { PreparedProgram, ProgramRunner } from "../harness";
+import { startProgram, stopProgram } from "../support/program";
 import { HANDBOOK_DIR } from "./lifecycle";
 import { LONG, tracked } from "./report";
 
@@ -21,21 +22,10 @@ function stored(): string[] {
 }
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  program = await prepareProgram(HANDBOOK_DIR, { installPackage: true });
-  runner = new ProgramRunner({
-    dir: program.dir,
-    config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
-    secretKeys: ["docsplatform:apiToken"],
-    emulator: emu,
-  });
+  ({ emu, program, runner } = await startProgram(HANDBOOK_DIR));
   await runner.up();
 });
-afterAll(async () => {
-  await runner?.close();
-  program?.cleanup();
-  await emu?.close();
-});
+afterAll(() => stopProgram({ emu, program, runner }));
 
 interface Scenario {
   name: string;

@@ -9,8 +9,9 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
-import { PROVIDER_KEY, ProgramRunner, SECRET_SIG, SIG_KEY, prepareProgram, type PreparedProgram, type RunResult } from "../harness";
+import type { RunningEmulator } from "../../emulator";
+import { PROVIDER_KEY, SECRET_SIG, SIG_KEY, type PreparedProgram, type ProgramRunner, type RunResult } from "../harness";
+import { startProgram, stopProgram } from "../support/program";
 import { HANDBOOK_DIR, editHandbook } from "./lifecycle";
 import { tracked } from "./report";
 
@@ -39,17 +40,10 @@ function collect(label: string, result: RunResult): void {
 }
 
 beforeAll(async () => {
-  const seed = defaultSeed();
-  seed.tokens[TOKEN] = "demo-admin";
-  emu = await startEmulator({ port: 0, seed });
-  program = await prepareProgram(HANDBOOK_DIR, { installPackage: true });
-  runner = new ProgramRunner({
-    dir: program.dir,
-    config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": TOKEN },
-    secretKeys: ["docsplatform:apiToken"],
-    env: { DOCSPLATFORM_DEBUG: "1", DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "" },
-    emulator: emu,
-  });
+  ({ emu, program, runner } = await startProgram(HANDBOOK_DIR, {
+    token: TOKEN,
+    runner: { env: { DOCSPLATFORM_DEBUG: "1", DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "" } },
+  }));
 
   collect("up", await runner.up());
   editHandbook(path.join(program.dir, "docs.yaml"));
@@ -85,11 +79,7 @@ let shareUrls: { site: string; id: string }[] = [];
 let published: string[] = [];
 let stateBeforeDestroy = "";
 
-afterAll(async () => {
-  await runner?.close();
-  program?.cleanup();
-  await emu?.close();
-});
+afterAll(() => stopProgram({ emu, program, runner }));
 
 describe("the token never leaks", () => {
   it("appears 0 times in the state, serialised providers, logs (including the debug log) and errors", async () => {

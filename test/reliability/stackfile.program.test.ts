@@ -7,9 +7,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
 import { parseStack } from "../../provider/stack";
-import { ProgramRunner, prepareProgram, type PreparedProgram } from "../harness";
+import type { PreparedProgram, ProgramRunner } from "../harness";
+import { startProgram, stopProgram } from "../support/program";
 import { HANDBOOK_DIR } from "./lifecycle";
 import { LONG, tracked } from "./report";
 import { aliasBomb, mutatedData, mutatedText } from "./stackfiles";
@@ -22,20 +23,9 @@ let program: PreparedProgram;
 let runner: ProgramRunner;
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  program = await prepareProgram(HANDBOOK_DIR, { installPackage: true });
-  runner = new ProgramRunner({
-    dir: program.dir,
-    config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
-    secretKeys: ["docsplatform:apiToken"],
-    emulator: emu,
-  });
+  ({ emu, program, runner } = await startProgram(HANDBOOK_DIR));
 });
-afterAll(async () => {
-  await runner?.close();
-  program?.cleanup();
-  await emu?.close();
-});
+afterAll(() => stopProgram({ emu, program, runner }));
 
 /** Invalid files drawn from the fuzz generators (the loader rejects each), plus a cross-object mistake. */
 function invalidFiles(): string[] {
