@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator/index";
 import { isConflict, isNotFound, type ApiClient } from "./index";
 import { Started } from "../../test/support/emulator";
 import { SecretRecorder } from "../../test/support/secrets";
@@ -9,12 +8,10 @@ const TOKEN = "dpt_SCAN_0d6f2b8a91c5e374";
 const ORG = "demo-org";
 const rec = new SecretRecorder();
 const started = new Started(TOKEN, { logger: rec.logger });
-let emu: RunningEmulator;
 let api: ApiClient;
 
 beforeAll(async () => {
-  emu = await started.emulator();
-  api = started.client(emu.url);
+  api = await started.clientOfNewEmulator();
 });
 
 afterAll(async () => {

@@ -43,6 +43,9 @@ export class Started {
     return c;
   };
 
+  /** A client of a new emulator, for tests that need no handle on the emulator itself. */
+  readonly clientOfNewEmulator = async (opts: EmulatorOptions = {}): Promise<ApiClient> => this.client((await this.emulator(opts)).url);
+
   /** Runs `close` with the clients, before the emulators close. */
   onClose(close: () => Promise<void>): void {
     this.closers.push(close);
