@@ -12,14 +12,14 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { defaultSeed, startEmulator, type RunningEmulator, type Seed, type SeedSpace } from "../emulator";
-import { ProgramRunner, type ApiCall, type RunResult, REPO_ROOT } from "../test/harness";
+import { defaultSeed, startEmulator, type EmulatorOptions, type RunningEmulator, type Seed, type SeedSpace } from "../emulator";
+import { ProgramRunner, type ApiCall, type RunResult, REPO_ROOT, runnerAgainst } from "../test/harness";
 import type { StackFile } from "../provider/stack/model";
 import { Baseline, type BaselineCalls } from "./baseline";
 import { measureEmulatorThroughput, type ThroughputResult } from "./emulator-throughput";
 import { type Composition, type Edit, changeStack, generateStack } from "./generate";
-import { type FloorRegistration, RegistrationRecorder, prepareFloorProgram } from "./floor";
-import { type BenchProgram, prepareBenchProgram } from "./program";
+import { type FloorProgram, type FloorRegistration, RegistrationRecorder, prepareFloorProgram } from "./floor";
+import { type BenchProgram, type ProgramSetup, prepareBenchProgram } from "./program";
 import { REGISTRATION_VARIANTS, USER_VARIANTS, type VariantResult, benchVariants } from "./variants";
 
 /** Fixed settings of every run. */
@@ -190,22 +190,60 @@ export function minimumCalls(stack: StackFile, composition: Composition, edits: 
   };
 }
 
-function runnerFor(program: BenchProgram, emu: RunningEmulator): ProgramRunner {
-  return new ProgramRunner({
-    dir: program.dir,
-    config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
-    secretKeys: ["docsplatform:apiToken"],
-    env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency) },
-    parallel: SETTINGS.concurrency,
-    emulator: emu,
-    // Every `pulumi` command starts its own plugin, with a fresh view of the site lists.
-    pluginPerRun: true,
-  });
+/** What one measurement runs on: an emulator, the benchmark program and its runner, and the floor program and its runner when asked for. */
+export interface Rig {
+  emu: RunningEmulator;
+  program: BenchProgram;
+  runner: ProgramRunner;
+  floorProgram?: FloorProgram;
+  floorRunner?: ProgramRunner;
+  /** Closes the runners and the emulator, then removes the program copies. */
+  close(): Promise<void>;
 }
 
-/** The floor program's runner: same parallelism and a fresh plugin per command; no API behind it. */
-function floorRunnerFor(dir: string): ProgramRunner {
-  return new ProgramRunner({ dir, parallel: SETTINGS.concurrency, pluginPerRun: true });
+/** What {@link startRig} sets up besides the fixed settings. */
+export interface RigOptions {
+  /** The emulator's fixture and rate limit (its latency is the benchmark's). */
+  emulator?: Pick<EmulatorOptions, "seed" | "rateLimit">;
+  /** How the benchmark program is set up (default: index.ts). */
+  setup?: ProgramSetup;
+  /** Environment of the provider's plugin, over the client's in-flight bound. */
+  env?: Record<string, string>;
+  /** Prepare the floor program and its runner too. */
+  floor?: boolean;
+}
+
+/**
+ * Starts an emulator with the benchmark's latency and prepares `stack` as the benchmark program, run at
+ * the benchmark's parallelism with a fresh plugin per command, as every `pulumi` command starts its own
+ * (with a fresh view of the site lists); the floor program likewise, with no API behind it.
+ */
+export async function startRig(stack: StackFile, opts: RigOptions = {}): Promise<Rig> {
+  const parts: Partial<Rig> = {};
+  const close = async (): Promise<void> => {
+    await parts.runner?.close();
+    await parts.floorRunner?.close();
+    await parts.emu?.close();
+    parts.program?.cleanup();
+    parts.floorProgram?.cleanup();
+  };
+  try {
+    const emu = (parts.emu = await startEmulator({ ...opts.emulator, port: 0, latencyMs: SETTINGS.latencyMs }));
+    const program = (parts.program = await prepareBenchProgram(stack, opts.setup));
+    parts.runner = runnerAgainst(program.dir, emu, {
+      env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency), ...opts.env },
+      parallel: SETTINGS.concurrency,
+      pluginPerRun: true,
+    });
+    if (opts.floor) {
+      const floorProgram = (parts.floorProgram = await prepareFloorProgram());
+      parts.floorRunner = new ProgramRunner({ dir: floorProgram.dir, parallel: SETTINGS.concurrency, pluginPerRun: true });
+    }
+    return { ...parts, emu, program, runner: parts.runner, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
 }
 
 /** Median of a non-empty list (the lower middle for an even count). */
@@ -272,9 +310,8 @@ function stateSize(runner: ProgramRunner): StateSize {
 
 /** The harness's fixed cost: up (cold plugin, then warm), refresh and destroy of a program declaring nothing. */
 export async function measureOverhead(): Promise<Overhead> {
-  const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs });
-  const program = await prepareBenchProgram({ organization: ORG });
-  const runner = runnerFor(program, emu);
+  const rig = await startRig({ organization: ORG });
+  const { runner } = rig;
   try {
     const cold = await timed(() => runner.up());
     // Warm ups vary by a second or more with the machine's load: take the median of three.
@@ -285,9 +322,7 @@ export async function measureOverhead(): Promise<Overhead> {
     const destroy = await timed(() => runner.destroy());
     return { coldUpMs: cold.ms, warmUpMs: warm[1]!, refreshMs: refresh.ms, destroyMs: destroy.ms };
   } finally {
-    await runner.close();
-    await emu.close();
-    program.cleanup();
+    await rig.close();
   }
 }
 
@@ -316,12 +351,8 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
   const minimum = minimumCalls(gen.stack, gen.composition, edits);
   const seed = benchSeed(gen.spaces);
 
-  const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed });
-  const program = await prepareBenchProgram(gen.stack);
-  const runner = runnerFor(program, emu);
-  const withFloor = opts.floor !== false;
-  const floorProgram = withFloor ? await prepareFloorProgram() : undefined;
-  const floorRunner = floorProgram ? floorRunnerFor(floorProgram.dir) : undefined;
+  const rig = await startRig(gen.stack, { emulator: { seed }, floor: opts.floor !== false });
+  const { program, runner, floorProgram, floorRunner } = rig;
   const repeats = Math.max(1, opts.repeats ?? 1);
   const phases: PhaseResult[] = [];
   let state: StateSize | undefined;
@@ -393,11 +424,7 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
       p.floorMs = f.length > 0 ? median(f) : null;
     }
   } finally {
-    await runner.close();
-    await floorRunner?.close();
-    await emu.close();
-    program.cleanup();
-    floorProgram?.cleanup();
+    await rig.close();
   }
 
   if (opts.baseline !== false) {
@@ -432,15 +459,14 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
       await base.close();
     }
   }
-  return { n, composition: gen.composition, edits: edits.length, phases, state: state!, pluginPeakRssBytes: rss.peak, floorPeakRssBytes: withFloor ? floorRss.peak : null, repeats };
+  return { n, composition: gen.composition, edits: edits.length, phases, state: state!, pluginPeakRssBytes: rss.peak, floorPeakRssBytes: floorRunner ? floorRss.peak : null, repeats };
 }
 
 /** Create and destroy of N objects with the emulator rate-limited; wall time against calls ÷ rate. */
 export async function benchRateLimited(n: number, log: (line: string) => void = () => undefined): Promise<RateResult> {
   const gen = generateStack(n);
-  const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed: benchSeed(gen.spaces), rateLimit: SETTINGS.rateLimit });
-  const program = await prepareBenchProgram(gen.stack);
-  const runner = runnerFor(program, emu);
+  const rig = await startRig(gen.stack, { emulator: { seed: benchSeed(gen.spaces), rateLimit: SETTINGS.rateLimit } });
+  const { runner } = rig;
   const perMs = SETTINGS.rateLimit.limit / SETTINGS.rateLimit.windowMs;
   const phases: RateResult["phases"] = [];
   try {
@@ -456,9 +482,7 @@ export async function benchRateLimited(n: number, log: (line: string) => void = 
       log(`  rate-limited N=${n} ${phase}: ${Math.round(t.ms)} ms for ${served} calls (${rejected} answered 429), ${failedSteps(t.value)} failed`);
     }
   } finally {
-    await runner.close();
-    await emu.close();
-    program.cleanup();
+    await rig.close();
   }
   return { n, limit: { ...SETTINGS.rateLimit }, phases };
 }

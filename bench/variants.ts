@@ -4,12 +4,11 @@
  * `typescript: false`, `PULUMI_NODEJS_TRANSPILE_ONLY`). Only the phases that run the program — create
  * and the no-op up — are measured: refresh and destroy never start the language host.
  */
-import { startEmulator } from "../emulator";
-import { ProgramRunner, type RunResult } from "../test/harness";
-import { RegistrationRecorder, prepareFloorProgram } from "./floor";
+import type { RunResult } from "../test/harness";
+import { RegistrationRecorder } from "./floor";
 import { generateStack } from "./generate";
-import { type ProgramSetup, prepareBenchProgram } from "./program";
-import { RUN_TIMEOUT_MS, SETTINGS, benchSeed, median, peakRss } from "./run";
+import type { ProgramSetup } from "./program";
+import { RUN_TIMEOUT_MS, benchSeed, median, peakRss, startRig } from "./run";
 
 /** One setup of the program. */
 export interface Variant {
@@ -57,19 +56,8 @@ export async function benchVariants(
   for (let cycle = 0; cycle < repeats; cycle++) {
     for (const [i, v] of variants.entries()) {
       // A fresh emulator and floor for every variant: nothing to destroy between them.
-      const emu = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed: benchSeed(gen.spaces) });
-      const program = await prepareBenchProgram(gen.stack, v.setup);
-      const floorProgram = opts.floor ? await prepareFloorProgram() : undefined;
-      const floorRunner = floorProgram ? new ProgramRunner({ dir: floorProgram.dir, parallel: SETTINGS.concurrency, pluginPerRun: true }) : undefined;
-      const runner = new ProgramRunner({
-        dir: program.dir,
-        config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
-        secretKeys: ["docsplatform:apiToken"],
-        env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency), ...v.env },
-        parallel: SETTINGS.concurrency,
-        emulator: emu,
-        pluginPerRun: true,
-      });
+      const rig = await startRig(gen.stack, { emulator: { seed: benchSeed(gen.spaces) }, setup: v.setup, env: v.env, floor: opts.floor });
+      const { runner, floorProgram, floorRunner } = rig;
       const s = samples[i]!;
       try {
         const rec = new RegistrationRecorder();
@@ -84,11 +72,7 @@ export async function benchVariants(
         if (rss !== null && (s.rss === null || rss > s.rss)) s.rss = rss;
         log(`  N=${n} ${v.label}: create ${Math.round(s.create.at(-1)!)} ms, no-op ${Math.round(s.noop.at(-1)!)} ms${floorRunner ? ` (floor ${Math.round(s.fCreate.at(-1)!)} / ${Math.round(s.fNoop.at(-1)!)} ms)` : ""}`);
       } finally {
-        await runner.close();
-        await floorRunner?.close();
-        await emu.close();
-        program.cleanup();
-        floorProgram?.cleanup();
+        await rig.close();
       }
     }
   }
