@@ -1,4 +1,4 @@
-/** A tiny JSON-over-HTTP caller for tests of the emulator (global fetch, real HTTP). */
+/** Plain JSON over HTTP against the emulator for tests (global fetch, real HTTP), independent of the provider's client. */
 
 /** One answered request. */
 export interface Reply<T = any> {
