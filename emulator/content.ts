@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { compact } from "./context";
 import type { ChangeRequestRow, CommentReplyRow, CommentRow, FileNode, PageNode, Reaction, RevisionRow, SpaceRow } from "./model";
-import { APP_URL, presentUser, type View } from "./present";
+import { APP_URL, presentRef, presentUser, type View } from "./present";
 import type { Store } from "./store";
 
 /** Where file downloads and PDFs point (never fetched). */
@@ -404,14 +404,13 @@ export function changeRequestApp(cr: ChangeRequestRow): string {
 
 /** A change request for the caller, with its open comments and `outdated` computed now. */
 export function presentChangeRequest(v: View, space: SpaceRow, cr: ChangeRequestRow): Record<string, unknown> {
-  const user = v.store.get("users", cr.createdBy);
   return compact({
     object: "change-request",
     id: cr.id,
     number: cr.number,
     status: cr.status,
     subject: cr.subject,
-    createdBy: user ? presentUser(v, user) : undefined,
+    createdBy: presentRef(v, "users", cr.createdBy, presentUser),
     createdAt: cr.createdAt,
     updatedAt: cr.updatedAt,
     revision: cr.revision,
@@ -426,8 +425,7 @@ export function presentChangeRequest(v: View, space: SpaceRow, cr: ChangeRequest
 
 /** A user by ID; one no longer stored shows as its ID. */
 function presentUserId(v: View, id: string): Record<string, unknown> {
-  const row = v.store.get("users", id);
-  return row ? presentUser(v, row) : { object: "user", id, displayName: id };
+  return presentRef(v, "users", id, presentUser) ?? { object: "user", id, displayName: id };
 }
 
 function presentReactions(v: View, reactions: Reaction[]): Record<string, unknown>[] {
@@ -483,7 +481,6 @@ export function presentComment(
   format?: string,
   replyCounts: ReadonlyMap<string, number> = countReplies(v.store, new Set([c.id])),
 ): Record<string, unknown> {
-  const resolver = c.resolvedBy ? v.store.get("users", c.resolvedBy) : undefined;
   return compact({
     object: "comment",
     ...presentPost(v, user, c, location, format),
@@ -491,7 +488,7 @@ export function presentComment(
     target: commentTarget(space, c, current),
     status: c.status,
     resolvedAt: c.resolvedAt ?? undefined,
-    resolvedBy: resolver ? presentUser(v, resolver) : undefined,
+    resolvedBy: presentRef(v, "users", c.resolvedBy, presentUser),
   });
 }
 

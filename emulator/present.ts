@@ -16,6 +16,8 @@ import {
   type SiteRow,
   type SiteSpaceRow,
   type SpaceRow,
+  type TableName,
+  type TableRows,
   type TeamRow,
   type TranslationRow,
   type UserRow,
@@ -33,6 +35,17 @@ export interface View {
 }
 
 const at = (role: Role | null, need: Role) => roleAtLeast(role, need);
+
+/** The row `id` of `table` (none for null) presented for the caller; undefined when it is not stored. */
+export function presentRef<K extends TableName>(
+  v: View,
+  table: K,
+  id: string | null,
+  present: (v: View, row: TableRows[K]) => Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const row = id === null ? undefined : v.store.get(table, id);
+  return row ? present(v, row) : undefined;
+}
 
 export function presentUser(v: View, u: UserRow): Record<string, unknown> {
   return compact({ object: "user", id: u.id, displayName: u.displayName, email: u.email, photoURL: u.photoURL ?? undefined, urls: { location: `${v.base}/v1/users/${u.id}` } });
@@ -280,7 +293,6 @@ export function samlService(p: SamlRow): { acsURL: string; startURL: string; ent
 }
 
 export function presentSaml(v: View, p: SamlRow): Record<string, unknown> {
-  const team = p.defaultTeam ? v.store.get("teams", p.defaultTeam) : undefined;
   return compact({
     object: "saml-provider",
     id: p.id,
@@ -288,7 +300,7 @@ export function presentSaml(v: View, p: SamlRow): Record<string, unknown> {
     ssoURL: p.ssoURL ?? undefined,
     entityID: p.entityID ?? undefined,
     certificate: p.certificate ?? undefined,
-    defaultTeam: team ? presentTeam(v, team) : undefined,
+    defaultTeam: presentRef(v, "teams", p.defaultTeam, presentTeam),
     defaultRole: p.defaultRole,
     createdAt: p.createdAt,
     status: p.ssoURL && p.entityID && p.certificate ? "active" : "pending",
@@ -351,7 +363,6 @@ export function presentTranslation(v: View, t: TranslationRow): Record<string, u
 }
 
 export function presentIntegration(v: View, g: IntegrationRow): Record<string, unknown> {
-  const owner = v.store.get("orgs", g.owner);
   return compact({
     object: "integration",
     name: g.id,
@@ -369,7 +380,7 @@ export function presentIntegration(v: View, g: IntegrationRow): Record<string, u
     contentSources: structuredClone(g.contentSources),
     configurations: structuredClone(g.configurations),
     externalLinks: structuredClone(g.externalLinks),
-    owner: owner ? presentOrg(v, owner) : undefined,
+    owner: presentRef(v, "orgs", g.owner, presentOrg),
     urls: {
       location: `${v.base}/v1/integrations/${g.id}`,
       icon: `${APP_URL}/integrations/${g.id}/icon.png`,
