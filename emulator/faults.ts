@@ -177,6 +177,27 @@ export class BurstLimiter {
   }
 }
 
+/** The rate limiter for `o`, after checking it; none for null. */
+export function rateLimiter(o: { limit: number; windowMs: number } | null | undefined): RateLimiter | null {
+  if (!o) return null;
+  checkRateLimit(o);
+  return new RateLimiter(o.limit, o.windowMs);
+}
+
+/** The burst limiter for `o`, after checking it; none for null. */
+export function burstLimiter(o: BurstLimitOptions | null | undefined): BurstLimiter | null {
+  if (!o) return null;
+  checkBurstLimit(o);
+  return new BurstLimiter(o);
+}
+
+/** The fault plan for `o`, after checking it; none for null. */
+export function faultPlan(o: FaultOptions | null | undefined): FaultPlan | null {
+  if (!o) return null;
+  checkFaultOptions(o);
+  return new FaultPlan(o);
+}
+
 /** Checks burst-limit options. */
 export function checkBurstLimit(o: BurstLimitOptions): void {
   if (!Number.isInteger(o.limit) || o.limit < 1) throw new Error("burstLimit.limit must be a positive integer");

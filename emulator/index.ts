@@ -1,6 +1,6 @@
 /** The local /v1 emulator: start it in-process (`startEmulator`) or from the command line (`docsplatform emulator`). */
 import type { FastifyInstance } from "fastify";
-import { BurstLimiter, checkBurstLimit, checkFaultOptions, checkRateLimit, FaultPlan, RateLimiter, type BurstLimitOptions, type FaultOptions } from "./faults";
+import { burstLimiter, faultPlan, rateLimiter, type BurstLimitOptions, type FaultOptions } from "./faults";
 import { resolveSeed, type Seed } from "./seed";
 import { buildApp, countRoutes, type RequestLogEntry, type Switches } from "./server";
 import { Store } from "./store";
@@ -68,14 +68,11 @@ export const ADMIN_TOKEN = "dev-token";
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   const seed = resolveSeed(opts.seed);
   const store = new Store({ seed, dataFile: opts.dataFile, now: opts.now });
-  if (opts.rateLimit) checkRateLimit(opts.rateLimit);
-  if (opts.faults) checkFaultOptions(opts.faults);
-  if (opts.burstLimit) checkBurstLimit(opts.burstLimit);
   const switches: Switches = {
     latencyMs: opts.latencyMs ?? 0,
-    rateLimit: opts.rateLimit ? new RateLimiter(opts.rateLimit.limit, opts.rateLimit.windowMs) : null,
-    burstLimit: opts.burstLimit ? new BurstLimiter(opts.burstLimit) : null,
-    faults: opts.faults ? new FaultPlan(opts.faults) : null,
+    rateLimit: rateLimiter(opts.rateLimit),
+    faults: faultPlan(opts.faults),
+    burstLimit: burstLimiter(opts.burstLimit),
     log: [],
   };
   let url = "";
@@ -108,16 +105,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       switches.latencyMs = ms;
     },
     setRateLimit: (o) => {
-      if (o) checkRateLimit(o);
-      switches.rateLimit = o ? new RateLimiter(o.limit, o.windowMs) : null;
+      switches.rateLimit = rateLimiter(o);
     },
     setBurstLimit: (o) => {
-      if (o) checkBurstLimit(o);
-      switches.burstLimit = o ? new BurstLimiter(o) : null;
+      switches.burstLimit = burstLimiter(o);
     },
     setFaults: (o) => {
-      if (o) checkFaultOptions(o);
-      switches.faults = o ? new FaultPlan(o) : null;
+      switches.faults = faultPlan(o);
     },
     advanceClock: (ms) => store.advanceClock(ms),
   };

@@ -5,7 +5,7 @@ import addFormats from "ajv-formats";
 import { setTimeout as sleep } from "node:timers/promises";
 import limits from "../schemas/limits.json";
 import { ApiFailure, errorBody } from "./errors";
-import { BurstLimiter, checkBurstLimit, checkFaultOptions, checkRateLimit, FaultPlan, RateLimiter, type BurstLimitOptions, type FaultDecision, type FaultOptions } from "./faults";
+import { burstLimiter, faultPlan, rateLimiter, RateLimiter, type BurstLimiter, type BurstLimitOptions, type FaultDecision, type FaultOptions, type FaultPlan } from "./faults";
 import type { Ctx, Route, RouteSpec } from "./context";
 import type { Store } from "./store";
 import type { Seed } from "./seed";
@@ -320,39 +320,21 @@ function registerControl(app: FastifyInstance, opts: AppOptions): void {
     switches.latencyMs = ms;
     return reply.code(204).send();
   });
-  app.put("/_emulator/rate-limit", async (request, reply) => {
-    const b = controlBody(request);
-    guard(() => {
-      if (b === null) switches.rateLimit = null;
-      else {
-        const o = { limit: b.limit as number, windowMs: b.windowMs as number };
-        checkRateLimit(o);
-        switches.rateLimit = new RateLimiter(o.limit, o.windowMs);
-      }
+  /** PUT `path`: a JSON body turns a switch on (checked first), null turns it off. */
+  const switchRoute = (path: string, set: (b: Record<string, unknown> | null) => void) =>
+    app.put(path, async (request, reply) => {
+      const b = controlBody(request);
+      guard(() => set(b));
+      return reply.code(204).send();
     });
-    return reply.code(204).send();
+  switchRoute("/_emulator/rate-limit", (b) => {
+    switches.rateLimit = rateLimiter(b && { limit: b.limit as number, windowMs: b.windowMs as number });
   });
-  app.put("/_emulator/burst-limit", async (request, reply) => {
-    const b = controlBody(request);
-    guard(() => {
-      if (b === null) switches.burstLimit = null;
-      else {
-        checkBurstLimit(b as unknown as BurstLimitOptions);
-        switches.burstLimit = new BurstLimiter(b as unknown as BurstLimitOptions);
-      }
-    });
-    return reply.code(204).send();
+  switchRoute("/_emulator/burst-limit", (b) => {
+    switches.burstLimit = burstLimiter(b as BurstLimitOptions | null);
   });
-  app.put("/_emulator/faults", async (request, reply) => {
-    const b = controlBody(request);
-    guard(() => {
-      if (b === null) switches.faults = null;
-      else {
-        checkFaultOptions(b as FaultOptions);
-        switches.faults = new FaultPlan(b as FaultOptions);
-      }
-    });
-    return reply.code(204).send();
+  switchRoute("/_emulator/faults", (b) => {
+    switches.faults = faultPlan(b as FaultOptions | null);
   });
   app.post("/_emulator/clock", async (request) => {
     const b = controlBody(request);
