@@ -187,6 +187,14 @@ export function compact<T extends Record<string, unknown>>(o: T): T {
   return o;
 }
 
+/** Copies onto `row` each of `fields` the body sets; a field the body leaves out keeps its value. */
+export function applyPatch<T, K extends keyof T>(row: T, body: { [F in K]?: T[F] }, fields: readonly K[]): void {
+  for (const f of fields) {
+    const value = body[f];
+    if (value !== undefined) row[f] = value as T[K];
+  }
+}
+
 /** The path the platform derives from a title (the rule shared with the stack-file loader and export). */
 export { derivePath as slugify } from "../provider/rules";
 

@@ -1,6 +1,6 @@
 /** Organizations and their members: settings, invites, search, e-mail domains, member roles, SSO flag, member spaces and teams. */
 import { badRequest, notFound } from "../errors";
-import { BOOLEAN, STRING, limit, listQuery, membership, nullable, obj, paginate, requireOrg, view, type Ctx, type ListQuery, type Route } from "../context";
+import { BOOLEAN, STRING, applyPatch, limit, listQuery, membership, nullable, obj, paginate, requireOrg, view, type Ctx, type ListQuery, type Route } from "../context";
 import { type MemberRow, type OrgRow, type OrgSettings, type Role } from "../model";
 import { memberSpaces, presentMember, presentOrg, presentSpace, presentTeam } from "../present";
 
@@ -58,15 +58,9 @@ export function registerOrgs(route: Route): void {
         const site = ctx.store.get("sites", b.defaultContent.site);
         if (!site || site.org !== org.id) throw badRequest("body/defaultContent/site", `names no site of organization '${org.id}': '${b.defaultContent.site}'`);
       }
-      if (b.title !== undefined) org.title = b.title;
+      applyPatch(org, b, ["title", "hostname", "defaultRole", "logo", "sso", "ai", "inviteLinks"]);
       if (b.emailDomains !== undefined) org.emailDomains = [...b.emailDomains];
-      if (b.hostname !== undefined) org.hostname = b.hostname;
-      if (b.defaultRole !== undefined) org.defaultRole = b.defaultRole;
       if (b.defaultContent !== undefined) org.defaultContent = b.defaultContent ? { type: "site", site: b.defaultContent.site } : null;
-      if (b.logo !== undefined) org.logo = b.logo;
-      if (b.sso !== undefined) org.sso = b.sso;
-      if (b.ai !== undefined) org.ai = b.ai;
-      if (b.inviteLinks !== undefined) org.inviteLinks = b.inviteLinks;
       ctx.store.touch("orgs", org);
       return { status: 200, body: presentOrg(view(ctx, role), org) };
     },

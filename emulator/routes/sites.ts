@@ -1,6 +1,6 @@
 /** Sites: list, create (with site spaces or a new space), get, patch (defaults, publishing, proxy; the hostname is read-only), delete, adaptive schema, published structure. */
 import { badRequest } from "../errors";
-import { BOOLEAN, ID, STRING, limit, listQuery, nullable, obj, paginate, requireOrg, requireSite, view, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, nullable, obj, paginate, requireOrg, requireSite, view, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import type { JsonObject, SiteRow, SpaceRow } from "../model";
 import { presentSection, presentSite, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
@@ -171,14 +171,8 @@ export function registerSites(route: Route): void {
         }
         defaultSpaceSection = ss.section;
       }
-      if (b.title !== undefined) site.title = b.title;
-      if (b.type !== undefined) site.type = b.type;
-      if (b.visibility !== undefined) site.visibility = b.visibility;
-      if (b.basename !== undefined) site.basename = b.basename;
+      applyPatch(site, b, ["title", "type", "visibility", "basename", "agentsContext", "proxy", "published"]);
       if (b.adaptiveContent !== undefined) site.adaptiveContent = { enabled: b.adaptiveContent.enabled };
-      if (b.agentsContext !== undefined) site.agentsContext = b.agentsContext;
-      if (b.proxy !== undefined) site.proxy = b.proxy;
-      if (b.published !== undefined) site.published = b.published;
       if (b.defaultSiteSection !== undefined) site.defaultSection = b.defaultSiteSection;
       if (b.defaultSiteSpace !== undefined) {
         if (defaultSpaceSection === null) site.defaultSiteSpace = b.defaultSiteSpace;

@@ -1,6 +1,6 @@
 /** Spaces (get, patch, soft delete with a 7-day restore window, restore, move, transfer, duplicate, links) and collections. */
 import { badRequest, forbidden, notFound } from "../errors";
-import { BOOLEAN, ID, STRING, limit, listQuery, nullable, obj, paginate, requireOrg, requireSpace, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, nullable, obj, paginate, requireOrg, requireSpace, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import { roleAtLeast, type CollectionRow, type Role, type SpaceRow } from "../model";
 import { presentCollection, presentSpace } from "../present";
@@ -90,11 +90,7 @@ export function registerSpaces(route: Route): void {
       const { space, role } = liveSpace(ctx, ctx.params.spaceId, "edit", "change spaces");
       const b = ctx.body ?? {};
       if (b.visibility === "in-collection" && space.parent === null) throw badRequest("body/visibility", "'in-collection' is only for spaces in a collection");
-      if (b.editMode !== undefined) space.editMode = b.editMode;
-      if (b.title !== undefined) space.title = b.title;
-      if (b.defaultLevel !== undefined) space.defaultLevel = b.defaultLevel;
-      if (b.emoji !== undefined) space.emoji = b.emoji;
-      if (b.visibility !== undefined) space.visibility = b.visibility;
+      applyPatch(space, b, ["editMode", "title", "defaultLevel", "emoji", "visibility"]);
       space.updatedAt = ctx.store.nowIso();
       ctx.store.touch("spaces", space);
       return { status: 200, body: presentSpace(view(ctx, role), space) };
@@ -253,9 +249,7 @@ export function registerSpaces(route: Route): void {
     handler: (ctx) => {
       const { collection, role } = findCollection(ctx, ctx.params.collectionId, "create", "change collections");
       const b = ctx.body ?? {};
-      if (b.title !== undefined) collection.title = b.title;
-      if (b.description !== undefined) collection.description = b.description;
-      if (b.defaultLevel !== undefined) collection.defaultLevel = b.defaultLevel;
+      applyPatch(collection, b, ["title", "description", "defaultLevel"]);
       collection.updatedAt = ctx.store.nowIso();
       ctx.store.touch("collections", collection);
       return { status: 200, body: presentCollection(view(ctx, role), collection) };

@@ -1,6 +1,6 @@
 /** SAML providers and the organization's SSO login info. */
 import { badRequest } from "../errors";
-import { limit, nullable, obj, requireOrg, view, type Ctx, type Route } from "../context";
+import { applyPatch, limit, nullable, obj, requireOrg, view, type Ctx, type Route } from "../context";
 import { newId } from "../seed";
 import type { OrgRow, Role, SamlRow } from "../model";
 import { presentSaml, samlService } from "../present";
@@ -75,12 +75,7 @@ export function registerSso(route: Route): void {
       const p = find(ctx, org, ctx.params.samlProviderId);
       const b = ctx.body ?? {};
       checkTeam(ctx, org, b.defaultTeam);
-      if (b.label !== undefined) p.label = b.label;
-      if (b.entityID !== undefined) p.entityID = b.entityID;
-      if (b.certificate !== undefined) p.certificate = b.certificate;
-      if (b.ssoURL !== undefined) p.ssoURL = b.ssoURL;
-      if (b.defaultTeam !== undefined) p.defaultTeam = b.defaultTeam;
-      if (b.defaultRole !== undefined) p.defaultRole = b.defaultRole;
+      applyPatch(p, b, ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"]);
       ctx.store.touch("samlProviders", p);
       return { status: 200, body: presentSaml(view(ctx, role), p) };
     },

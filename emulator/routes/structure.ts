@@ -1,7 +1,7 @@
 /** Site structure: sections, section groups, site spaces and share links, with their display order, defaults and paths. */
 import { randomBytes } from "node:crypto";
 import { badRequest, conflict, notFound } from "../errors";
-import { BOOLEAN, ID, STRING, limit, listQuery, nullable, obj, ownedRow, paginate, requireSite, slugify, uniquePath, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, nullable, obj, ownedRow, paginate, requireSite, slugify, uniquePath, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import type { SectionGroupRow, SectionRow, ShareLinkRow, SiteRow, SiteSpaceRow, SpaceRow } from "../model";
 import { presentSection, presentSectionGroup, presentShareLink, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
@@ -230,12 +230,7 @@ export function registerStructure(route: Route): void {
       if (b.defaultSiteSpace !== undefined && !section.siteSpaces.includes(b.defaultSiteSpace)) {
         throw badRequest("body/defaultSiteSpace", `names no site space of section '${section.id}': '${b.defaultSiteSpace}'`);
       }
-      if (b.title !== undefined) section.title = b.title;
-      if (b.path !== undefined) section.path = b.path;
-      if (b.defaultSiteSpace !== undefined) section.defaultSiteSpace = b.defaultSiteSpace;
-      if (b.condition !== undefined) section.condition = b.condition;
-      if (b.icon !== undefined) section.icon = b.icon;
-      if (b.description !== undefined) section.description = b.description;
+      applyPatch(section, b, ["title", "path", "defaultSiteSpace", "condition", "icon", "description"]);
       ctx.store.touch("sections", section);
       return { status: 200, body: presentSection(view(ctx, role), site, section) };
     },
@@ -331,8 +326,7 @@ export function registerStructure(route: Route): void {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       const group = findGroup(ctx, site, ctx.params.siteSectionGroupId);
       const b = ctx.body ?? {};
-      if (b.title !== undefined) group.title = b.title;
-      if (b.icon !== undefined) group.icon = b.icon;
+      applyPatch(group, b, ["title", "icon"]);
       ctx.store.touch("sectionGroups", group);
       return { status: 200, body: presentSectionGroup(view(ctx, role), site, group) };
     },
@@ -472,8 +466,7 @@ export function registerStructure(route: Route): void {
         throw conflict(`path '${b.path}' is already used by another site space at the same level of site '${site.id}'`);
       }
       const space = b.spaceId !== undefined ? bodySpace(ctx, org.id, b.spaceId, "body/spaceId") : undefined;
-      if (b.path !== undefined) ss.path = b.path;
-      if (b.condition !== undefined) ss.condition = b.condition;
+      applyPatch(ss, b, ["path", "condition"]);
       if (space) ss.space = space.id;
       ctx.store.touch("siteSpaces", ss);
       return { status: 200, body: presentSiteSpace(view(ctx, role), site, ss) };
@@ -564,8 +557,7 @@ export function registerStructure(route: Route): void {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       const link = findShareLink(ctx, site, ctx.params.shareLinkId);
       const b = ctx.body ?? {};
-      if (b.name !== undefined) link.name = b.name;
-      if (b.active !== undefined) link.active = b.active;
+      applyPatch(link, b, ["name", "active"]);
       ctx.store.touch("shareLinks", link);
       return { status: 200, body: presentShareLink(view(ctx, role), site, link) };
     },
