@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { RouteSpec } from "./context";
 import { startEmulator, type RunningEmulator } from "./index";
 import { registerAll } from "./routes";
-import { caller, listAll } from "../test/support/api";
+import { caller, listAll, type Call } from "../test/support/api";
 
 const S = "/v1/spaces/space-guides";
 let dir: string;
@@ -30,14 +30,16 @@ describe("persistence of content, change requests and comments", () => {
     await call("PUT", `${S}/change-requests/${cr.id}/comments/${comment.id}`, { addedReactions: ["🎯"] });
     const remark = (await call("POST", `${S}/comments`, { body: { markdown: "On main" } })).body;
     const merged = (await call("POST", `${S}/change-requests/${cr.id}/merge`)).body;
-    const before = {
-      space: (await call("GET", S)).body,
-      cr: (await call("GET", `${S}/change-requests/${cr.id}`)).body,
-      pages: (await call("GET", `${S}/change-requests/${cr.id}/content/pages`)).body,
-      comment: (await call("GET", `${S}/change-requests/${cr.id}/comments/${comment.id}`)).body,
-      replies: await listAll(call, `${S}/change-requests/${cr.id}/comments/${comment.id}/replies`),
-      remark: (await call("GET", `${S}/comments/${remark.id}`)).body,
-    };
+    /** Everything written above, as a caller reads it back. */
+    const readBack = async (c: Call) => ({
+      space: (await c("GET", S)).body,
+      cr: (await c("GET", `${S}/change-requests/${cr.id}`)).body,
+      pages: (await c("GET", `${S}/change-requests/${cr.id}/content/pages`)).body,
+      comment: (await c("GET", `${S}/change-requests/${cr.id}/comments/${comment.id}`)).body,
+      replies: await listAll(c, `${S}/change-requests/${cr.id}/comments/${comment.id}/replies`),
+      remark: (await c("GET", `${S}/comments/${remark.id}`)).body,
+    });
+    const before = await readBack(call);
     expect(before.space).toMatchObject({ revision: merged.revision, comments: 1, changeRequests: 1 });
     await a.close();
 
@@ -45,14 +47,7 @@ describe("persistence of content, change requests and comments", () => {
     try {
       const again = caller(b.url, b.token);
       const strip = (o: unknown) => JSON.parse(JSON.stringify(o).split(a.url).join("<base>").split(b.url).join("<base>"));
-      const after = {
-        space: (await again("GET", S)).body,
-        cr: (await again("GET", `${S}/change-requests/${cr.id}`)).body,
-        pages: (await again("GET", `${S}/change-requests/${cr.id}/content/pages`)).body,
-        comment: (await again("GET", `${S}/change-requests/${cr.id}/comments/${comment.id}`)).body,
-        replies: await listAll(again, `${S}/change-requests/${cr.id}/comments/${comment.id}/replies`),
-        remark: (await again("GET", `${S}/comments/${remark.id}`)).body,
-      };
+      const after = await readBack(again);
       expect(strip(after)).toEqual(strip(before));
       // Numbers go on from where they were.
       expect((await again("POST", `${S}/change-requests`, {})).body.number).toBe(2);
