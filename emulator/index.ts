@@ -19,7 +19,7 @@ export interface EmulatorOptions {
   host?: string;
   /** Persistence journal; absent = in memory. */
   dataFile?: string;
-  /** Path to a YAML/JSON seed, or a seed object; default: the DESIGN.md fixture. */
+  /** Path to a YAML/JSON seed, or a seed object; default: the built-in demo organisation (seed.ts). */
   seed?: string | Seed;
   /** Injectable clock (restore window, timestamps). */
   now?: () => Date;
