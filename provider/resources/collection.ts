@@ -1,5 +1,5 @@
 import type { Collection as ApiCollection, Role, UpdateCollectionBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, adoptOne } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, adoptOne, declaredAmong } from "./kind";
 import { makeProvider } from "./provider";
 
 /** Inputs of a Collection. */
@@ -40,11 +40,7 @@ function toOutputs(organizationId: string, c: ApiCollection): CollectionOutputs 
 
 /** The PATCH body of the declared fields among `names` (title, description, defaultLevel). */
 function patchOf(inputs: CollectionInputs, names: readonly string[]): UpdateCollectionBody {
-  const body: UpdateCollectionBody = {};
-  if (names.includes("title")) body.title = inputs.title;
-  if (names.includes("description") && inputs.description !== undefined) body.description = inputs.description;
-  if (names.includes("defaultLevel") && inputs.defaultLevel !== undefined) body.defaultLevel = inputs.defaultLevel;
-  return body;
+  return declaredAmong(inputs, ["title", "description", "defaultLevel"], names);
 }
 
 /** The one collection of the organization with exactly this title (nested ones included). */

@@ -359,6 +359,17 @@ export function exactlyOne<T extends { id: string }>(kindName: string, what: str
   return matches[0];
 }
 
+/**
+ * The declared values of `fields` among `names` (a request body of the changed fields, say); a field
+ * not declared is left out, and `null` (a cleared field) is kept.
+ */
+export function declaredAmong<B>(inputs: object, fields: readonly string[], names: readonly string[] = fields): B {
+  const out: Record<string, unknown> = {};
+  const values = inputs as Record<string, unknown>;
+  for (const f of fields) if (names.includes(f) && values[f] !== undefined) out[f] = values[f];
+  return out as B;
+}
+
 /** The one object adopt takes over among those listed: the one whose `key` is the declared value (see `exactlyOne`). */
 export async function adoptOne<A extends { id: string }, O>(kindName: string, what: string, listed: Promise<readonly A[]>, matches: (a: A) => boolean, toOutputs: (a: A) => O): Promise<Created<O> | undefined> {
   const found = exactlyOne(kindName, what, (await listed).filter(matches));

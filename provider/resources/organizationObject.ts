@@ -5,7 +5,7 @@
  * organisation's list. A kind with its own request shape writes that part itself.
  */
 import type { ApiClient } from "../client";
-import { type Created, type KindContext, adoptOne, orGone } from "./kind";
+import { type Created, type KindContext, adoptOne, declaredAmong, orGone } from "./kind";
 
 /** The client area of one kind of organisation object. */
 export interface OrganizationArea<A, B> {
@@ -30,20 +30,12 @@ export interface OrganizationObjectSpec<I extends { organizationId: string }, O,
   verb: string;
 }
 
-/** The body of the declared fields among `names` (a field not declared is left out). */
-export function bodyOf<I extends object, B>(inputs: I, fields: readonly string[], names: readonly string[] = fields): B {
-  const body: Record<string, unknown> = {};
-  const values = inputs as Record<string, unknown>;
-  for (const f of fields) if (names.includes(f) && values[f] !== undefined) body[f] = values[f];
-  return body as B;
-}
-
 /** Create, read, update, delete, adopt and `outputsOf` of an organisation object. */
 export function organizationObject<I extends { organizationId: string }, O, A extends { id: string }, B>(spec: OrganizationObjectSpec<I, O, A, B>) {
   const { area, toOutputs } = spec;
   return {
     async create(ctx: KindContext, inputs: I): Promise<Created<O>> {
-      const live = await area(ctx.client).create(inputs.organizationId, bodyOf<I, B>(inputs, spec.body));
+      const live = await area(ctx.client).create(inputs.organizationId, declaredAmong<B>(inputs, spec.body));
       return { id: live.id, outs: toOutputs(inputs.organizationId, live) };
     },
     async read(ctx: KindContext, id: string, state: O & { organizationId: string }): Promise<O | undefined> {
@@ -51,7 +43,7 @@ export function organizationObject<I extends { organizationId: string }, O, A ex
       return live ? toOutputs(state.organizationId, live) : undefined;
     },
     async update(ctx: KindContext, id: string, olds: O & { organizationId: string }, news: I, changed: string[]): Promise<O> {
-      const body = bodyOf<I, B>(news, spec.body, changed);
+      const body = declaredAmong<B>(news, spec.body, changed);
       if (Object.keys(body as object).length === 0) return olds;
       return toOutputs(olds.organizationId, await area(ctx.client).update(olds.organizationId, id, body));
     },

@@ -1,5 +1,5 @@
 import type { Organization, Role, UpdateOrganizationBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, declaredAmong } from "./kind";
 import { jsonEqual, makeProvider } from "./provider";
 
 /** Content shown by default: a site of the organization. */
@@ -111,9 +111,7 @@ async function apply(ctx: KindContext, org: Organization, wanted: Partial<LiveOr
 }
 
 function declared(inputs: OrganizationSettingsValues, names: readonly string[] = SETTINGS): Partial<LiveOrganizationSettings> {
-  const out: Record<string, unknown> = {};
-  for (const f of SETTINGS) if (names.includes(f) && inputs[f] !== undefined) out[f] = inputs[f];
-  return out as Partial<LiveOrganizationSettings>;
+  return declaredAmong(inputs, SETTINGS, names);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, adoptOne } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, adoptOne, declaredAmong } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -72,9 +72,7 @@ export const shareLinkKind = {
   },
 
   async update(ctx, id, olds, news, changed) {
-    const body: UpdateShareLinkBody = {};
-    if (changed.includes("name")) body.name = news.name;
-    if (changed.includes("active") && news.active !== undefined) body.active = news.active;
+    const body = declaredAmong<UpdateShareLinkBody>(news, ["name", "active"], changed);
     const link = await ctx.client.shareLinks.update(olds.organizationId, olds.siteId, id, body);
     return toOutputs(olds, link);
   },

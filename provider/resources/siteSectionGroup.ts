@@ -1,5 +1,5 @@
 import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone, adoptOne } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone, adoptOne, declaredAmong } from "./kind";
 import { findIn, siteLists } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -77,9 +77,7 @@ export const siteSectionGroupKind = {
   async update(ctx, id, olds, news, changed) {
     const { organizationId, siteId } = olds;
     let outs = olds;
-    const body: UpdateSectionGroupBody = {};
-    if (changed.includes("title")) body.title = news.title;
-    if (changed.includes("icon") && news.icon !== undefined) body.icon = news.icon;
+    const body = declaredAmong<UpdateSectionGroupBody>(news, ["title", "icon"], changed);
     if (Object.keys(body).length > 0) outs = toOutputs(olds, await ctx.client.sectionGroups.update(organizationId, siteId, id, body));
     if (changed.includes("sections") && news.sections !== undefined) {
       const want = new Set(news.sections);

@@ -1,5 +1,5 @@
 import type { EditMode, Role, Space as ApiSpace, UpdateSpaceBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, declaredAmong } from "./kind";
 import { makeProvider } from "./provider";
 
 /** What a Space resource may set on an existing space. */
@@ -110,9 +110,7 @@ async function apply(ctx: KindContext, space: ApiSpace, wanted: SpaceSettings): 
 }
 
 function declaredSettings(inputs: SpaceSettings, names: readonly string[] = MANAGED): SpaceSettings {
-  const out: Record<string, unknown> = {};
-  for (const f of MANAGED) if (names.includes(f) && inputs[f] !== undefined) out[f] = inputs[f];
-  return out as SpaceSettings;
+  return declaredAmong(inputs, MANAGED, names);
 }
 
 /**
