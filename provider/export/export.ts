@@ -8,7 +8,7 @@
  */
 import { ApiError, ROLES, type ApiClient, type Collection, type Member, type Organization, type Role, type Site, type SiteSection, type SiteSectionGroup, type SiteSpace, type Space, type Team } from "../client";
 import { collectionKind } from "../resources/collection";
-import type { AnyKind, FieldSpec, KindDefinition, RefSpelling, StackList } from "../resources/kind";
+import type { AnyKind, KindDefinition, RefSpelling, StackList } from "../resources/kind";
 import { listedKinds } from "../resources/kinds";
 import { memberRoleKind } from "../resources/memberRole";
 import { organizationSettingsKind } from "../resources/organizationSettings";
@@ -21,7 +21,7 @@ import { spaceKind } from "../resources/space";
 import { teamKind } from "../resources/team";
 import { derivePath } from "../rules";
 import { declaredEntry } from "../stack/declared";
-import { fileOf, stackFields } from "../stack/stackSchema";
+import { fileOf, naturalField, stackFields } from "../stack/stackSchema";
 import type {
   Ref,
   StackAdaptiveSchema,
@@ -299,8 +299,11 @@ class Builder {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind
   entry<T>(kind: KindDefinition<any, any>, live: unknown, extra: object = {}): T {
     const outputs = kind.outputsOf!(live as never, { organizationId: this.organizationId, siteId: "" });
-    return { ...declaredEntry(kind, outputs, (list, id) => this.keys[list].get(id) ?? { id }), ...extra } as T;
+    return { ...declaredEntry(kind, outputs, this.unresolve), ...extra } as T;
   }
+
+  /** The stack file's reference to a live ID: the key of the object in the file, or `{id}`. */
+  private readonly unresolve = (list: RefSpelling["ref"], id: string): Ref => this.keys[list].get(id) ?? { id };
 
   settings(org: Organization): StackOrganizationSettings {
     return this.entry(organizationSettingsKind, org);
@@ -385,7 +388,7 @@ class Builder {
   listed(kind: AnyKind & { list: StackList }, live: readonly object[], placeholders: string[], supply: string[]): Record<string, unknown>[] {
     const { one, many, name } = kind.list;
     const fields = stackFields(kind);
-    const natural = fields.find((f) => f.name === kind.naturalKey?.field)!;
+    const natural = naturalField(kind)!;
     const items = live.map((l) => {
       const outputs = kind.outputsOf!(l as never, { organizationId: this.organizationId, siteId: "" }) as Record<string, unknown>;
       const value = String(outputs[natural.name] ?? "");
@@ -394,12 +397,12 @@ class Builder {
     });
     const keys = this.keyed(items, (item) => item.value, many, name);
     const files = fields.filter((f) => fileOf(f.spec) !== undefined);
-    const required = files.filter((f) => (f.spec as FieldSpec).required).map((f) => f.as);
+    const required = files.filter((f) => f.spec.required).map((f) => f.as);
     const unread = [...files.filter((f) => !f.spec.required), ...fields.filter((f) => f.spec.stack === "secretSources")].map((f) => f.as);
     const out: Record<string, unknown>[] = [];
     for (const item of [...items].filter((i) => keys.has(i.id)).sort((a, b) => naturalOrder(a.value, a, b.value, b))) {
       const key = keys.get(item.id) as string;
-      const entry: Record<string, unknown> = { key, ...declaredEntry(kind, item.outputs, (list, id) => this.keys[list].get(id) ?? { id }) };
+      const entry: Record<string, unknown> = { key, ...declaredEntry(kind, item.outputs, this.unresolve) };
       const missing = fields.find((f) => (f.spec.required || f.spec.stackRequired) && !fileOf(f.spec) && entry[f.as] === undefined);
       if (missing) {
         this.notes.push(`${one} '${item.value}' has no ${missing.as} to declare; it is not exported`);

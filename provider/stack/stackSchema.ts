@@ -50,6 +50,11 @@ export function stackFields(kind: AnyKind): { name: string; as: string; spec: Fi
   return out;
 }
 
+/** The field of a kind adopt looks its objects up by (its natural key), as the stack file spells it. */
+export function naturalField(kind: AnyKind): { name: string; as: string; spec: FieldSpec } | undefined {
+  return kind.naturalKey ? stackFields(kind).find((f) => f.name === kind.naturalKey!.field) : undefined;
+}
+
 function fieldEntry(spec: FieldSpec): Schema {
   const ref = refOf(spec);
   const file = fileOf(spec);
@@ -87,7 +92,7 @@ function kindEntry(kind: AnyKind, definition: Schema): Schema {
   const requiredFields = fields.filter((f) => f.spec.required || f.spec.stackRequired).map((f) => f.as);
   const out: Schema = { ...rest, ...([...required, ...requiredFields].length > 0 ? { required: [...required, ...requiredFields] } : {}), properties: props };
   // Adopt looks an object up by its natural key: where that key is optional, adopt requires it.
-  const natural = kind.naturalKey ? fields.find((f) => f.name === kind.naturalKey!.field) : undefined;
+  const natural = naturalField(kind);
   // `x-naturalKey`: the field adopt looks the object up by, and why a duplicate is refused where the API refuses it.
   if (natural) out["x-naturalKey"] = { field: natural.as, ...(kind.naturalKey!.enforced ? { enforced: kind.naturalKey!.enforced } : {}) };
   if (natural && !natural.spec.required && "adopt" in props) {
@@ -107,7 +112,7 @@ export function kindOfDefinition(definition: string): AnyKind | undefined {
 
 /** The layout's definition of a listed kind's entry: its key, former keys and `adopt` (the fields come from the kind). */
 function listEntryLayout(kind: AnyKind & { list: StackList }): Schema {
-  const natural = kind.naturalKey ? stackFields(kind).find((f) => f.name === kind.naturalKey!.field) : undefined;
+  const natural = naturalField(kind);
   return {
     type: "object",
     additionalProperties: false,

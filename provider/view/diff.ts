@@ -18,7 +18,7 @@ import { siteSectionGroupKind } from "../resources/siteSectionGroup";
 import { siteSpaceKind } from "../resources/siteSpace";
 import { spaceKind } from "../resources/space";
 import { teamKind } from "../resources/team";
-import { stackFields } from "../stack/stackSchema";
+import { naturalField } from "../stack/stackSchema";
 import { isIdRef, sectionSiteSpaces, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
 import { allSiteSpaces, cmp, urlClashes, viewStack, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
 import { adaptiveFacts, renderSite, siteFacts, siteSpaceTitle, VISIBILITY } from "./tree";
@@ -496,7 +496,7 @@ function absenceRules<F extends string>(kind: { fields: Record<F, FieldSpec> }):
 
 /** The stack file's name of a kind's natural key. */
 function naturalName(kind: AnyKind): string {
-  return stackFields(kind).find((f) => f.name === kind.naturalKey?.field)?.as ?? "key";
+  return naturalField(kind)?.as ?? "key";
 }
 
 function diffOthers(base: StackFile, head: StackFile): Change[] {
