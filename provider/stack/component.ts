@@ -18,33 +18,36 @@
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { collectionKind } from "../resources/collection";
-import { Collection } from "../classes";
 import type { KindDefinition, RefSpelling, ResourceArgs } from "../resources/kind";
 import { listedKinds, type ListedKind } from "../resources/kinds";
-import { classOf, type KindResource } from "../classes";
+import {
+  classOf,
+  Collection,
+  MemberRole,
+  OrganizationSettings,
+  ShareLink,
+  Site,
+  SiteAdaptiveSchema,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  SiteStructureOrder,
+  Space,
+  Team,
+  TeamMembers,
+  type KindResource,
+} from "../classes";
 import { memberRoleKind } from "../resources/memberRole";
-import { MemberRole } from "../classes";
 import { organizationSettingsKind } from "../resources/organizationSettings";
-import { OrganizationSettings } from "../classes";
 import { shareLinkKind } from "../resources/shareLink";
-import { ShareLink } from "../classes";
 import { siteKind } from "../resources/site";
-import { Site } from "../classes";
 import { type SiteAdaptiveSchemaInputs } from "../resources/siteAdaptiveSchema";
-import { SiteAdaptiveSchema } from "../classes";
 import { siteSectionKind } from "../resources/siteSection";
-import { SiteSection } from "../classes";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
-import { SiteSectionGroup } from "../classes";
 import { siteSpaceKind } from "../resources/siteSpace";
-import { SiteSpace } from "../classes";
 import { ROOT_LEVEL } from "../resources/siteStructureOrder";
-import { SiteStructureOrder } from "../classes";
 import { spaceKind } from "../resources/space";
-import { Space } from "../classes";
 import { teamKind } from "../resources/team";
-import { Team } from "../classes";
-import { TeamMembers } from "../classes";
 import { declaredInputs, type DeclaredSources } from "./declared";
 import { runtimeSources, secretSourceIssues, type SecretLookup } from "./sources";
 import { formatProblem, loadStackFile, type Problem } from "./load";

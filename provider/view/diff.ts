@@ -224,15 +224,15 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
   if (b.key !== h.key) lines.add("~", `key ${b.key} → ${h.key} (previousKeys: the same site)`);
   if (b.title !== h.title) lines.add("~", `title ${q(b.title)} → ${q(h.title)}`);
   const visibility = (v: string): string => VISIBILITY[v] ?? v;
-  const rules = absenceRules(siteKind);
+  const rules = siteKind.fields;
   const facts: [string, string | undefined, string | undefined, FieldAbsence, (v: string) => string][] = [
-    ["visibility", b.visibility, h.visibility, rules.visibility, visibility],
-    ["published", yesNo(b.published), yesNo(h.published), rules.published, (v) => v],
-    ["type", b.type, h.type, rules.type, (v) => v],
-    ["agents", b.agentsContext, h.agentsContext, rules.agentsContext, (v) => v],
-    ["basename", b.basename, h.basename, rules.basename, (v) => v],
-    ["proxy", b.proxy, h.proxy, rules.proxy, (v) => v],
-    ["adaptive content", onOff(b.adaptiveContent), onOff(h.adaptiveContent), rules.adaptiveContent, (v) => v],
+    ["visibility", b.visibility, h.visibility, absenceOf(rules.visibility), visibility],
+    ["published", yesNo(b.published), yesNo(h.published), absenceOf(rules.published), (v) => v],
+    ["type", b.type, h.type, absenceOf(rules.type), (v) => v],
+    ["agents", b.agentsContext, h.agentsContext, absenceOf(rules.agentsContext), (v) => v],
+    ["basename", b.basename, h.basename, absenceOf(rules.basename), (v) => v],
+    ["proxy", b.proxy, h.proxy, absenceOf(rules.proxy), (v) => v],
+    ["adaptive content", onOff(b.adaptiveContent), onOff(h.adaptiveContent), absenceOf(rules.adaptiveContent), (v) => v],
   ];
   for (const [name, bv, hv, absent, show] of facts) {
     const text = fieldChange(name, bv, hv, absent, show);
@@ -306,11 +306,11 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
     if (bs.key !== hs.key) what.push(`key ${bs.key} → ${hs.key} (previousKeys)`);
     if (bs.title !== hs.title) what.push(`title ${q(bs.title)} → ${q(hs.title)}`);
     if (hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
-    const cond = fieldChange("condition", bs.condition, hs.condition, absenceRules(siteSectionKind).condition);
+    const cond = fieldChange("condition", bs.condition, hs.condition, absenceOf(siteSectionKind.fields.condition));
     if (cond !== undefined) what.push(cond);
-    const icon = fieldChange("icon", bs.icon, hs.icon, absenceRules(siteSectionKind).icon, (v) => v);
+    const icon = fieldChange("icon", bs.icon, hs.icon, absenceOf(siteSectionKind.fields.icon), (v) => v);
     if (icon !== undefined) what.push(icon);
-    const description = fieldChange("description", bs.description, hs.description, absenceRules(siteSectionKind).description);
+    const description = fieldChange("description", bs.description, hs.description, absenceOf(siteSectionKind.fields.description));
     if (description !== undefined) what.push(description);
     if (bs.url !== hs.url) what.unshift(`URL ${bs.url} → ${hs.url}${hs.siteSpaces.length > 0 ? " (its site spaces with it)" : ""}`);
     if (what.length > 0) lines.add("~", `${sectionName(hs)}: ${what.join("; ")}`);
@@ -349,7 +349,7 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
     if (sameLevel && bs.url !== hs.url && !followsSection) what.push(`URL ${bs.url} → ${hs.url}`);
     if (bs.spaceId !== hs.spaceId) what.push(`space ${arrow(bs.spaceId, hs.spaceId)}${bs.spaceTitle !== hs.spaceTitle && hs.spaceTitle !== undefined ? ` (${q(hs.spaceTitle)})` : ""}`);
     if (sameLevel && hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
-    const cond = fieldChange("condition", bs.condition, hs.condition, absenceRules(siteSpaceKind).condition);
+    const cond = fieldChange("condition", bs.condition, hs.condition, absenceOf(siteSpaceKind.fields.condition));
     if (cond !== undefined) what.push(cond);
     if (what.length > 0) lines.add("~", `${siteSpaceName(hs)}: ${what.join("; ")}`);
   };
@@ -393,7 +393,7 @@ function diffSite(b: SiteView, h: SiteView): Change[] {
       const what: string[] = [];
       if (bg.key !== hg.key) what.push(`key ${bg.key} → ${hg.key} (previousKeys)`);
       if (bg.title !== hg.title) what.push(`title ${q(bg.title)} → ${q(hg.title)}`);
-      const icon = fieldChange("icon", bg.icon, hg.icon, absenceRules(siteSectionGroupKind).icon, (v) => v);
+      const icon = fieldChange("icon", bg.icon, hg.icon, absenceOf(siteSectionGroupKind.fields.icon), (v) => v);
       if (icon !== undefined) what.push(icon);
       if (what.length > 0) lines.add("~", `group ${q(hg.title)}: ${what.join("; ")}`);
     }
@@ -487,11 +487,9 @@ const KEYED_KINDS: [keyof StackFile, string, string][] = [
   ...listedKinds().map((k): [keyof StackFile, string, string] => [k.list.property as keyof StackFile, k.list.one, naturalName(k)]),
 ];
 
-/** What leaving each optional field out means, as the kind declares it (a required field is never left out). */
-function absenceRules<F extends string>(kind: { fields: Record<F, FieldSpec> }): Record<F, FieldAbsence> {
-  const out = {} as Record<F, FieldAbsence>;
-  for (const [name, spec] of Object.entries(kind.fields) as [F, FieldSpec][]) out[name] = spec.absent ?? "unmanaged";
-  return out;
+/** What leaving a field out means, as its kind declares it (a required field is never left out). */
+function absenceOf(spec: FieldSpec): FieldAbsence {
+  return spec.absent ?? "unmanaged";
 }
 
 /** The stack file's name of a kind's natural key. */
