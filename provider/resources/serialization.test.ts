@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import type { PreparedProgram } from "../../test/harness";
+import { providerConfig, type PreparedProgram } from "../../test/harness";
 import { kinds } from "./kinds";
 import { loadAndReadMissing, prepareProviderProgram, serializeProviders } from "./testdata/helpers";
 
@@ -61,7 +61,7 @@ describe("serialised providers (installed package, as users get it)", () => {
     const results = await loadAndReadMissing(
       program.dir,
       texts,
-      { "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token },
+      providerConfig(emulator).config,
       states,
       { DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "" },
     );

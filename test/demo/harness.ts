@@ -7,7 +7,8 @@
 import * as path from "node:path";
 import { startEmulator } from "../../emulator";
 import { REPO_ROOT, prepareProgram } from "../harness/program";
-import { ProgramRunner, type RunResult } from "../harness/runner";
+import { runnerAgainst } from "../harness/emulatorRunner";
+import type { RunResult } from "../harness/runner";
 
 const HANDBOOK = path.join(REPO_ROOT, "examples", "handbook");
 
@@ -48,12 +49,7 @@ async function main(): Promise<number> {
   out(`emulator: ${emulator.url} (fixture organisation demo-org)`);
   out("preparing examples/handbook with the packed package installed…");
   const program = await prepareProgram(HANDBOOK, { installPackage: true });
-  const runner = new ProgramRunner({
-    dir: program.dir,
-    config: { "docsplatform:apiUrl": emulator.url, "docsplatform:apiToken": emulator.token },
-    secretKeys: ["docsplatform:apiToken"],
-    emulator,
-  });
+  const runner = runnerAgainst(program.dir, emulator);
   try {
     report("preview", await runner.preview(), out);
     const up = await runner.up();

@@ -1,3 +1,4 @@
+import { CONFIG } from "../../provider/resources/provider";
 import { startPlugin, type PluginDriver } from "./plugin";
 import { ProgramRunner, type EmulatorLog, type ProgramRunnerOptions } from "./runner";
 
@@ -9,7 +10,7 @@ export interface ProgramTarget extends EmulatorLog {
 
 /** The provider's stack config for an API at `url` acting with `token`, and which keys of it are secret. */
 export function providerConfig(target: { url: string; token: string }): { config: Record<string, string>; secretKeys: string[] } {
-  return { config: { "docsplatform:apiUrl": target.url, "docsplatform:apiToken": target.token }, secretKeys: ["docsplatform:apiToken"] };
+  return { config: { [CONFIG.apiUrl.key]: target.url, [CONFIG.apiToken.key]: target.token }, secretKeys: [CONFIG.apiToken.key] };
 }
 
 /**

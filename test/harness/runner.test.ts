@@ -10,6 +10,7 @@ import {
   SIG_KEY,
   UNKNOWN,
   prepareProgram,
+  runnerAgainst,
   type PreparedProgram,
   type RunResult,
   type Step,
@@ -43,12 +44,7 @@ describe("ProgramRunner on the tiny program", () => {
   async function newRunner(): Promise<ProgramRunner> {
     const program = await prepareProgram(TINY);
     programs.push(program);
-    const runner = new ProgramRunner({
-      dir: program.dir,
-      config: { "docsplatform:apiUrl": emu.url, "docsplatform:apiToken": emu.token },
-      secretKeys: ["docsplatform:apiToken"],
-      emulator: emu,
-    });
+    const runner = runnerAgainst(program.dir, emu);
     runners.push(runner);
     return runner;
   }
