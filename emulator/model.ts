@@ -243,12 +243,63 @@ export interface IntegrationRow {
   updatedAt: string;
 }
 
+export type InstallationStatus = "active" | "pending" | "paused";
+export type InstallationSelection = "all" | "selected";
+
+/** An integration installed on an organization (the account-level installation). */
 export interface InstallationRow {
   id: string;
   integration: string;
   org: string;
   externalIds: string[];
   createdAt: string;
+  updatedAt: string;
+  status: InstallationStatus;
+  spaceSelection: InstallationSelection;
+  siteSelection: InstallationSelection;
+  /** Account-level configuration, served as stored (it may hold credentials). */
+  configuration: JsonObject;
+}
+
+/** An installation enabled on one site or one space. */
+export interface TargetInstallationRow {
+  /** `<installation>:<kind>:<target>` */
+  id: string;
+  installation: string;
+  integration: string;
+  kind: "site" | "space";
+  target: string;
+  status: InstallationStatus;
+  configuration: JsonObject;
+  externalIds: string[];
+  createdAt: string;
+}
+
+/** A role granted directly to a team or a user on a site, a space or a collection. */
+export interface GrantRow {
+  /** `<on>:<target>:<to>:<principal>` */
+  id: string;
+  org: string;
+  on: "site" | "space" | "collection";
+  target: string;
+  to: "team" | "user";
+  principal: string;
+  /** null: guest access. */
+  role: Role | null;
+  createdAt: string;
+}
+
+/** A site's visitor-authentication settings and the private key visitor tokens are signed with. */
+export interface PublishingAuthRow {
+  /** The site ID. */
+  id: string;
+  org: string;
+  backend: "custom" | "integration";
+  /** Secret; replaced only by regenerate. */
+  privateKey: string;
+  fallbackURL: string | null;
+  logoutURL: string | null;
+  updatedAt: string;
 }
 
 // ---- content, change requests and comments ----
@@ -368,6 +419,9 @@ export interface TableRows {
   translations: TranslationRow;
   integrations: IntegrationRow;
   installations: InstallationRow;
+  targetInstallations: TargetInstallationRow;
+  grants: GrantRow;
+  publishingAuth: PublishingAuthRow;
   revisions: RevisionRow;
   changeRequests: ChangeRequestRow;
   comments: CommentRow;
@@ -391,6 +445,9 @@ export const TABLE_NAMES: readonly TableName[] = [
   "translations",
   "integrations",
   "installations",
+  "targetInstallations",
+  "grants",
+  "publishingAuth",
   "revisions",
   "changeRequests",
   "comments",

@@ -263,7 +263,7 @@ export function seedRows(seed: Seed, now: string): Rows {
   const rows: Rows = {
     users: [], orgs: [], members: [], teams: [], collections: [], spaces: [], sites: [], sections: [],
     sectionGroups: [], siteSpaces: [], shareLinks: [], samlProviders: [], openapiSpecs: [], translations: [],
-    integrations: [], installations: [], revisions: [], changeRequests: [], comments: [], commentReplies: [],
+    integrations: [], installations: [], targetInstallations: [], grants: [], publishingAuth: [], revisions: [], changeRequests: [], comments: [], commentReplies: [],
   };
   for (const u of seed.users) {
     rows.users.push({ id: u.id, email: u.email, displayName: u.displayName ?? u.id, photoURL: u.photoURL ?? null });
@@ -310,7 +310,10 @@ export function seedRows(seed: Seed, now: string): Rows {
       createdAt: now, updatedAt: now,
     });
     for (const org of g.installedIn ?? []) {
-      rows.installations.push({ id: newId("inst-"), integration: g.name, org, externalIds: [], createdAt: now });
+      rows.installations.push({
+        id: newId("inst-"), integration: g.name, org, externalIds: [], createdAt: now, updatedAt: now,
+        status: "active", spaceSelection: "selected", siteSelection: "selected", configuration: {},
+      });
     }
   }
   return rows;

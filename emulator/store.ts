@@ -138,7 +138,7 @@ export class Store {
   private load(data: TableData): void {
     const tables = {} as Record<TableName, Map<string, unknown>>;
     for (const t of TABLE_NAMES) {
-      tables[t] = new Map((data[t] as { id: string }[]).map((r) => [r.id, r]));
+      tables[t] = new Map(((data[t] ?? []) as { id: string }[]).map((r) => [r.id, r]));
     }
     this.tables = tables as Tables;
     this.dirty.clear();

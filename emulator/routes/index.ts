@@ -2,9 +2,12 @@
 import type { Route } from "../context";
 import { registerChangeRequests } from "./changeRequests";
 import { registerComments } from "./comments";
+import { registerInstallations } from "./installations";
 import { registerIntegrations } from "./integrations";
 import { registerOpenApi } from "./openapi";
 import { registerOrgs } from "./orgs";
+import { registerPermissions } from "./permissions";
+import { registerPublishingAuth } from "./publishingAuth";
 import { registerSites } from "./sites";
 import { registerSpaces } from "./spaces";
 import { registerSso } from "./sso";
@@ -23,6 +26,9 @@ export function registerAll(route: Route): void {
   registerOpenApi(route);
   registerTranslations(route);
   registerIntegrations(route);
+  registerInstallations(route);
+  registerPermissions(route);
+  registerPublishingAuth(route);
   registerChangeRequests(route);
   registerComments(route);
 }

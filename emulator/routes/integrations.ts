@@ -1,4 +1,4 @@
-/** Integrations: list (with filters), get, publish (create or new version), unpublish, installations. */
+/** Integrations: list (with filters), get, publish (create or new version), unpublish. */
 import { createHash } from "node:crypto";
 import { badRequest, forbidden, notFound } from "../errors";
 import { BOOLEAN, STRING, limit, listQuery, obj, paginate, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
@@ -16,7 +16,8 @@ function isVisibleTo(ctx: AnyCtx, g: IntegrationRow): boolean {
   return g.visibility !== "private" || ctx.store.get("members", `${g.owner}:${ctx.user}`) !== undefined;
 }
 
-function find(ctx: AnyCtx, name: string): IntegrationRow {
+/** The integration named in the path, when the caller may see it; else a 404. */
+export function findIntegration(ctx: AnyCtx, name: string): IntegrationRow {
   const g = NAME.test(name) && name.length <= 100 ? ctx.store.get("integrations", name) : undefined;
   if (!g || !isVisibleTo(ctx, g)) throw notFound("integration", name);
   return g;
@@ -102,7 +103,7 @@ export function registerIntegrations(route: Route): void {
     method: "GET",
     url: `${base}/:integrationName`,
     handler: (ctx) => {
-      const g = find(ctx, ctx.params.integrationName);
+      const g = findIntegration(ctx, ctx.params.integrationName);
       return { status: 200, body: presentIntegration(viewFor(ctx, g), g) };
     },
   });
@@ -178,39 +179,12 @@ export function registerIntegrations(route: Route): void {
     method: "DELETE",
     url: `${base}/:integrationName`,
     handler: (ctx) => {
-      const g = find(ctx, ctx.params.integrationName);
+      const g = findIntegration(ctx, ctx.params.integrationName);
       requireOwnerAdmin(ctx, ctx.store.get("orgs", g.owner)!, "unpublish integrations");
       for (const i of [...ctx.store.all("installations")]) if (i.integration === g.id) ctx.store.del("installations", i.id);
+      for (const i of [...ctx.store.all("targetInstallations")]) if (i.integration === g.id) ctx.store.del("targetInstallations", i.id);
       ctx.store.del("integrations", g.id);
       return { status: 204 };
-    },
-  });
-
-  route<NameP, ListQuery & { externalId?: string }>({
-    method: "GET",
-    url: `${base}/:integrationName/installations`,
-    query: listQuery({ externalId: STRING }),
-    handler: (ctx) => {
-      const g = find(ctx, ctx.params.integrationName);
-      const ownerMember = ctx.store.get("members", `${g.owner}:${ctx.user}`) !== undefined;
-      const items = [...ctx.store.all("installations")].filter(
-        (i) =>
-          i.integration === g.id &&
-          (ownerMember || ctx.store.get("members", `${i.org}:${ctx.user}`) !== undefined) &&
-          (ctx.query.externalId === undefined || i.externalIds.includes(ctx.query.externalId)),
-      );
-      return {
-        status: 200,
-        body: paginate(items, ctx.query, `installations:${g.id}:${ctx.query.externalId ?? ""}`, (i) => ({
-          object: "integration-installation",
-          id: i.id,
-          integration: i.integration,
-          target: { organization: i.org },
-          externalIds: [...i.externalIds],
-          createdAt: i.createdAt,
-          urls: { location: `${ctx.base}/v1/integrations/${g.id}/installations/${i.id}`, app: `${APP_URL}/o/${i.org}/integrations/${g.id}` },
-        })),
-      };
     },
   });
 }
