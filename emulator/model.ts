@@ -173,6 +173,27 @@ export interface ShareLinkRow {
   createdAt: string;
 }
 
+/** Where a redirect points, as stored and served (an input `path` destination is stored resolved, as `site-page`). */
+export type RedirectDestination =
+  | { kind: "site-section"; siteSectionId: string }
+  | { kind: "site-space"; siteSpaceId: string }
+  | { kind: "site-page"; siteSpaceId: string; pageId: string }
+  | { kind: "external"; url: string };
+
+/** A site redirect: a source path (with an optional trailing wildcard) and its destination; live or draft. */
+export interface RedirectRow {
+  id: string;
+  site: string;
+  source: string;
+  draft: boolean;
+  captureWildcard: boolean;
+  permanent: boolean;
+  destination: RedirectDestination;
+  createdAt: string;
+  /** null until first updated. */
+  updatedAt: string | null;
+}
+
 export interface SamlRow {
   id: string;
   org: string;
@@ -414,6 +435,7 @@ export interface TableRows {
   sectionGroups: SectionGroupRow;
   siteSpaces: SiteSpaceRow;
   shareLinks: ShareLinkRow;
+  redirects: RedirectRow;
   samlProviders: SamlRow;
   openapiSpecs: OpenApiSpecRow;
   translations: TranslationRow;
@@ -452,4 +474,5 @@ export const TABLE_NAMES: readonly TableName[] = [
   "changeRequests",
   "comments",
   "commentReplies",
+  "redirects",
 ];

@@ -8,6 +8,7 @@ import { registerOpenApi } from "./openapi";
 import { registerOrgs } from "./orgs";
 import { registerPermissions } from "./permissions";
 import { registerPublishingAuth } from "./publishingAuth";
+import { registerRedirects } from "./redirects";
 import { registerSites } from "./sites";
 import { registerSpaces } from "./spaces";
 import { registerSso } from "./sso";
@@ -31,4 +32,5 @@ export function registerAll(route: Route): void {
   registerPublishingAuth(route);
   registerChangeRequests(route);
   registerComments(route);
+  registerRedirects(route);
 }
