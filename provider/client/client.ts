@@ -12,6 +12,7 @@ import { OpenAPIApi } from "./openapi";
 import { OrgsApi } from "./orgs";
 import { PermissionsApi } from "./permissions";
 import { PublishingAuthApi } from "./publishingAuth";
+import { RedirectsApi } from "./redirects";
 import { SamlApi } from "./saml";
 import { SectionGroupsApi } from "./sectionGroups";
 import { SectionsApi } from "./sections";
@@ -34,6 +35,7 @@ export class ApiClient extends RequestCore {
   readonly sections = new SectionsApi(this);
   readonly siteSpaces = new SiteSpacesApi(this);
   readonly shareLinks = new ShareLinksApi(this);
+  readonly redirects = new RedirectsApi(this);
   readonly saml = new SamlApi(this);
   readonly openapi = new OpenAPIApi(this);
   readonly translations = new TranslationsApi(this);

@@ -17,6 +17,7 @@ export { SectionGroupsApi } from "./sectionGroups";
 export { SectionsApi } from "./sections";
 export { SiteSpacesApi } from "./siteSpaces";
 export { ShareLinksApi } from "./shareLinks";
+export * from "./redirects";
 export { SamlApi } from "./saml";
 export { OpenAPIApi } from "./openapi";
 export { TranslationsApi } from "./translations";
