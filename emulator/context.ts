@@ -14,6 +14,8 @@ export interface Ctx<P, Q, B> {
   base: string;
   /** The user the token acts as. */
   user: string;
+  /** The request's `Prefer` header, if any. */
+  prefer?: string;
 }
 
 /** What a handler answers: status, optional JSON body and `Location`. */
@@ -21,6 +23,14 @@ export interface Result {
   status: number;
   body?: unknown;
   location?: string;
+  /** Further response headers. */
+  headers?: Record<string, string>;
+}
+
+/** The answer to an operation marked (Prefer): 204 with `Preference-Applied` when the caller asked for `return=minimal`, else 200 with `body`. */
+export function preferred(ctx: Ctx<unknown, unknown, unknown>, body: unknown): Result {
+  if (ctx.prefer !== undefined && /(^|[,;\s])return=minimal($|[,;\s])/.test(ctx.prefer)) return { status: 204, headers: { "preference-applied": "return=minimal" } };
+  return { status: 200, body };
 }
 
 /** A JSON Schema fragment (validated with ajv against `schemas/limits.json`). */

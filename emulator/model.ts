@@ -95,6 +95,8 @@ export interface SpaceRow {
   editMode: "live" | "locked";
   parent: string | null;
   defaultLevel: Role | null;
+  /** Content language (absent on rows written before spaces could be created with one). */
+  language?: string | null;
   revision: string;
   comments: number;
   changeRequests: number;
@@ -118,7 +120,7 @@ export interface SiteRow {
   agentsContext: "excluded" | "included";
   createdAt: string;
   updatedAt: string;
-  /** Root level of the structure in display order: section IDs and section-group IDs. */
+  /** Root level of the structure in display order: section, section-group and external-link IDs. */
   structure: string[];
   /** Root-level site spaces in display order. */
   rootSiteSpaces: string[];
@@ -126,6 +128,8 @@ export interface SiteRow {
   /** Default site space of the root level. */
   defaultSiteSpace: string | null;
   adaptiveSchema: { jsonSchema: JsonObject; updatedAt: string } | null;
+  /** The whole customization settings; absent until first written (the defaults apply). */
+  customization?: { settings: JsonObject; updatedAt: string };
 }
 
 export interface SectionRow {
@@ -140,6 +144,8 @@ export interface SectionRow {
   /** Site spaces of the section in display order. */
   siteSpaces: string[];
   defaultSiteSpace: string | null;
+  /** Staged, not live (absent: false). */
+  draft?: boolean;
   createdAt: string;
 }
 
@@ -148,8 +154,28 @@ export interface SectionGroupRow {
   site: string;
   title: string;
   icon: string | null;
-  /** Sections of the group in display order. */
-  sections: string[];
+  /** Children of the group in display order: section, nested section-group and external-link IDs. */
+  children: string[];
+  /** The containing group of a nested group; null (or absent) at the root. */
+  parent?: string | null;
+  /** Staged, not live (absent: false). */
+  draft?: boolean;
+  createdAt: string;
+}
+
+export interface ExternalLinkRow {
+  id: string;
+  site: string;
+  /** The containing section group; null at the root. */
+  group: string | null;
+  title: string;
+  localizedTitle: JsonObject | null;
+  description: string | null;
+  localizedDescription: JsonObject | null;
+  icon: string | null;
+  url: string;
+  draft: boolean;
+  condition: string | null;
   createdAt: string;
 }
 
@@ -160,6 +186,10 @@ export interface SiteSpaceRow {
   space: string;
   path: string;
   condition: string | null;
+  /** Staged, not live (absent: false). */
+  draft?: boolean;
+  /** Customization overrides of this site space (absent or empty: none). */
+  overrides?: JsonObject;
   createdAt: string;
 }
 
@@ -434,6 +464,7 @@ export interface TableRows {
   sections: SectionRow;
   sectionGroups: SectionGroupRow;
   siteSpaces: SiteSpaceRow;
+  externalLinks: ExternalLinkRow;
   shareLinks: ShareLinkRow;
   redirects: RedirectRow;
   samlProviders: SamlRow;
@@ -461,6 +492,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   "sections",
   "sectionGroups",
   "siteSpaces",
+  "externalLinks",
   "shareLinks",
   "samlProviders",
   "openapiSpecs",

@@ -3,6 +3,7 @@ import { compact } from "./context";
 import {
   roleAtLeast,
   type CollectionRow,
+  type ExternalLinkRow,
   type IntegrationRow,
   type MemberRow,
   type OpenApiSpecRow,
@@ -146,6 +147,7 @@ export function presentSpace(v: View, s: SpaceRow): Record<string, unknown> {
     updatedAt: s.updatedAt,
     deletedAt: s.deletedAt ?? undefined,
     editMode: s.editMode,
+    language: s.language ?? undefined,
     urls: { location: `${v.base}/v1/spaces/${s.id}`, app: `${APP_URL}/s/${s.id}` },
     organization: s.org,
     parent: s.parent ?? undefined,
@@ -190,14 +192,33 @@ export function countSiteSpaces(store: Store, site: SiteRow): number {
   return n;
 }
 
-/** Section IDs of a site in display order (groups expanded in place). */
+/** Section IDs of a site in display order (groups, nested ones too, expanded in place). */
 export function sectionIdsInOrder(store: Store, site: SiteRow): string[] {
   const out: string[] = [];
-  for (const item of site.structure) {
-    const group = store.get("sectionGroups", item);
-    if (group) out.push(...group.sections);
-    else out.push(item);
-  }
+  const walk = (items: string[]) => {
+    for (const item of items) {
+      const group = store.get("sectionGroups", item);
+      if (group) walk(group.children);
+      else if (store.get("sections", item)) out.push(item);
+    }
+  };
+  walk(site.structure);
+  return out;
+}
+
+/** Section-group IDs of a site in display order, each before its nested groups. */
+export function groupIdsInOrder(store: Store, site: SiteRow): string[] {
+  const out: string[] = [];
+  const walk = (items: string[]) => {
+    for (const item of items) {
+      const group = store.get("sectionGroups", item);
+      if (group) {
+        out.push(group.id);
+        walk(group.children);
+      }
+    }
+  };
+  walk(site.structure);
   return out;
 }
 
@@ -240,6 +261,7 @@ export function presentSiteSpace(v: View, site: SiteRow, ss: SiteSpaceRow): Reco
     title: space?.title ?? "",
     default: levelDefault === ss.id,
     condition: ss.condition ?? undefined,
+    draft: ss.draft ?? false,
     hasAdvancedCustomizationFeature: false,
     urls: { published: levelDefault === ss.id ? levelUrl : `${levelUrl}/${ss.path}` },
   });
@@ -256,6 +278,7 @@ export function presentSection(v: View, site: SiteRow, sec: SectionRow): Record<
     condition: sec.condition ?? undefined,
     sectionGroup: sec.group ?? undefined,
     icon: sec.icon ?? undefined,
+    draft: sec.draft ?? false,
     siteSpaces: sec.siteSpaces.map((id) => presentSiteSpace(v, site, v.store.get("siteSpaces", id)!)),
     urls: { published: sectionPublishedUrl(v, site, sec) },
   });
@@ -267,8 +290,37 @@ export function presentSectionGroup(v: View, site: SiteRow, g: SectionGroupRow):
     id: g.id,
     title: g.title,
     icon: g.icon ?? undefined,
-    sections: g.sections.map((id) => presentSection(v, site, v.store.get("sections", id)!)),
+    sectionGroup: g.parent ?? undefined,
+    draft: g.draft ?? false,
+    children: g.children.map((id) => presentStructureItem(v, site, id)),
+    // Deprecated by the API: the group's own sections only.
+    sections: g.children.filter((id) => v.store.get("sections", id)).map((id) => presentSection(v, site, v.store.get("sections", id)!)),
   });
+}
+
+export function presentExternalLink(l: ExternalLinkRow): Record<string, unknown> {
+  return compact({
+    object: "site-external-link",
+    id: l.id,
+    title: l.title,
+    localizedTitle: l.localizedTitle ?? undefined,
+    description: l.description ?? undefined,
+    localizedDescription: l.localizedDescription ?? undefined,
+    icon: l.icon ?? undefined,
+    url: l.url,
+    sectionGroup: l.group ?? undefined,
+    draft: l.draft,
+    condition: l.condition ?? undefined,
+  });
+}
+
+/** One item of a site's structure (a section, a section group or an external link), by ID. */
+export function presentStructureItem(v: View, site: SiteRow, id: string): Record<string, unknown> {
+  const section = v.store.get("sections", id);
+  if (section) return presentSection(v, site, section);
+  const group = v.store.get("sectionGroups", id);
+  if (group) return presentSectionGroup(v, site, group);
+  return presentExternalLink(v.store.get("externalLinks", id)!);
 }
 
 export function presentShareLink(v: View, site: SiteRow, l: ShareLinkRow): Record<string, unknown> {

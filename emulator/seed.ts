@@ -262,7 +262,7 @@ function seedPages(spaceId: string, parentPath: string, pages: SeedPage[], now: 
 export function seedRows(seed: Seed, now: string): Rows {
   const rows: Rows = {
     users: [], orgs: [], members: [], teams: [], collections: [], spaces: [], sites: [], sections: [],
-    sectionGroups: [], siteSpaces: [], shareLinks: [], samlProviders: [], openapiSpecs: [], translations: [],
+    sectionGroups: [], siteSpaces: [], externalLinks: [], shareLinks: [], samlProviders: [], openapiSpecs: [], translations: [],
     integrations: [], installations: [], targetInstallations: [], grants: [], publishingAuth: [], revisions: [], changeRequests: [], comments: [], commentReplies: [],
     redirects: [],
   };

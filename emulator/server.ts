@@ -237,6 +237,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
           store,
           base: opts.base(),
           user: st.user!,
+          ...(typeof request.headers.prefer === "string" ? { prefer: request.headers.prefer } : {}),
         };
         let result;
         try {
@@ -260,6 +261,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         }
         void reply.code(result.status);
         if (result.location) void reply.header("location", result.location);
+        for (const [name, value] of Object.entries(result.headers ?? {})) void reply.header(name, value);
         return result.body === undefined ? reply.send() : reply.send(result.body);
       },
     });

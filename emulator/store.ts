@@ -138,7 +138,15 @@ export class Store {
   private load(data: TableData): void {
     const tables = {} as Record<TableName, Map<string, unknown>>;
     for (const t of TABLE_NAMES) {
+      // A table an older data file did not have starts empty.
       tables[t] = new Map(((data[t] ?? []) as { id: string }[]).map((r) => [r.id, r]));
+    }
+    // Section groups written before groups held every kind of child listed their sections only.
+    for (const g of tables.sectionGroups.values() as IterableIterator<{ children?: string[]; sections?: string[] }>) {
+      if (g.children === undefined) {
+        g.children = g.sections ?? [];
+        delete g.sections;
+      }
     }
     this.tables = tables as Tables;
     this.dirty.clear();
@@ -308,13 +316,15 @@ export class Store {
         siteSpaces: sec.siteSpaces.map((ssid) => this.siteSpaceSnapshot(ssid, sec.defaultSiteSpace)),
       });
     };
-    for (const item of s.structure) {
+    const visit = (item: string): void => {
       const group = this.tables.sectionGroups.get(item);
       if (group) {
-        groups.push({ id: group.id, title: group.title, icon: group.icon, sections: group.sections.map((sid) => this.tables.sections.get(sid)!.path) });
-        group.sections.forEach(addSection);
-      } else addSection(item);
-    }
+        const sectionIds = group.children.filter((id) => this.tables.sections.has(id));
+        groups.push({ id: group.id, title: group.title, icon: group.icon, sections: sectionIds.map((sid) => this.tables.sections.get(sid)!.path) });
+        group.children.forEach(visit);
+      } else if (this.tables.sections.has(item)) addSection(item);
+    };
+    s.structure.forEach(visit);
     return {
       id: s.id, title: s.title, type: s.type, visibility: s.visibility, published: s.published, hostname: s.hostname,
       basename: s.basename, proxy: s.proxy, adaptiveContent: { ...s.adaptiveContent }, agentsContext: s.agentsContext, createdAt: s.createdAt,

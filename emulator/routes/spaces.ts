@@ -71,6 +71,28 @@ function descendants(store: Store, collectionId: string): CollectionRow[] {
   return out;
 }
 
+/** A copy of a space titled "<title> (copy)", starting from the same content in a revision of its own. */
+export function copySpace(store: Store, space: SpaceRow, user: string): SpaceRow {
+  const now = store.nowIso();
+  const id = newId("space_");
+  const content = revisionOf(store, space);
+  const revision = newRevision(store, { ...space, id }, { parents: [], type: "edits", createdBy: user, pages: structuredClone(content.pages), files: structuredClone(content.files) });
+  const copy: SpaceRow = {
+    ...structuredClone(space),
+    id,
+    title: `${space.title} (copy)`.slice(0, 50),
+    createdAt: now,
+    updatedAt: now,
+    revision: revision.id,
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+  };
+  store.put("spaces", copy);
+  return copy;
+}
+
 export function registerSpaces(route: Route): void {
   route<SpaceP, { shareKey?: string }>({
     method: "GET",
@@ -129,24 +151,7 @@ export function registerSpaces(route: Route): void {
     url: "/v1/spaces/:spaceId/duplicate",
     handler: (ctx) => {
       const { space, role } = liveSpace(ctx, ctx.params.spaceId, "create", "duplicate spaces");
-      const now = ctx.store.nowIso();
-      const id = newId("space_");
-      // The copy starts from the same content, in a revision of its own.
-      const content = revisionOf(ctx.store, space);
-      const revision = newRevision(ctx.store, { ...space, id }, { parents: [], type: "edits", createdBy: ctx.user, pages: structuredClone(content.pages), files: structuredClone(content.files) });
-      const copy: SpaceRow = {
-        ...structuredClone(space),
-        id,
-        title: `${space.title} (copy)`.slice(0, 50),
-        createdAt: now,
-        updatedAt: now,
-        revision: revision.id,
-        comments: 0,
-        changeRequests: 0,
-        changeRequestsOpen: 0,
-        changeRequestsDraft: 0,
-      };
-      ctx.store.put("spaces", copy);
+      const copy = copySpace(ctx.store, space, ctx.user);
       const v = view(ctx, role);
       return { status: 201, body: presentSpace(v, copy), location: `${ctx.base}/v1/spaces/${copy.id}` };
     },

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from "../errors";
 import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, nullable, obj, ownedRow, paginate, requireSite, slugify, uniquePath, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import type { SectionGroupRow, SectionRow, ShareLinkRow, SiteRow, SiteSpaceRow, SpaceRow } from "../model";
-import { presentSection, presentSectionGroup, presentShareLink, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
+import { groupIdsInOrder, presentSection, presentSectionGroup, presentShareLink, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
 import type { Store } from "../store";
 
 type SiteP = { organizationId: string; siteId: string };
@@ -31,7 +31,7 @@ function levelPaths(store: Store, ids: string[], except?: string): Set<string> {
 }
 
 /** Adds a site space for `space` at the end of a level; the first at a level becomes its default. */
-export function addSiteSpace(store: Store, site: SiteRow, section: SectionRow | null, space: SpaceRow): SiteSpaceRow {
+export function addSiteSpace(store: Store, site: SiteRow, section: SectionRow | null, space: SpaceRow, draft = false): SiteSpaceRow {
   const ids = level(site, section);
   const row: SiteSpaceRow = {
     id: newId("sitesp_"),
@@ -40,6 +40,7 @@ export function addSiteSpace(store: Store, site: SiteRow, section: SectionRow | 
     space: space.id,
     path: uniquePath(slugify(space.title, "space"), levelPaths(store, ids)),
     condition: null,
+    draft,
     createdAt: store.nowIso(),
   };
   store.put("siteSpaces", row);
@@ -54,13 +55,13 @@ export function addSiteSpace(store: Store, site: SiteRow, section: SectionRow | 
   return row;
 }
 
-function removeFrom(list: string[], id: string): void {
+export function removeFrom(list: string[], id: string): void {
   const i = list.indexOf(id);
   if (i !== -1) list.splice(i, 1);
 }
 
 /** Deletes a site space; the next one at its level becomes the default if it was. */
-function deleteSiteSpace(store: Store, site: SiteRow, ss: SiteSpaceRow): void {
+export function deleteSiteSpace(store: Store, site: SiteRow, ss: SiteSpaceRow): void {
   const section = ss.section ? store.get("sections", ss.section)! : null;
   const ids = level(site, section);
   removeFrom(ids, ss.id);
@@ -78,8 +79,8 @@ function sectionPaths(store: Store, site: SiteRow, except?: string): Set<string>
   return new Set(sectionIdsInOrder(store, site).filter((id) => id !== except).map((id) => store.get("sections", id)!.path));
 }
 
-/** Creates a section at the end of the root level with a site space for `space`; the first section is the default. */
-export function addSection(store: Store, site: SiteRow, space: SpaceRow, title: string, icon: string | null): SectionRow {
+/** Creates a section at the end of a level (the root, or a group) with a site space for `space`; the first section is the default. */
+export function addSection(store: Store, site: SiteRow, space: SpaceRow, title: string, icon: string | null, opts: { group?: string | null; draft?: boolean } = {}): SectionRow {
   const section: SectionRow = {
     id: newId("sitesc_"),
     site: site.id,
@@ -91,24 +92,21 @@ export function addSection(store: Store, site: SiteRow, space: SpaceRow, title: 
     group: null,
     siteSpaces: [],
     defaultSiteSpace: null,
+    draft: opts.draft ?? false,
     createdAt: store.nowIso(),
   };
   store.put("sections", section);
-  site.structure.push(section.id);
+  attachItem(store, site, section.id, opts.group ?? null);
   site.defaultSection ??= section.id;
   store.touch("sites", site);
-  addSiteSpace(store, site, section, space);
+  addSiteSpace(store, site, section, space, opts.draft ?? false);
   return section;
 }
 
 /** Deletes a section and its site spaces; the first remaining section becomes the default if it was. */
 function deleteSection(store: Store, site: SiteRow, section: SectionRow): void {
   for (const id of [...section.siteSpaces]) store.del("siteSpaces", id);
-  if (section.group) {
-    const group = store.get("sectionGroups", section.group)!;
-    removeFrom(group.sections, section.id);
-    store.touch("sectionGroups", group);
-  } else removeFrom(site.structure, section.id);
+  detachItem(store, site, section.id);
   store.del("sections", section.id);
   if (site.defaultSection === section.id) site.defaultSection = sectionIdsInOrder(store, site)[0] ?? null;
   store.touch("sites", site);
@@ -121,7 +119,8 @@ export function deleteSiteCascade(store: Store, site: SiteRow): void {
     for (const ssid of section.siteSpaces) store.del("siteSpaces", ssid);
     store.del("sections", id);
   }
-  for (const id of site.structure) if (store.get("sectionGroups", id)) store.del("sectionGroups", id);
+  for (const id of groupIdsInOrder(store, site)) store.del("sectionGroups", id);
+  for (const l of [...store.all("externalLinks")]) if (l.site === site.id) store.del("externalLinks", l.id);
   for (const id of site.rootSiteSpaces) store.del("siteSpaces", id);
   for (const l of [...store.all("shareLinks")]) if (l.site === site.id) store.del("shareLinks", l.id);
   for (const r of [...store.all("redirects")]) if (r.site === site.id) store.del("redirects", r.id);
@@ -151,9 +150,87 @@ function readPosition(pos: Position | undefined): { id: string; after: boolean }
   return { id, after: pos.after !== undefined };
 }
 
-function insertAt(list: string[], id: string, targetId: string, after: boolean): void {
+export function insertAt(list: string[], id: string, targetId: string, after: boolean): void {
   const i = list.indexOf(targetId);
   list.splice(after ? i + 1 : i, 0, id);
+}
+
+// ---- the navigation tree: the root level and each group's children share one display order ----
+
+/** The display-order list of a level: a group's children, or the site's root level (null). */
+export function childrenOf(store: Store, site: SiteRow, group: string | null): string[] {
+  return group === null ? site.structure : store.get("sectionGroups", group)!.children;
+}
+
+/** The group a section, section group or external link sits in (null: the root); undefined for anything else. */
+export function parentOf(store: Store, id: string): string | null | undefined {
+  const section = store.get("sections", id);
+  if (section) return section.group;
+  const group = store.get("sectionGroups", id);
+  if (group) return group.parent ?? null;
+  const link = store.get("externalLinks", id);
+  if (link) return link.group;
+  return undefined;
+}
+
+function setParent(store: Store, id: string, group: string | null): void {
+  const section = store.get("sections", id);
+  if (section) {
+    section.group = group;
+    store.touch("sections", section);
+  }
+  const g = store.get("sectionGroups", id);
+  if (g) {
+    g.parent = group;
+    store.touch("sectionGroups", g);
+  }
+  const link = store.get("externalLinks", id);
+  if (link) {
+    link.group = group;
+    store.touch("externalLinks", link);
+  }
+}
+
+function touchLevel(store: Store, site: SiteRow, group: string | null): void {
+  if (group === null) store.touch("sites", site);
+  else store.touch("sectionGroups", store.get("sectionGroups", group)!);
+}
+
+/** Takes a section, section group or external link out of its level (it stays stored). */
+export function detachItem(store: Store, site: SiteRow, id: string): void {
+  const group = parentOf(store, id) ?? null;
+  removeFrom(childrenOf(store, site, group), id);
+  touchLevel(store, site, group);
+}
+
+/** Puts a detached item into a level: next to `at.target` (before, or after), or at the end. */
+export function attachItem(store: Store, site: SiteRow, id: string, group: string | null, at?: { target: string; after: boolean }): void {
+  const list = childrenOf(store, site, group);
+  if (at) insertAt(list, id, at.target, at.after);
+  else list.push(id);
+  setParent(store, id, group);
+  touchLevel(store, site, group);
+}
+
+/** True when `group` is `ancestor` or nested (at any depth) inside it. */
+export function isWithin(store: Store, group: string | null, ancestor: string): boolean {
+  for (let g = group; g !== null; g = store.get("sectionGroups", g)?.parent ?? null) if (g === ancestor) return true;
+  return false;
+}
+
+/** A section group of `site` named by a body field (null: the root), or a 400 naming the field. */
+export function bodyGroup(ctx: AnyCtx, site: SiteRow, id: string | null | undefined, field: string): string | null {
+  if (id === undefined || id === null) return null;
+  const g = ctx.store.get("sectionGroups", id);
+  if (!g || g.site !== site.id) throw badRequest(field, `names no section group of site '${site.id}': '${id}'`);
+  return g.id;
+}
+
+/** The section, section group or external link of `site` a position names, or a 400. */
+function structureItem(ctx: AnyCtx, site: SiteRow, id: string): string {
+  const row = ctx.store.get("sections", id) ?? ctx.store.get("sectionGroups", id) ?? ctx.store.get("externalLinks", id);
+  if (!row || row.site !== site.id) throw badRequest("body/position", `names no section, section group or external link of site '${site.id}': '${id}'`);
+  return row.id;
 }
 
 // ---- routes ----
@@ -171,15 +248,6 @@ function findShareLink(ctx: AnyCtx, site: SiteRow, id: string): ShareLinkRow {
   return ownedRow(ctx, "shareLinks", id, "site", site.id, "share link");
 }
 
-/** Moves a section out of its container (root or group) without deleting it. */
-function detachSection(store: Store, site: SiteRow, section: SectionRow): void {
-  if (section.group) {
-    const g = store.get("sectionGroups", section.group)!;
-    removeFrom(g.sections, section.id);
-    store.touch("sectionGroups", g);
-  } else removeFrom(site.structure, section.id);
-  section.group = null;
-}
 
 export function registerStructure(route: Route): void {
   // -- sections --
@@ -195,22 +263,24 @@ export function registerStructure(route: Route): void {
     },
   });
 
-  route<SiteP, Record<string, never>, { spaceId: string; title?: string | null; icon?: string | null }>({
+  route<SiteP, Record<string, never>, { spaceId: string; title?: string | null; icon?: string | null; siteSectionGroupId?: string; draft?: boolean }>({
     method: "POST",
     url: `${SITES}/sections`,
-    body: obj({ spaceId: ID, title: nullable(limit("sectionTitle")), icon: nullable(limit("icon")) }, ["spaceId"]),
+    body: obj({ spaceId: ID, title: nullable(limit("sectionTitle")), icon: nullable(limit("icon")), siteSectionGroupId: ID, draft: BOOLEAN }, ["spaceId"]),
     handler: (ctx) => {
       const { org, site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       const space = bodySpace(ctx, org.id, ctx.body.spaceId, "body/spaceId");
+      const group = bodyGroup(ctx, site, ctx.body.siteSectionGroupId, "body/siteSectionGroupId");
       const title = ctx.body.title ?? (space.title.length >= 2 ? space.title.slice(0, 128) : "Section");
-      const section = addSection(ctx.store, site, space, title, ctx.body.icon ?? null);
+      const section = addSection(ctx.store, site, space, title, ctx.body.icon ?? null, { group, draft: ctx.body.draft });
       const location = `${siteLocation(view(ctx, role), site)}/sections/${section.id}`;
       return { status: 201, body: presentSection(view(ctx, role), site, section), location };
     },
   });
 
   type SectionP = SiteP & { siteSectionId: string };
-  route<SectionP, Record<string, never>, { title?: string; path?: string; defaultSiteSpace?: string; condition?: string | null; icon?: string | null; description?: string | null }>({
+  type SectionPatch = { title?: string; path?: string; defaultSiteSpace?: string; condition?: string | null; icon?: string | null; description?: string | null; draft?: boolean; siteSectionGroupId?: string | null };
+  route<SectionP, Record<string, never>, SectionPatch>({
     method: "PATCH",
     url: `${SITES}/sections/:siteSectionId`,
     body: obj({
@@ -220,6 +290,8 @@ export function registerStructure(route: Route): void {
       condition: nullable(limit("condition")),
       icon: nullable(limit("icon")),
       description: nullable(limit("sectionDescription")),
+      draft: BOOLEAN,
+      siteSectionGroupId: nullable(ID),
     }),
     handler: (ctx) => {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
@@ -231,7 +303,13 @@ export function registerStructure(route: Route): void {
       if (b.defaultSiteSpace !== undefined && !section.siteSpaces.includes(b.defaultSiteSpace)) {
         throw badRequest("body/defaultSiteSpace", `names no site space of section '${section.id}': '${b.defaultSiteSpace}'`);
       }
-      applyPatch(section, b, ["title", "path", "defaultSiteSpace", "condition", "icon", "description"]);
+      const group = b.siteSectionGroupId === undefined ? undefined : bodyGroup(ctx, site, b.siteSectionGroupId, "body/siteSectionGroupId");
+      applyPatch(section, b, ["title", "path", "defaultSiteSpace", "condition", "icon", "description", "draft"]);
+      // Into a group (or back to the root): at the end of that level, as the API says to sort afterwards.
+      if (group !== undefined && group !== section.group) {
+        detachItem(ctx.store, site, section.id);
+        attachItem(ctx.store, site, section.id, group);
+      }
       ctx.store.touch("sections", section);
       return { status: 200, body: presentSection(view(ctx, role), site, section) };
     },
@@ -256,20 +334,10 @@ export function registerStructure(route: Route): void {
       const section = findSection(ctx, site, ctx.params.siteSectionId);
       const { id, after } = readPosition(ctx.body.position);
       if (id === section.id) throw badRequest("body/position", "cannot place a section next to itself");
-      const targetSection = ctx.store.get("sections", id);
-      const targetGroup = ctx.store.get("sectionGroups", id);
-      if (targetSection?.site === site.id) {
-        detachSection(ctx.store, site, section);
-        if (targetSection.group) {
-          const g = ctx.store.get("sectionGroups", targetSection.group)!;
-          insertAt(g.sections, section.id, targetSection.id, after);
-          section.group = g.id;
-          ctx.store.touch("sectionGroups", g);
-        } else insertAt(site.structure, section.id, targetSection.id, after);
-      } else if (targetGroup?.site === site.id) {
-        detachSection(ctx.store, site, section);
-        insertAt(site.structure, section.id, targetGroup.id, after);
-      } else throw badRequest("body/position", `names no section or section group of site '${site.id}': '${id}'`);
+      // Next to any item of the navigation: the section joins that item's level.
+      const target = structureItem(ctx, site, id);
+      detachItem(ctx.store, site, section.id);
+      attachItem(ctx.store, site, section.id, parentOf(ctx.store, target) ?? null, { target, after });
       ctx.store.touch("sections", section);
       ctx.store.touch("sites", site);
       return { status: 200, body: presentSection(view(ctx, role), site, section) };
@@ -284,15 +352,15 @@ export function registerStructure(route: Route): void {
     handler: (ctx) => {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "read");
       const v = view(ctx, role);
-      const groups = site.structure.map((id) => ctx.store.get("sectionGroups", id)).filter((g): g is SectionGroupRow => g !== undefined);
+      const groups = groupIdsInOrder(ctx.store, site).map((id) => ctx.store.get("sectionGroups", id)!);
       return { status: 200, body: paginate(groups, ctx.query, `section-groups:${site.id}`, (g) => presentSectionGroup(v, site, g)) };
     },
   });
 
-  route<SiteP, Record<string, never>, { title: string; icon?: string | null; sections?: string[] }>({
+  route<SiteP, Record<string, never>, { title: string; icon?: string | null; sections?: string[]; parent?: string; draft?: boolean }>({
     method: "POST",
     url: `${SITES}/section-groups`,
-    body: obj({ title: limit("sectionGroupTitle"), icon: nullable(limit("icon")), sections: { type: "array", items: ID } }, ["title"]),
+    body: obj({ title: limit("sectionGroupTitle"), icon: nullable(limit("icon")), sections: { type: "array", items: ID }, parent: ID, draft: BOOLEAN }, ["title"]),
     handler: (ctx) => {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       const sections = (ctx.body.sections ?? []).map((id, i) => {
@@ -300,34 +368,42 @@ export function registerStructure(route: Route): void {
         if (!s || s.site !== site.id) throw badRequest(`body/sections/${i}`, `names no section of site '${site.id}': '${id}'`);
         return s;
       });
-      const group: SectionGroupRow = { id: newId("sitesg_"), site: site.id, title: ctx.body.title, icon: ctx.body.icon ?? null, sections: [], createdAt: ctx.store.nowIso() };
-      // The group takes the place of its first section (or goes last).
-      const anchor = sections.find((s) => s.group === null);
-      if (anchor) insertAt(site.structure, group.id, anchor.id, false);
-      else site.structure.push(group.id);
-      for (const s of sections) {
-        detachSection(ctx.store, site, s);
-        s.group = group.id;
-        group.sections.push(s.id);
-        ctx.store.touch("sections", s);
-      }
+      const parent = bodyGroup(ctx, site, ctx.body.parent, "body/parent");
+      const group: SectionGroupRow = {
+        id: newId("sitesg_"), site: site.id, title: ctx.body.title, icon: ctx.body.icon ?? null, children: [], parent, draft: ctx.body.draft ?? false, createdAt: ctx.store.nowIso(),
+      };
       ctx.store.put("sectionGroups", group);
-      ctx.store.touch("sites", site);
+      // The group takes the place of its first section of the same level (or goes last).
+      const anchor = sections.find((s) => s.group === parent);
+      if (anchor) attachItem(ctx.store, site, group.id, parent, { target: anchor.id, after: false });
+      else attachItem(ctx.store, site, group.id, parent);
+      for (const s of sections) {
+        detachItem(ctx.store, site, s.id);
+        attachItem(ctx.store, site, s.id, group.id);
+      }
       const location = `${siteLocation(view(ctx, role), site)}/section-groups/${group.id}`;
       return { status: 201, body: presentSectionGroup(view(ctx, role), site, group), location };
     },
   });
 
   type GroupP = SiteP & { siteSectionGroupId: string };
-  route<GroupP, Record<string, never>, { title?: string; icon?: string | null }>({
+  route<GroupP, Record<string, never>, { title?: string; icon?: string | null; draft?: boolean; parentSectionGroupId?: string | null }>({
     method: "PATCH",
     url: `${SITES}/section-groups/:siteSectionGroupId`,
-    body: obj({ title: limit("sectionGroupTitle"), icon: nullable(limit("icon")) }),
+    body: obj({ title: limit("sectionGroupTitle"), icon: nullable(limit("icon")), draft: BOOLEAN, parentSectionGroupId: nullable(ID) }),
     handler: (ctx) => {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       const group = findGroup(ctx, site, ctx.params.siteSectionGroupId);
       const b = ctx.body ?? {};
-      applyPatch(group, b, ["title", "icon"]);
+      const parent = b.parentSectionGroupId === undefined ? undefined : bodyGroup(ctx, site, b.parentSectionGroupId, "body/parentSectionGroupId");
+      if (parent !== undefined && parent !== null && isWithin(ctx.store, parent, group.id)) {
+        throw badRequest("body/parentSectionGroupId", `cannot put section group '${group.id}' inside itself or one of its own groups`);
+      }
+      applyPatch(group, b, ["title", "icon", "draft"]);
+      if (parent !== undefined && parent !== (group.parent ?? null)) {
+        detachItem(ctx.store, site, group.id);
+        attachItem(ctx.store, site, group.id, parent);
+      }
       ctx.store.touch("sectionGroups", group);
       return { status: 200, body: presentSectionGroup(view(ctx, role), site, group) };
     },
@@ -339,16 +415,13 @@ export function registerStructure(route: Route): void {
     handler: (ctx) => {
       const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       const group = findGroup(ctx, site, ctx.params.siteSectionGroupId);
-      // Its sections go back to the root level, where the group was.
-      const i = site.structure.indexOf(group.id);
-      site.structure.splice(i, 1, ...group.sections);
-      for (const id of group.sections) {
-        const s = ctx.store.get("sections", id)!;
-        s.group = null;
-        ctx.store.touch("sections", s);
-      }
+      // Its children (sections, nested groups, external links) go up one level, where the group was.
+      const parent = group.parent ?? null;
+      const level = childrenOf(ctx.store, site, parent);
+      level.splice(level.indexOf(group.id), 1, ...group.children);
+      for (const id of group.children) setParent(ctx.store, id, parent);
       ctx.store.del("sectionGroups", group.id);
-      ctx.store.touch("sites", site);
+      touchLevel(ctx.store, site, parent);
       return { status: 205 };
     },
   });
@@ -363,12 +436,8 @@ export function registerStructure(route: Route): void {
       const section = ctx.store.get("sections", ctx.body.sectionId);
       if (!section || section.site !== site.id) throw badRequest("body/sectionId", `names no section of site '${site.id}': '${ctx.body.sectionId}'`);
       if (section.group !== group.id) {
-        detachSection(ctx.store, site, section);
-        section.group = group.id;
-        group.sections.push(section.id);
-        ctx.store.touch("sections", section);
-        ctx.store.touch("sectionGroups", group);
-        ctx.store.touch("sites", site);
+        detachItem(ctx.store, site, section.id);
+        attachItem(ctx.store, site, section.id, group.id);
       }
       const location = `${siteLocation(view(ctx, role), site)}/section-groups/${group.id}`;
       return { status: 201, body: presentSectionGroup(view(ctx, role), site, group), location };
@@ -383,13 +452,9 @@ export function registerStructure(route: Route): void {
       const group = findGroup(ctx, site, ctx.params.siteSectionGroupId);
       const section = ctx.store.get("sections", ctx.params.siteSectionId);
       if (!section || section.group !== group.id) throw notFound("section in group", ctx.params.siteSectionId);
-      removeFrom(group.sections, section.id);
-      section.group = null;
-      // Back to the root level, right after the group.
-      insertAt(site.structure, section.id, group.id, true);
-      ctx.store.touch("sections", section);
-      ctx.store.touch("sectionGroups", group);
-      ctx.store.touch("sites", site);
+      // Up one level, right after the group.
+      detachItem(ctx.store, site, section.id);
+      attachItem(ctx.store, site, section.id, group.parent ?? null, { target: group.id, after: true });
       return { status: 205 };
     },
   });
@@ -403,14 +468,12 @@ export function registerStructure(route: Route): void {
       const group = findGroup(ctx, site, ctx.params.siteSectionGroupId);
       const { id, after } = readPosition(ctx.body.position);
       if (id === group.id) throw badRequest("body/position", "cannot place a section group next to itself");
-      const target = ctx.store.get("sections", id) ?? ctx.store.get("sectionGroups", id);
-      if (!target || target.site !== site.id) throw badRequest("body/position", `names no section or section group of site '${site.id}': '${id}'`);
-      // Groups live at the root: a section inside a group anchors through its group.
-      const anchor = "group" in target && target.group ? target.group : target.id;
-      if (anchor === group.id) throw badRequest("body/position", "cannot place a section group next to one of its own sections");
-      removeFrom(site.structure, group.id);
-      insertAt(site.structure, group.id, anchor, after);
-      ctx.store.touch("sites", site);
+      // Next to any item of the navigation, outside the group itself: the group joins that item's level.
+      const target = structureItem(ctx, site, id);
+      const level = parentOf(ctx.store, target) ?? null;
+      if (isWithin(ctx.store, level, group.id)) throw badRequest("body/position", "cannot place a section group next to one of its own children");
+      detachItem(ctx.store, site, group.id);
+      attachItem(ctx.store, site, group.id, level, { target, after });
       return { status: 200, body: presentSectionGroup(view(ctx, role), site, group) };
     },
   });
@@ -435,10 +498,10 @@ export function registerStructure(route: Route): void {
     },
   });
 
-  route<SiteP, Record<string, never>, { spaceId: string; sectionId?: string }>({
+  route<SiteP, Record<string, never>, { spaceId: string; sectionId?: string; draft?: boolean }>({
     method: "POST",
     url: `${SITES}/site-spaces`,
-    body: obj({ spaceId: ID, sectionId: ID }, ["spaceId"]),
+    body: obj({ spaceId: ID, sectionId: ID, draft: BOOLEAN }, ["spaceId"]),
     handler: (ctx) => {
       const { org, site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       const space = bodySpace(ctx, org.id, ctx.body.spaceId, "body/spaceId");
@@ -447,17 +510,17 @@ export function registerStructure(route: Route): void {
         section = ctx.store.get("sections", ctx.body.sectionId) ?? null;
         if (!section || section.site !== site.id) throw badRequest("body/sectionId", `names no section of site '${site.id}': '${ctx.body.sectionId}'`);
       } else if (site.defaultSection) section = ctx.store.get("sections", site.defaultSection)!;
-      const ss = addSiteSpace(ctx.store, site, section, space);
+      const ss = addSiteSpace(ctx.store, site, section, space, ctx.body.draft ?? false);
       const location = `${siteLocation(view(ctx, role), site)}/site-spaces/${ss.id}`;
       return { status: 201, body: presentSiteSpace(view(ctx, role), site, ss), location };
     },
   });
 
   type SiteSpaceP = SiteP & { siteSpaceId: string };
-  route<SiteSpaceP, Record<string, never>, { path?: string; condition?: string | null; spaceId?: string }>({
+  route<SiteSpaceP, Record<string, never>, { path?: string; condition?: string | null; spaceId?: string; draft?: boolean }>({
     method: "PATCH",
     url: `${SITES}/site-spaces/:siteSpaceId`,
-    body: obj({ path: limit("siteSpacePath"), condition: nullable(limit("condition")), spaceId: ID }),
+    body: obj({ path: limit("siteSpacePath"), condition: nullable(limit("condition")), spaceId: ID, draft: BOOLEAN }),
     handler: (ctx) => {
       const { org, site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       const ss = findSiteSpace(ctx, site, ctx.params.siteSpaceId);
@@ -467,7 +530,7 @@ export function registerStructure(route: Route): void {
         throw conflict(`path '${b.path}' is already used by another site space at the same level of site '${site.id}'`);
       }
       const space = b.spaceId !== undefined ? bodySpace(ctx, org.id, b.spaceId, "body/spaceId") : undefined;
-      applyPatch(ss, b, ["path", "condition"]);
+      applyPatch(ss, b, ["path", "condition", "draft"]);
       if (space) ss.space = space.id;
       ctx.store.touch("siteSpaces", ss);
       return { status: 200, body: presentSiteSpace(view(ctx, role), site, ss) };
