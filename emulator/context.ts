@@ -205,8 +205,20 @@ export function applyPatch<T, K extends keyof T>(row: T, body: { [F in K]?: T[F]
   }
 }
 
-/** The path the platform derives from a title (the rule shared with the stack-file loader and export). */
-export { derivePath as slugify } from "../provider/rules";
+/** Longest path the emulator derives, so that a numeric suffix still fits the 100 characters of a path. */
+const DERIVED_PATH_MAX = 90;
+
+/**
+ * The path of an object created without one, from its title: lowercase, accents dropped, each run of
+ * characters other than `a`–`z` and `0`–`9` one `-`, none at either end, at most 90 characters;
+ * `fallback` when nothing is left (a title of emoji).
+ */
+export function slugify(title: string, fallback = ""): string {
+  const plain = title.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  const words = plain.split(/[^a-z0-9]+/).filter((w) => w !== "");
+  const path = words.join("-").slice(0, DERIVED_PATH_MAX).replace(/-+$/, "");
+  return path === "" ? fallback : path;
+}
 
 /** `base`, or `base-2`, `base-3`… whichever is not in `taken`. */
 export function uniquePath(base: string, taken: Set<string>): string {

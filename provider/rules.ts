@@ -1,6 +1,7 @@
 /**
  * The naming rules of the platform and of the stack file, defined once: the stack-file loader, export
- * and the emulator all derive paths and keys here.
+ * and the views derive paths and keys here. (The emulator keeps its own copy of the platform's path
+ * rule, written from the contract; emulator/derivedPath.test.ts holds the two to agreement.)
  */
 
 /** A key of the stack file: lowercase letters, digits, `-` and `_`, starting with a letter or digit, at most 63 characters. */

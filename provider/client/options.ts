@@ -1,4 +1,3 @@
-import type { Dispatcher } from "undici";
 import type { Transport } from "./transport";
 
 /** Retry and rate-limit tuning. */
@@ -29,7 +28,7 @@ export interface ClientOptions {
   /** API token, sent as `Authorization: Bearer <token>` and never shown anywhere. */
   token: string;
   /** Transport to use instead of the shared keep-alive pool of the base URL (tests, proxies): an undici `Dispatcher` fits. */
-  dispatcher?: Dispatcher | Transport;
+  dispatcher?: Transport;
   /** In-flight request bound per base URL, process-wide. Default 16. */
   maxConcurrency?: number;
   /**

@@ -303,11 +303,6 @@ export interface KindDefinition<I extends object, O extends object> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- variance: a list of kinds with different I/O
 export type AnyKind = KindDefinition<any, any>;
 
-/** Pulumi type token of a kind. */
-export function typeToken(kindName: string): string {
-  return `pulumi-nodejs:dynamic/docsplatform:${kindName}`;
-}
-
 /** True when `v` is, or contains, a preview-unknown value. */
 export function containsUnknown(v: unknown): boolean {
   if (v === UNKNOWN) return true;

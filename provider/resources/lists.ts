@@ -1,5 +1,5 @@
 import type { ApiClient, SiteSpace } from "../client";
-import { DEFAULT_LIST_CACHE_MS, DEFAULT_LIST_LAG_MS, TUNING_ENV } from "../env";
+import { DEFAULT_LIST_CACHE_MS, DEFAULT_LIST_LAG_MS } from "../env";
 import { orGone } from "./kind";
 
 /**
@@ -18,8 +18,6 @@ import { orGone } from "./kind";
  *   serves an old view. `0` keeps a walk only while it is in flight (concurrent reads still share it).
  */
 
-/** Milliseconds a finished walk serves reads (`DOCSPLATFORM_LIST_CACHE_MS`). */
-export const LIST_CACHE_ENV = TUNING_ENV.listCacheMs;
 let cacheMs = DEFAULT_LIST_CACHE_MS;
 let lagMs = DEFAULT_LIST_LAG_MS;
 
@@ -37,7 +35,7 @@ export function configureListViews(opts: { listCacheMs: number; listLagMs: numbe
  * default 5 s), then returns the last result. Many APIs serve lists from an index that catches up a
  * moment after a write: a natural-key lookup right after a create whose answer was lost may not see
  * the object yet, and concluding "not there" would create a duplicate. Costs nothing when the first
- * look finds it; waits 250 ms, doubling, between looks. `look` must walk afresh (not a coalesced view).
+ * look finds it; waits 200 ms, doubling up to 1 s, between looks. `look` must walk afresh (not a coalesced view).
  */
 export async function throughLag<T>(look: () => Promise<T>, found: (result: T) => boolean = (r) => r !== undefined): Promise<T> {
   const started = performance.now();
