@@ -1,0 +1,26 @@
+/**
+ * The ready-made program of a no-code project: `Pulumi.yaml` (runtime `nodejs`, `typescript: false`), a
+ * `package.json` whose one dependency is this package and whose `main` is this file, and the stack file.
+ * It declares the stack file named by config `docsplatform:file` (default `docs.yaml`, relative to the
+ * project's root, where Pulumi.yaml is) as one `DocsPlatform` named after the project, for the
+ * organisation of config `docsplatform:organization` when set (else the file's), and exports the site
+ * URLs and IDs, as a program of one's own that does the same would.
+ *
+ * It imports the component alone, not the package's index: a run loads only what declaring needs.
+ */
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { DocsPlatform } from "./stack/component";
+
+const config = new pulumi.Config("docsplatform");
+const root = pulumi.getRootDirectory();
+const file = path.resolve(root, config.get("file") ?? "docs.yaml");
+// The component records the path it was given: relative to the working directory, as a program's own
+// `{ file: "docs.yaml" }` would be, so the state does not depend on where the project is checked out.
+const docs = new DocsPlatform(pulumi.getProject(), {
+  file: path.relative(process.cwd(), file) || file,
+  organizationId: config.get("organization"),
+});
+
+export const siteUrls = docs.siteUrls;
+export const siteIds = docs.siteIds;
