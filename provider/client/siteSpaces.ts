@@ -18,6 +18,10 @@ export class SiteSpacesApi {
   update(orgId: string, siteId: string, siteSpaceId: string, body: UpdateSiteSpaceBody): Promise<SiteSpace> {
     return this.core.request("PATCH", path`/v1/orgs/${orgId}/sites/${siteId}/site-spaces/${siteSpaceId}`, { body });
   }
+  /** A full copy of the site space's space, beside it (or in a new section when it was its section's only variant); never retried blindly. */
+  duplicate(orgId: string, siteId: string, siteSpaceId: string, body: { draft?: boolean } = {}): Promise<SiteSpace> {
+    return this.core.request("POST", path`/v1/orgs/${orgId}/sites/${siteId}/site-spaces/${siteSpaceId}/duplicate`, { body });
+  }
   delete(orgId: string, siteId: string, siteSpaceId: string): Promise<void> {
     return this.core.request("DELETE", path`/v1/orgs/${orgId}/sites/${siteId}/site-spaces/${siteSpaceId}`);
   }

@@ -31,6 +31,14 @@ export class SitesApi {
   update(orgId: string, siteId: string, body: UpdateSiteBody): Promise<Site> {
     return this.core.request("PATCH", path`/v1/orgs/${orgId}/sites/${siteId}`, { body });
   }
+  /** Makes the site reachable (its `published` field, as an update sets it). */
+  publish(orgId: string, siteId: string): Promise<Site> {
+    return this.core.request("POST", path`/v1/orgs/${orgId}/sites/${siteId}/publish`, { idempotent: true });
+  }
+  /** Takes the site offline; its configuration and content stay. */
+  unpublish(orgId: string, siteId: string): Promise<Site> {
+    return this.core.request("POST", path`/v1/orgs/${orgId}/sites/${siteId}/unpublish`, { idempotent: true });
+  }
   /** Deletes the site with its sections, groups, site spaces, share links and schema. */
   delete(orgId: string, siteId: string): Promise<void> {
     return this.core.request("DELETE", path`/v1/orgs/${orgId}/sites/${siteId}`);

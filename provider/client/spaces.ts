@@ -2,10 +2,31 @@ import type { RequestCore } from "./core";
 import { path } from "./path";
 import type { LinkList, MoveBody, Space, TransferBody, UpdateSpaceBody } from "./types";
 
+/** Body of `POST /orgs/{org}/spaces`; every member is optional. */
+export interface CreateSpaceBody {
+  /** At most 50 characters. */
+  title?: string;
+  emoji?: string;
+  /** The collection the space goes in. */
+  parent?: string;
+  language?: string;
+  editMode?: "live" | "locked";
+  /** A completely empty space (no page). */
+  empty?: true;
+}
+
 /** Spaces (containers of content). */
 export class SpacesApi {
   constructor(private readonly core: RequestCore) {}
 
+  /** Every live space of an organisation. */
+  list(orgId: string): Promise<Space[]> {
+    return this.core.listAll(path`/v1/orgs/${orgId}/spaces`);
+  }
+  /** Creates a space (never retried blindly: an unknown outcome raises ApiError.outcomeUnknown). */
+  create(orgId: string, body: CreateSpaceBody = {}): Promise<Space> {
+    return this.core.request("POST", path`/v1/orgs/${orgId}/spaces`, { body });
+  }
   /** A space by ID; a deleted one (within 7 days) comes back with `deletedAt` set. */
   get(spaceId: string, query: { shareKey?: string } = {}): Promise<Space> {
     return this.core.request("GET", path`/v1/spaces/${spaceId}`, { query: { ...query } });

@@ -221,6 +221,8 @@ export interface Space {
   updatedAt: string;
   deletedAt?: string;
   editMode?: EditMode;
+  /** Content language. */
+  language?: string;
   urls?: { location?: string; app?: string; published?: string; public?: string; icon?: string };
   organization: string;
   parent?: string;
@@ -361,6 +363,8 @@ export interface SiteSection {
   condition?: string;
   sectionGroup?: string;
   icon?: string;
+  /** Draft and not live. */
+  draft?: boolean;
   siteSpaces?: SiteSpace[];
   urls?: { published?: string };
 }
@@ -370,6 +374,10 @@ export interface CreateSectionBody {
   spaceId: string;
   title?: string | null;
   icon?: string | null;
+  /** Created inside this group; omitted: the root. */
+  siteSectionGroupId?: string;
+  /** Default false. */
+  draft?: boolean;
 }
 
 export interface UpdateSectionBody {
@@ -380,6 +388,9 @@ export interface UpdateSectionBody {
   condition?: string | null;
   icon?: string | null;
   description?: string | null;
+  draft?: boolean;
+  /** Moves the section into this group; null: to the root. */
+  siteSectionGroupId?: string | null;
 }
 
 export interface SiteSectionGroup {
@@ -387,18 +398,30 @@ export interface SiteSectionGroup {
   id: string;
   title: string;
   icon?: string;
+  /** The containing group of a nested group. */
+  sectionGroup?: string;
+  draft?: boolean;
+  /** Deprecated by the API: the group's own sections only (see `children`). */
   sections?: SiteSection[];
+  /** Every child in display order: sections, nested groups and external links. */
+  children?: ({ object: string; id: string } & Record<string, unknown>)[];
 }
 
 export interface CreateSectionGroupBody {
   title: string;
   icon?: string | null;
   sections?: string[];
+  /** The containing group; omitted: the root. */
+  parent?: string;
+  draft?: boolean;
 }
 
 export interface UpdateSectionGroupBody {
   title?: string;
   icon?: string | null;
+  draft?: boolean;
+  /** Into this group; null: to the root. */
+  parentSectionGroupId?: string | null;
 }
 
 export interface SiteSpace {
@@ -410,6 +433,7 @@ export interface SiteSpace {
   title: string;
   default?: boolean;
   condition?: string;
+  draft?: boolean;
   hasAdvancedCustomizationFeature?: boolean;
   urls?: { published?: string };
 }
@@ -424,12 +448,15 @@ export interface CreateSiteSpaceBody {
   spaceId: string;
   /** Omitted: the default section, or the root when the site has no sections. */
   sectionId?: string;
+  /** Default false. */
+  draft?: boolean;
 }
 
 export interface UpdateSiteSpaceBody {
   path?: string;
   condition?: string | null;
   spaceId?: string;
+  draft?: boolean;
 }
 
 /** Where a moved section, section group or site space goes: right before or right after a sibling (by ID). */
