@@ -21,6 +21,7 @@ export { siteStructureOrderProvider, siteStructureOrderKind, type SiteStructureO
 export { siteAdaptiveSchemaProvider, siteAdaptiveSchemaKind, type SiteAdaptiveSchemaArgs, type SiteAdaptiveSchemaInputs, type SiteAdaptiveSchemaOutputs } from "./resources/siteAdaptiveSchema";
 export { ROOT_LEVEL, planMoves, type Move } from "./resources/siteStructureOrder";
 export { EMPTY_ADAPTIVE_SCHEMA } from "./resources/siteAdaptiveSchema";
+export { siteRedirectsProvider, siteRedirectsKind, type SiteRedirectsArgs, type SiteRedirectsInputs, type SiteRedirectsOutputs, type RedirectEntry, type StoredRedirect } from "./resources/siteRedirects";
 
 // Organisation
 export { teamProvider, teamKind, type TeamArgs, type TeamInputs, type TeamOutputs } from "./resources/team";

@@ -14,6 +14,7 @@ import { siteSpaceKind } from "../resources/siteSpace";
 import { siteStructureOrderKind } from "../resources/siteStructureOrder";
 import { siteAdaptiveSchemaKind } from "../resources/siteAdaptiveSchema";
 import { shareLinkKind } from "../resources/shareLink";
+import { siteRedirectsKind } from "../resources/siteRedirects";
 import { teamKind } from "../resources/team";
 import { teamMembersKind } from "../resources/teamMembers";
 import { samlProviderKind } from "../resources/samlProvider";
@@ -83,6 +84,10 @@ export type SiteStructureOrder = InstanceType<typeof SiteStructureOrder>;
 /** The adaptive-content visitor schema of a site. */
 export const SiteAdaptiveSchema = kindClass(siteAdaptiveSchemaKind);
 export type SiteAdaptiveSchema = InstanceType<typeof SiteAdaptiveSchema>;
+
+/** The whole redirect set of a site: redirects not listed are deleted. */
+export const SiteRedirects = kindClass(siteRedirectsKind);
+export type SiteRedirects = InstanceType<typeof SiteRedirects>;
 
 /** A share link of a site; its `url` (with the secret token) is stored as a secret. */
 export const ShareLink = kindClass(shareLinkKind);

@@ -10,6 +10,7 @@ import { teamKind } from "./team";
 import { teamMembersKind } from "./teamMembers";
 import { translationSettingsKind } from "./translationSettings";
 import { shareLinkKind } from "./shareLink";
+import { siteRedirectsKind } from "./siteRedirects";
 import { siteKind } from "./site";
 import { siteAdaptiveSchemaKind } from "./siteAdaptiveSchema";
 import { siteSectionKind } from "./siteSection";
@@ -33,6 +34,7 @@ export const kinds = [
   siteStructureOrderKind,
   siteAdaptiveSchemaKind,
   shareLinkKind,
+  siteRedirectsKind,
   // Organisation
   teamKind,
   teamMembersKind,

@@ -641,6 +641,54 @@ export const lifecycleCases: LifecycleCase[] = [
     },
     teardown: deleteSites,
   },
+  {
+    kind: "SiteRedirects",
+    module: "siteRedirects",
+    setup: async (env) => {
+      const site = async () => (await env.api<{ id: string }>("POST", sites(env), { title: env.unique("Redirected site"), spaces: ["space-guides"] })).id;
+      const [siteId, otherSiteId, adoptSiteId] = [await site(), await site(), await site()];
+      const [guides] = await env.list<{ id: string }>(`${sites(env)}/${siteId}/site-spaces`);
+      return { siteId, otherSiteId, adoptSiteId, guidesSiteSpaceId: guides!.id };
+    },
+    // A page by its path: the API answers it as a page ID, which must not show as drift.
+    create: (env, p) => ({
+      organizationId: env.orgId,
+      siteId: p.siteId,
+      redirects: [
+        { source: "/old-faq", destination: { kind: "path", spaceId: "space-guides", path: "faq" } },
+        { source: "/guides/*", captureWildcard: true, permanent: true, destination: { kind: "site-space", siteSpaceId: p.guidesSiteSpaceId } },
+      ],
+    }),
+    bad: [
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, redirects: [{ source: "no-slash", destination: { kind: "external", url: "https://x.test" } }] }), property: "redirects[0].source" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, redirects: [{ source: "/x", destination: { kind: "elsewhere" } }] }), property: "redirects[0].destination.kind" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId }), property: "redirects" },
+    ],
+    update: {
+      inputs: (_env, _p, created) => ({
+        ...created,
+        redirects: [
+          { source: "/old-faq", permanent: true, destination: { kind: "path", spaceId: "space-guides", path: "faq" } },
+          { source: "/blog", draft: true, destination: { kind: "external", url: "https://blog.example.com" } },
+        ],
+      }),
+      expect: (outs) => {
+        const live = outs.redirects as { source: string; permanent: boolean; draft: boolean; id: string | null }[];
+        expectOuts(live.length === 2 && live.every((r) => typeof r.id === "string") && live.some((r) => r.source === "/blog" && r.draft), "redirect set", outs);
+      },
+    },
+    replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId }), replaces: ["siteId"] },
+    outOfBandEdit: (env, id) => env.api("POST", `${sites(env)}/${id}/redirects`, { source: "/made-by-hand", destination: { kind: "external", url: "https://x.test" } }),
+    outOfBandDelete: (env, id) => env.api("DELETE", `${sites(env)}/${id}`),
+    adopt: {
+      prepare: async (env, p) => {
+        await env.api("POST", `${sites(env)}/${p.adoptSiteId}/redirects`, { source: "/kept", destination: { kind: "external", url: "https://kept.example.com" } });
+        return p.adoptSiteId!;
+      },
+      inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.adoptSiteId, redirects: [{ source: "/kept", destination: { kind: "external", url: "https://kept.example.com" } }] }),
+    },
+    teardown: deleteSites,
+  },
   ...organisationCases,
   ...integrationCases(),
 ];
