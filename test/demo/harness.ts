@@ -46,7 +46,7 @@ function report(title: string, result: RunResult, out: (line: string) => void): 
 async function main(): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const emulator = await startEmulator({ port: 0 });
-  out(`emulator: ${emulator.url} (fixture organisation demo-org)`);
+  out(`Node.js ${process.version}; emulator: ${emulator.url} (fixture organisation demo-org)`);
   out("preparing examples/handbook with the packed package installed…");
   const program = await prepareProgram(HANDBOOK, { installPackage: true });
   const runner = runnerAgainst(program.dir, emulator);
