@@ -1,4 +1,5 @@
 /** Renders a benchmark run as bench/RESULTS.md: tables, targets met or missed, and by how much. */
+import { redirectsSection } from "./redirects";
 import type { BenchReport, PhaseResult, SizeResult } from "./run";
 import { SETTINGS } from "./run";
 
@@ -216,6 +217,7 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     `Empty program: cold up ${ms(r.overhead.coldUpMs)}, warm up ${ms(r.overhead.warmUpMs)}, refresh ${ms(r.overhead.refreshMs)}, destroy ${ms(r.overhead.destroyMs)}.`,
     "",
   );
+  lines.push(...redirectsSection());
   if (analysis.length > 0) lines.push("## Analysis", "", ...analysis, "");
   return lines.join("\n");
 }
