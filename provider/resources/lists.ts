@@ -130,21 +130,51 @@ export function coalescedList<T>(client: ApiClient, key: string, walk: () => Pro
   return viewsOf(client).get(key, walk);
 }
 
+/** The four lists the list-read kinds are read from: each one's key prefix and its walk. */
+const SITE_LISTS = {
+  sections: { key: "sections", walk: (c: ApiClient, org: string, site: string) => c.sections.list(org, site) },
+  sectionGroups: { key: "section-groups", walk: (c: ApiClient, org: string, site: string) => c.sectionGroups.list(org, site) },
+  siteSpaces: { key: "site-spaces", walk: (c: ApiClient, org: string, site: string) => c.siteSpaces.list(org, site) },
+  shareLinks: { key: "share-links", walk: (c: ApiClient, org: string, site: string) => c.shareLinks.list(org, site) },
+} as const;
+type SiteListName = keyof typeof SITE_LISTS;
+type Listed<L extends SiteListName> = Awaited<ReturnType<(typeof SITE_LISTS)[L]["walk"]>>[number];
+
+function viewOf<L extends SiteListName>(list: L, client: ApiClient, orgId: string, siteId: string): Promise<readonly Listed<L>[]> {
+  const { key, walk } = SITE_LISTS[list];
+  return coalescedList(client, `${key}:${orgId}/${siteId}`, () => walk(client, orgId, siteId) as Promise<Listed<L>[]>);
+}
+
 /** The four list-read kinds' list walks, keyed by parent, shared by every kind that reads them. */
 export const siteLists = {
-  sections(client: ApiClient, orgId: string, siteId: string) {
-    return coalescedList(client, `sections:${orgId}/${siteId}`, () => client.sections.list(orgId, siteId));
-  },
-  sectionGroups(client: ApiClient, orgId: string, siteId: string) {
-    return coalescedList(client, `section-groups:${orgId}/${siteId}`, () => client.sectionGroups.list(orgId, siteId));
-  },
-  siteSpaces(client: ApiClient, orgId: string, siteId: string) {
-    return coalescedList(client, `site-spaces:${orgId}/${siteId}`, () => client.siteSpaces.list(orgId, siteId));
-  },
-  shareLinks(client: ApiClient, orgId: string, siteId: string) {
-    return coalescedList(client, `share-links:${orgId}/${siteId}`, () => client.shareLinks.list(orgId, siteId));
-  },
+  sections: (client: ApiClient, orgId: string, siteId: string) => viewOf("sections", client, orgId, siteId),
+  sectionGroups: (client: ApiClient, orgId: string, siteId: string) => viewOf("sectionGroups", client, orgId, siteId),
+  siteSpaces: (client: ApiClient, orgId: string, siteId: string) => viewOf("siteSpaces", client, orgId, siteId),
+  shareLinks: (client: ApiClient, orgId: string, siteId: string) => viewOf("shareLinks", client, orgId, siteId),
 };
+
+/** What a look at a list answered when its parent (the site) answered 404: gone for certain. */
+const PARENT_GONE = Symbol("parent gone");
+
+/**
+ * The read of a list-read kind: the object `id` from its site's list, or undefined when it is gone.
+ * "Gone" is as certain as "absent" is for the create-side lookups: an object the process's view does
+ * not list is looked for again in fresh walks for up to the list lag (`DOCSPLATFORM_LIST_LAG_MS`), since
+ * a list that lags behind writes leaves out what was made a moment ago, and a refresh that believed it
+ * would drop a live object from the state (the next `up` would create it twice). The API has no
+ * single-object GET for these kinds to ask instead. A 404 on the site is gone at once; an object that
+ * is listed costs nothing more than the shared view.
+ */
+export async function readListed<L extends SiteListName>(list: L, client: ApiClient, orgId: string, siteId: string, id: string): Promise<Listed<L> | undefined> {
+  const look = async (items: Promise<readonly Listed<L>[]>) => {
+    const all = await orGone(items);
+    return all === undefined ? PARENT_GONE : all.find((item) => item.id === id);
+  };
+  const first = await look(viewOf(list, client, orgId, siteId));
+  if (first !== undefined) return first === PARENT_GONE ? undefined : first;
+  const confirmed = await throughLag(() => look(SITE_LISTS[list].walk(client, orgId, siteId) as Promise<Listed<L>[]>));
+  return confirmed === PARENT_GONE ? undefined : confirmed;
+}
 
 /**
  * Site spaces this process received in the answer to one of its writes: a section's POST returns
@@ -169,8 +199,3 @@ export const writtenSiteSpaces = {
     return found;
   },
 };
-
-/** The item with `id` from a site list, or undefined when absent or the site is gone (404). */
-export async function findIn<T extends { id: string }>(list: Promise<readonly T[]>, id: string): Promise<T | undefined> {
-  return (await orGone(list))?.find((item) => item.id === id);
-}

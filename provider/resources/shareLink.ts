@@ -1,6 +1,6 @@
 import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, adoptOne, declaredAmong } from "./kind";
-import { findIn, siteLists } from "./lists";
+import { readListed } from "./lists";
 import { makeProvider } from "./provider";
 
 /** Inputs of a ShareLink: a named secret link to a site whose visibility is `share-link`. */
@@ -67,7 +67,7 @@ export const shareLinkKind = {
   },
 
   async read(ctx, id, state) {
-    const link = await findIn(siteLists.shareLinks(ctx.client, state.organizationId, state.siteId), id);
+    const link = await readListed("shareLinks", ctx.client, state.organizationId, state.siteId, id);
     return link ? toOutputs(state, link) : undefined;
   },
 

@@ -1,6 +1,6 @@
 import type { SiteSection as ApiSection, UpdateSectionBody } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { findIn, siteLists, writtenSiteSpaces } from "./lists";
+import { readListed, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SiteSection. */
@@ -184,7 +184,7 @@ export const siteSectionKind = {
   },
 
   async read(ctx, id, state) {
-    const section = await findIn(siteLists.sections(ctx.client, state.organizationId, state.siteId), id);
+    const section = await readListed("sections", ctx.client, state.organizationId, state.siteId, id);
     return section ? toOutputs(state, section) : undefined;
   },
 

@@ -1,6 +1,6 @@
 import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone, adoptOne, declaredAmong } from "./kind";
-import { findIn, siteLists } from "./lists";
+import { readListed } from "./lists";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SiteSectionGroup. */
@@ -70,7 +70,7 @@ export const siteSectionGroupKind = {
   },
 
   async read(ctx, id, state) {
-    const group = await findIn(siteLists.sectionGroups(ctx.client, state.organizationId, state.siteId), id);
+    const group = await readListed("sectionGroups", ctx.client, state.organizationId, state.siteId, id);
     return group ? toOutputs(state, group) : undefined;
   },
 

@@ -1,6 +1,6 @@
 import type { SiteSpace as ApiSiteSpace, UpdateSiteSpaceBody } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { findIn, siteLists, throughLag, writtenSiteSpaces } from "./lists";
+import { readListed, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SiteSpace. */
@@ -98,10 +98,8 @@ async function existing(ctx: KindContext, inputs: SiteSpaceInputs, id: string): 
   const { organizationId, siteId } = inputs;
   const written = writtenSiteSpaces.take(ctx.client, organizationId, siteId, id);
   if (written) return written;
-  const listed = await findIn(siteLists.siteSpaces(ctx.client, organizationId, siteId), id);
-  if (listed) return listed;
   // The section's POST named it, so it exists: a list that does not show it yet may be lagging.
-  return throughLag(async () => (await ctx.client.siteSpaces.list(organizationId, siteId)).find((ss) => ss.id === id));
+  return readListed("siteSpaces", ctx.client, organizationId, siteId, id);
 }
 
 async function adopt(ctx: KindContext, inputs: SiteSpaceInputs) {
@@ -162,7 +160,7 @@ export const siteSpaceKind = {
   },
 
   async read(ctx, id, state) {
-    const ss = await findIn(siteLists.siteSpaces(ctx.client, state.organizationId, state.siteId), id);
+    const ss = await readListed("siteSpaces", ctx.client, state.organizationId, state.siteId, id);
     return ss ? toOutputs(state, ss) : undefined;
   },
 
