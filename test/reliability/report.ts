@@ -48,6 +48,8 @@ export interface Outcome {
   leaks?: number;
   /** Acknowledged writes missing afterwards (must be 0). */
   lostWrites?: number;
+  /** Live objects a read answered "gone" (the engine dropped them from the state; must be 0). */
+  falseGone?: number;
   /** Duplicate or orphaned objects found (must be 0). */
   strays?: number;
   /** Runs that failed under faults and converged on a clean re-run. */
@@ -133,6 +135,7 @@ export interface Totals {
   casesFuzzed: number;
   leaks: number;
   lostWrites: number;
+  falseGone: number;
   strays: number;
   /** The longest single rate-limit wait of any run (undefined when no check recorded one). */
   longestWaitMs: number | undefined;
@@ -151,6 +154,7 @@ export function totals(outcomes: readonly Outcome[]): Totals {
     casesFuzzed: outcomes.filter((o) => o.area === "fuzz").reduce((n, o) => n + (o.cases ?? 0), 0),
     leaks: outcomes.reduce((n, o) => n + (o.leaks ?? 0), 0),
     lostWrites: outcomes.reduce((n, o) => n + (o.lostWrites ?? 0), 0),
+    falseGone: outcomes.reduce((n, o) => n + (o.falseGone ?? 0), 0),
     strays: outcomes.reduce((n, o) => n + (o.strays ?? 0), 0),
     longestWaitMs: outcomes.some((o) => o.longestWaitMs !== undefined) ? Math.max(...outcomes.map((o) => o.longestWaitMs ?? 0)) : undefined,
     failed: outcomes.filter((o) => !o.passed).length,
@@ -162,17 +166,17 @@ export function totals(outcomes: readonly Outcome[]): Totals {
 export function renderSummary(outcomes: readonly Outcome[], opts: { long: boolean }): string {
   const t = totals(outcomes);
   const lines = [
-    `| Fault kinds survived | Seeds | Cases fuzzed | Leaks found | Lost writes | Duplicates + orphans | Longest wait | Failed checks | Time |`,
-    `|---|---|---|---|---|---|---|---|---|`,
-    `| ${t.faultKinds.survived} / ${t.faultKinds.total} | ${cell(t.seeds)} | ${cell(t.casesFuzzed)} | ${t.leaks} | ${t.lostWrites} | ${t.strays} | ${t.longestWaitMs === undefined ? "" : seconds(t.longestWaitMs)} | ${t.failed} | ${seconds(t.ms)} |`,
+    `| Fault kinds survived | Seeds | Cases fuzzed | Leaks found | Lost writes | False gone | Duplicates + orphans | Longest wait | Failed checks | Time |`,
+    `|---|---|---|---|---|---|---|---|---|---|`,
+    `| ${t.faultKinds.survived} / ${t.faultKinds.total} | ${cell(t.seeds)} | ${cell(t.casesFuzzed)} | ${t.leaks} | ${t.lostWrites} | ${t.falseGone} | ${t.strays} | ${t.longestWaitMs === undefined ? "" : seconds(t.longestWaitMs)} | ${t.failed} | ${seconds(t.ms)} |`,
     ``,
-    `| Area | Check | Result | Seeds | Cases | Leaks | Lost writes | Dup. + orphans | Recovered runs | Longest wait | Time | Note |`,
-    `|---|---|---|---|---|---|---|---|---|---|---|---|`,
+    `| Area | Check | Result | Seeds | Cases | Leaks | Lost writes | False gone | Dup. + orphans | Recovered runs | Longest wait | Time | Note |`,
+    `|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
   ];
   for (const o of outcomes) {
     const seeds = o.seeds && o.seeds.length > 0 ? o.seeds.join(", ") : "";
     lines.push(
-      `| ${o.area} | ${o.check} | ${o.passed ? "pass" : "**FAIL**"} | ${seeds} | ${cell(o.cases)} | ${cell(o.leaks)} | ${cell(o.lostWrites)} | ${cell(o.strays)} | ${cell(o.recovered)} | ${o.longestWaitMs === undefined ? "" : seconds(o.longestWaitMs)} | ${seconds(o.ms)} | ${o.note ?? ""} |`,
+      `| ${o.area} | ${o.check} | ${o.passed ? "pass" : "**FAIL**"} | ${seeds} | ${cell(o.cases)} | ${cell(o.leaks)} | ${cell(o.lostWrites)} | ${cell(o.falseGone)} | ${cell(o.strays)} | ${cell(o.recovered)} | ${o.longestWaitMs === undefined ? "" : seconds(o.longestWaitMs)} | ${seconds(o.ms)} | ${o.note ?? ""} |`,
     );
   }
   return `${lines.join("\n")}\n`;
