@@ -5,6 +5,7 @@ import { DEFAULT_RETRY, definedOnly, type ClientOptions, type ClientStats, type 
 import { encodeQuery, listAll, paginate, stripQuery, type Query } from "./paging";
 import { askedWait, learnsWindow, retryAfterMs } from "./ratelimit";
 import { backoffMs, notSent, retryFailure, retryServerError } from "./retry";
+import { TokenRefusal } from "./tokenRefusal";
 import { acquirePool, DEFAULT_TIMEOUTS, describeFailure, sendOnce, STALE_CONNECTION, type Timeouts, type Transport } from "./transport";
 
 export type { ClientOptions, ClientStats, RetryOptions } from "./options";
@@ -46,6 +47,7 @@ export class RequestCore {
   readonly #retry: Required<RetryOptions>;
   readonly #log: ((line: string) => void) | undefined;
   readonly #writeListeners = new Set<(path: string) => void>();
+  readonly #tokenRefusal = new TokenRefusal();
   #closed = false;
 
   constructor(opts: ClientOptions) {
@@ -103,6 +105,25 @@ export class RequestCore {
    * Throws ApiError for every non-2xx answer and every transport failure.
    */
   async request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
+    // The refused-token policy (tokenRefusal.ts): after a refusal nothing more is sent.
+    const done = await this.#tokenRefusal.admit(method, path);
+    let error: unknown;
+    try {
+      return await this.#notifyingWrites<T>(method, path, opts);
+    } catch (e) {
+      error = e;
+      throw e;
+    } finally {
+      done(error);
+    }
+  }
+
+  /** The API's refusal of this client's token, once it refused it (see tokenRefusal.ts). */
+  get tokenRefused(): ApiError | undefined {
+    return this.#tokenRefusal.refused;
+  }
+
+  async #notifyingWrites<T>(method: HttpMethod, path: string, opts: RequestOptions): Promise<T> {
     if (method === "GET") return this.#request<T>(method, path, opts);
     try {
       return await this.#request<T>(method, path, opts);

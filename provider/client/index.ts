@@ -3,6 +3,7 @@ export { ApiClient, sharedClient, closeSharedClients } from "./client";
 export { RequestCore, type ClientOptions, type ClientStats, type Query, type RequestOptions, type RetryOptions } from "./core";
 export { ApiError, isConflict, isNotFound, isOutcomeUnknown, isRateLimited, redact, type ApiErrorInit, type HttpMethod } from "./errors";
 export { checkBaseUrl } from "./baseUrl";
+export { isFirstRefusal, isTokenRefused, TOKEN_REFUSED } from "./tokenRefusal";
 export { DEFAULT_MAX_CONCURRENCY, DEFAULT_RETRY } from "./options";
 export { askedWait, retryAfterMs, resetInMs, RateLimitBudget } from "./ratelimit";
 export { DEFAULT_TIMEOUTS, type Timeouts } from "./transport";

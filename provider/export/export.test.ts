@@ -232,10 +232,15 @@ describe("docsplatform export", () => {
   });
 
   it("a wrong token: exit 1 with a sentence naming the variable, never the token", async () => {
+    emu.control.clearLog();
     const res = await run(["--org", ORG], { ...env, DOCSPLATFORM_API_TOKEN: "not-a-real-token-123" });
     expect(res.code).toBe(1);
-    expect(res.stderr).toBe("docsplatform export: the API token was refused (DOCSPLATFORM_API_TOKEN)\n");
+    expect(res.stderr).toBe(
+      `docsplatform export: the API refused the token (401 Unauthorized) for organization ${ORG}: supply a valid token in DOCSPLATFORM_API_TOKEN; nothing else was attempted\n`,
+    );
     expect(res.stdout).toBe("");
+    // The export reads many lists at once: one request is sent, the rest are not attempted.
+    expect(emu.control.log()).toHaveLength(1);
   });
 
   it("an unknown organization: exit 1, named", async () => {

@@ -7,6 +7,7 @@
  * Secrets stay out: share-link URLs carry a token and are never read into the file.
  */
 import { ApiError, ROLES, type ApiClient, type Collection, type Member, type Organization, type Role, type Site, type SiteSection, type SiteSectionGroup, type SiteSpace, type Space, type Team } from "../client";
+import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import { collectionKind } from "../resources/collection";
 import type { AnyKind, KindDefinition, RefSpelling, StackList } from "../resources/kind";
 import { listedKinds } from "../resources/kinds";
@@ -83,7 +84,8 @@ export class ExportError extends Error {
 /** The one sentence for an API failure of an export of `organizationId`. */
 export function explainApiError(e: unknown, organizationId: string): string {
   if (!(e instanceof ApiError)) return e instanceof Error ? e.message : String(e);
-  if (e.status === 401) return "the API token was refused (DOCSPLATFORM_API_TOKEN)";
+  const refused = explainRefusedToken(e, organizationId, TOKEN_SETTINGS.command);
+  if (refused !== undefined) return refused;
   if (e.status === 429) {
     const wait = e.retryAfterMs === undefined ? "" : ` (the API asked to wait ${Math.ceil(e.retryAfterMs / 1000)} s more)`;
     return `the API kept rate-limiting the export (429) and the limit did not clear${wait}; try again later or lower DOCSPLATFORM_MAX_CONCURRENCY`;

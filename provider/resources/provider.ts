@@ -6,6 +6,7 @@ import { dottedPath, valuesAlong } from "../pointer";
 import { isNotFound, isOutcomeUnknown, sharedClient } from "../client";
 import { tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
+import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import {
   type AdoptInput,
   type Created,
@@ -273,6 +274,21 @@ function partialCreate(kind: { name: string; secretOutputs?: readonly string[] }
 // ---------------------------------------------------------------------------------------------
 // The provider
 
+/**
+ * `op()`, with a refused token told in one line naming the setting and the organisation (the client
+ * then sends nothing more, so every other resource of the run fails at once, without repeating it).
+ */
+async function tellingRefusedToken<T>(values: object | undefined, op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (e) {
+    const org = (values as { organizationId?: unknown } | undefined)?.organizationId;
+    const told = explainRefusedToken(e, typeof org === "string" ? org : undefined, TOKEN_SETTINGS.provider);
+    if (told === undefined) throw e;
+    throw new Error(told);
+  }
+}
+
 /** Builds the dynamic provider of a kind. */
 export function makeProvider<I extends object, O extends object>(kind: KindDefinition<I, O>): KindProvider<I, O> {
   const schema = inputSchema(kind);
@@ -314,67 +330,73 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       };
     },
 
-    async create(news: I & AdoptInput): Promise<dynamic.CreateResult<O>> {
-      // The object once it exists, with its outputs so far: a later failure is a partial create.
-      let progress: Created<O> | undefined;
-      const ctx: KindContext = {
-        client: kindContext().client,
-        created: (id, outs) => {
-          progress = { id, outs: outs as O };
-        },
-      };
-      const inputs = pickFields<I>(kind.fields, news);
-      try {
-        if (news.adopt === true && kind.adopt) {
-          // Through the list lag: an object created a moment ago may not be listed yet.
-          const found = await throughLag(() => kind.adopt!(ctx, inputs));
-          if (found) {
-            const settled = await settle(ctx, found, inputs, "adopting existing");
-            return { id: settled.id, outs: toOutputs(settled.outs) };
-          }
-        }
-        let created: Created<O>;
-        try {
-          created = await kind.create(ctx, inputs);
-        } catch (e) {
-          // An object known to exist is not looked up again: it is reported as a partial create below.
-          if (progress !== undefined || !isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
-          // The create may have taken effect: find what it made rather than creating a duplicate.
-          // Through the list lag: "not listed" right after the write is not yet "not made".
-          const found = await throughLag(() => (kind.recover ? kind.recover(ctx, inputs) : kind.adopt!(ctx, inputs)));
-          if (!found) throw e;
-          created = await settle(ctx, found, inputs, "resolving an uncertain create found");
-        }
-        return { id: created.id, outs: toOutputs(created.outs) };
-      } catch (e) {
-        if (progress === undefined) throw e;
-        throw partialCreate(kind, progress, news, e);
-      }
-    },
-
-    async read(id: string, props?: O): Promise<dynamic.ReadResult<O>> {
-      const ctx = kindContext();
-      const live = await kind.read(ctx, id, (props ?? {}) as O);
-      if (live === undefined) return { id: "", props: {} as O };
-      return { id, props: toOutputs(live) };
-    },
-
-    async update(id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> {
-      const ctx = kindContext();
-      const inputs = pickFields<I>(kind.fields, news);
-      const { changed } = declaredChanges<I>(kind.fields, olds, inputs);
-      if (changed.length === 0) return { outs: olds };
-      return { outs: toOutputs(await kind.update(ctx, id, olds, desiredInputs(kind.fields, inputs), changed)) };
-    },
-
-    async delete(id: string, olds: O): Promise<void> {
-      const ctx = kindContext();
-      try {
-        await kind.delete(ctx, id, olds);
-      } catch (e) {
-        if (!isNotFound(e)) throw e;
-      }
-    },
+    create: (news: I & AdoptInput): Promise<dynamic.CreateResult<O>> => tellingRefusedToken(news, () => create(news)),
+    read: (id: string, props?: O): Promise<dynamic.ReadResult<O>> => tellingRefusedToken(props, () => read(id, props)),
+    update: (id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> => tellingRefusedToken(olds, () => update(id, olds, news)),
+    delete: (id: string, olds: O): Promise<void> => tellingRefusedToken(olds, () => remove(id, olds)),
   };
+
+  async function create(news: I & AdoptInput): Promise<dynamic.CreateResult<O>> {
+    // The object once it exists, with its outputs so far: a later failure is a partial create.
+    let progress: Created<O> | undefined;
+    const ctx: KindContext = {
+      client: kindContext().client,
+      created: (id, outs) => {
+        progress = { id, outs: outs as O };
+      },
+    };
+    const inputs = pickFields<I>(kind.fields, news);
+    try {
+      if (news.adopt === true && kind.adopt) {
+        // Through the list lag: an object created a moment ago may not be listed yet.
+        const found = await throughLag(() => kind.adopt!(ctx, inputs));
+        if (found) {
+          const settled = await settle(ctx, found, inputs, "adopting existing");
+          return { id: settled.id, outs: toOutputs(settled.outs) };
+        }
+      }
+      let created: Created<O>;
+      try {
+        created = await kind.create(ctx, inputs);
+      } catch (e) {
+        // An object known to exist is not looked up again: it is reported as a partial create below.
+        if (progress !== undefined || !isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
+        // The create may have taken effect: find what it made rather than creating a duplicate.
+        // Through the list lag: "not listed" right after the write is not yet "not made".
+        const found = await throughLag(() => (kind.recover ? kind.recover(ctx, inputs) : kind.adopt!(ctx, inputs)));
+        if (!found) throw e;
+        created = await settle(ctx, found, inputs, "resolving an uncertain create found");
+      }
+      return { id: created.id, outs: toOutputs(created.outs) };
+    } catch (e) {
+      if (progress === undefined) throw e;
+      throw partialCreate(kind, progress, news, e);
+    }
+  }
+
+  async function read(id: string, props?: O): Promise<dynamic.ReadResult<O>> {
+    const ctx = kindContext();
+    const live = await kind.read(ctx, id, (props ?? {}) as O);
+    if (live === undefined) return { id: "", props: {} as O };
+    return { id, props: toOutputs(live) };
+  }
+
+  async function update(id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> {
+    const ctx = kindContext();
+    const inputs = pickFields<I>(kind.fields, news);
+    const { changed } = declaredChanges<I>(kind.fields, olds, inputs);
+    if (changed.length === 0) return { outs: olds };
+    return { outs: toOutputs(await kind.update(ctx, id, olds, desiredInputs(kind.fields, inputs), changed)) };
+  }
+
+  async function remove(id: string, olds: O): Promise<void> {
+    const ctx = kindContext();
+    try {
+      await kind.delete(ctx, id, olds);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+    }
+  }
+
   return provider;
 }

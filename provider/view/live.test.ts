@@ -88,6 +88,8 @@ describe("tree --live after up", () => {
   it("explains a refused token without printing it", async () => {
     const live = await run(treeMain, ["--live", "--org", "demo-org"], { ...env, DOCSPLATFORM_API_TOKEN: "not-a-token" });
     expect(live.code).toBe(1);
-    expect(live.stderr).toBe("docsplatform tree: the API token was refused (DOCSPLATFORM_API_TOKEN)\n");
+    expect(live.stderr).toBe(
+      "docsplatform tree: the API refused the token (401 Unauthorized) for organization demo-org: supply a valid token in DOCSPLATFORM_API_TOKEN; nothing else was attempted\n",
+    );
   });
 });

@@ -1,0 +1,28 @@
+/**
+ * What a user is told when the API refuses the token, in one place for the provider, `docsplatform
+ * export` and `tree --live`: which setting supplies the token and for which organisation, once. The
+ * requests the client then does not send (tokenRefusal.ts) are told apart, so a run's many resources
+ * repeat no instructions. The token itself is never part of any of it.
+ */
+import { STATUS_CODES } from "node:http";
+import { isFirstRefusal, isTokenRefused } from "./client";
+
+/** Where the token comes from, as each entry point reads it. */
+export const TOKEN_SETTINGS = {
+  /** The provider: Pulumi config, else the environment. */
+  provider: "`docsplatform:apiToken` (pulumi config set --secret docsplatform:apiToken <token>) or DOCSPLATFORM_API_TOKEN",
+  /** `docsplatform export` and `tree --live`: the environment. */
+  command: "DOCSPLATFORM_API_TOKEN",
+} as const;
+
+/**
+ * The one-line explanation of a refused token, or undefined when `e` is not one: the refusal itself
+ * names the setting and the organisation; a request not sent because of it says only that.
+ */
+export function explainRefusedToken(e: unknown, organizationId: string | undefined, setting: string): string | undefined {
+  if (!isTokenRefused(e)) return undefined;
+  if (!isFirstRefusal(e)) return "not attempted: the API refused the token (reported once, for the first request)";
+  const answer = `${e.status} ${STATUS_CODES[e.status] ?? "Error"}`;
+  const org = organizationId === undefined ? "" : ` for organization ${organizationId}`;
+  return `the API refused the token (${answer})${org}: supply a valid token in ${setting}; nothing else was attempted`;
+}
