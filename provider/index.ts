@@ -35,5 +35,10 @@ export { memberRoleProvider, memberRoleKind, type MemberRoleArgs, type MemberRol
 export { translationSettingsProvider, translationSettingsKind, type TranslationSettingsArgs, type TranslationSettingsInputs, type TranslationSettingsOutputs } from "./resources/translationSettings";
 export { integrationProvider, integrationKind, type IntegrationArgs, type IntegrationInputs, type IntegrationOutputs, type Digest } from "./resources/integration";
 
+// Access
+export { permissionsProvider, permissionsKind, lockoutProblems, grantPlan, type PermissionsArgs, type PermissionsInputs, type PermissionsOutputs, type Grant, type DirectGrant, type GrantTarget } from "./resources/permissions";
+export { visitorAuthProvider, visitorAuthKind, type VisitorAuthArgs, type VisitorAuthInputs, type VisitorAuthOutputs } from "./resources/visitorAuth";
+export { integrationInstallationProvider, integrationInstallationKind, type IntegrationInstallationArgs, type IntegrationInstallationInputs, type IntegrationInstallationOutputs } from "./resources/integrationInstallation";
+
 // Stack file (component and loader)
 export * from "./stack";

@@ -25,6 +25,9 @@ import { organizationSettingsKind } from "../resources/organizationSettings";
 import { memberRoleKind } from "../resources/memberRole";
 import { translationSettingsKind } from "../resources/translationSettings";
 import { integrationKind } from "../resources/integration";
+import { integrationInstallationKind } from "../resources/integrationInstallation";
+import { permissionsKind } from "../resources/permissions";
+import { visitorAuthKind } from "../resources/visitorAuth";
 
 /** A resource of a kind: a dynamic resource with one typed Output property per output of the kind. */
 export type KindResource<O extends object> = pulumi.dynamic.Resource & { readonly [K in keyof O]-?: pulumi.Output<O[K]> };
@@ -132,3 +135,15 @@ export type TranslationSettings = InstanceType<typeof TranslationSettings>;
 /** An integration published by the organisation; `secrets` (digests only) is stored as a secret. */
 export const Integration = kindClass(integrationKind);
 export type Integration = InstanceType<typeof Integration>;
+
+/** The whole set of direct grants of teams and users on one site, space or collection. */
+export const Permissions = kindClass(permissionsKind);
+export type Permissions = InstanceType<typeof Permissions>;
+
+/** A site's visitor authentication settings; its `privateKey` is stored as a secret. */
+export const VisitorAuth = kindClass(visitorAuthKind);
+export type VisitorAuth = InstanceType<typeof VisitorAuth>;
+
+/** An integration installed on the organisation and enabled on sites and spaces; `secretConfiguration` (digests) is a secret. */
+export const IntegrationInstallation = kindClass(integrationInstallationKind);
+export type IntegrationInstallation = InstanceType<typeof IntegrationInstallation>;

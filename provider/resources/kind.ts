@@ -266,6 +266,11 @@ export interface KindDefinition<I extends object, O extends object> {
   outputs?: readonly (keyof O & string)[];
   /** The kind's top-level list in the stack file, for a kind without structure of its own. */
   list?: StackList;
+  /**
+   * A plan the kind refuses before any request, from the previous declaration (`olds`, empty on create)
+   * and this one: each problem with the input it is about. Called by check once the inputs are valid.
+   */
+  refuse?(olds: Partial<I>, news: I): { property: string; reason: string }[];
   /** Outputs holding secrets → `additionalSecretOutputs` of the class. */
   secretOutputs?: string[];
   /** Replacement deletes the old object first (a new one would collide with it, e.g. on a unique path). */

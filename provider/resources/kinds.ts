@@ -1,6 +1,9 @@
 import type { AnyKind, StackList } from "./kind";
 import { collectionKind } from "./collection";
 import { integrationKind } from "./integration";
+import { integrationInstallationKind } from "./integrationInstallation";
+import { permissionsKind } from "./permissions";
+import { visitorAuthKind } from "./visitorAuth";
 import { memberRoleKind } from "./memberRole";
 import { openApiSpecKind } from "./openApiSpec";
 import { organizationSettingsKind } from "./organizationSettings";
@@ -46,6 +49,10 @@ export const kinds = [
   memberRoleKind,
   translationSettingsKind,
   integrationKind,
+  // Access
+  permissionsKind,
+  visitorAuthKind,
+  integrationInstallationKind,
 ] as const satisfies readonly AnyKind[];
 
 /** Name of a registered kind. */

@@ -316,8 +316,9 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       configureConnection(req.config);
     },
 
-    async check(_olds: I & AdoptInput, news: I & AdoptInput): Promise<dynamic.CheckResult<I & AdoptInput>> {
-      const failures = checkInputs(kind.name, schema, kind.fields, news);
+    async check(olds: I & AdoptInput, news: I & AdoptInput): Promise<dynamic.CheckResult<I & AdoptInput>> {
+      let failures = checkInputs(kind.name, schema, kind.fields, news);
+      if (failures.length === 0 && kind.refuse) failures = kind.refuse(pickFields<Partial<I>>(kind.fields, olds ?? {}), pickFields<I>(kind.fields, news));
       return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
     },
 

@@ -10,6 +10,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { accessCases } from "./access.cases";
 
 /** A JSON object as sent to or received from the API or the plugin. */
 export type Json = Record<string, unknown>;
@@ -691,4 +692,5 @@ export const lifecycleCases: LifecycleCase[] = [
   },
   ...organisationCases,
   ...integrationCases(),
+  ...accessCases,
 ];

@@ -1,0 +1,371 @@
+import { ROLES, isNotFound, type ApiClient, type Grants, type RoleOrGuest } from "../client";
+import { type KindContext, type KindDefinition, type ResourceArgs, containsUnknown, limit, orGone, ORGANIZATION_FIELD } from "./kind";
+import { makeProvider } from "./provider";
+
+/** What a set of grants is about. */
+export type GrantTarget = "site" | "space" | "collection";
+
+/** One declared grant: a team (by ID) or a user (by user ID or e-mail address) with a role (`null`: guest). */
+export interface Grant {
+  team?: string;
+  user?: string;
+  role: RoleOrGuest;
+}
+
+/** Inputs of Permissions: the whole set of direct grants on one site, space or collection. */
+export interface PermissionsInputs {
+  organizationId: string;
+  on: GrantTarget;
+  /** The site's, space's or collection's ID. */
+  targetId: string;
+  /** Every direct grant; a live grant not listed is removed. */
+  grants: Grant[];
+  /** Allows a plan that leaves the object with no admin grant or removes the caller's access. */
+  allowLockout?: boolean;
+  /** The user the API token acts as (user ID or e-mail address): a plan removing their access is refused. */
+  caller?: string;
+  /** IDs of the teams the caller belongs to: a plan removing one of their grants is refused. */
+  callerTeams?: string[];
+}
+
+/** A live direct grant, with the user's e-mail address when the API gives it. */
+export interface DirectGrant {
+  team?: string;
+  user?: string;
+  email?: string | null;
+  role: RoleOrGuest;
+}
+
+/** Outputs of Permissions. */
+export interface PermissionsOutputs extends PermissionsInputs {
+  /** The live direct grants (teams and users by ID). */
+  direct: DirectGrant[];
+  /** Declared users (as declared) to whom nothing was sent: their organisation role or a team already gives the role. */
+  implied: string[];
+}
+
+const isEmail = (user: string): boolean => user.includes("@");
+
+/** Ranks a level: a role by its power (0 is admin), a guest below read. */
+const rank = (role: RoleOrGuest): number => (role === null ? ROLES.length : ROLES.indexOf(role));
+
+/** A grant's subject in words: `team T` or `user U`. */
+export const subject = (g: { team?: string; user?: string }): string => (g.team !== undefined ? `team ${g.team}` : `user ${g.user}`);
+
+/** A grant in words, as errors and views show it. */
+export const grantText = (g: Grant): string => `${subject(g)} (${g.role ?? "guest"})`;
+
+/** Whether a declared reference names a direct grant (teams by ID; users by ID or, case-insensitively, e-mail). */
+export function names(declared: { team?: string; user?: string }, live: DirectGrant): boolean {
+  if (declared.team !== undefined) return live.team === declared.team;
+  if (declared.user === undefined || live.user === undefined) return false;
+  if (isEmail(declared.user)) return (live.email ?? "").toLowerCase() === declared.user.toLowerCase();
+  return live.user === declared.user;
+}
+
+/** A user grant's e-mail address, when known. */
+const emailOf = (g: DirectGrant): string | undefined => (g.email ?? (g.user !== undefined && isEmail(g.user) ? g.user : undefined))?.toLowerCase();
+
+/** Whether two grants are of the same team, or of the same user (by ID or e-mail address). */
+function sameSubject(a: DirectGrant, b: DirectGrant): boolean {
+  if (a.team !== undefined || b.team !== undefined) return a.team === b.team;
+  if (a.user === b.user) return true;
+  const [ea, eb] = [emailOf(a), emailOf(b)];
+  return ea !== undefined && ea === eb;
+}
+
+/** Whether a grant is the caller's: their user grant, or a grant of a team they belong to. */
+function isCallers(g: DirectGrant, caller: string | undefined, callerTeams: readonly string[]): boolean {
+  if (g.team !== undefined) return callerTeams.includes(g.team);
+  return caller !== undefined && sameSubject(g, isEmail(caller) ? { user: caller, email: caller, role: null } : { user: caller, role: null });
+}
+
+/** The object's name in errors: `site S`, `space S`, `collection C`. */
+const objectText = (on: GrantTarget, id: string): string => `${on} ${id}`;
+
+/**
+ * The lock-out guard: why going from `before` to `after` (the direct grants of one object) is refused —
+ * the object keeps no admin grant (of a user or a team) although it had one, or a grant giving the
+ * caller access (their own, or their team's) is removed. Empty when allowed.
+ */
+export function lockoutProblems(
+  on: GrantTarget,
+  targetId: string,
+  before: readonly DirectGrant[],
+  after: readonly DirectGrant[],
+  guard: { allowLockout?: boolean; caller?: string; callerTeams?: readonly string[] },
+): { grant: DirectGrant; reason: string }[] {
+  if (guard.allowLockout === true) return [];
+  const problems: { grant: DirectGrant; reason: string }[] = [];
+  const what = objectText(on, targetId);
+  const admins = before.filter((g) => g.role === "admin");
+  if (admins.length > 0 && !after.some((g) => g.role === "admin")) {
+    for (const g of admins) {
+      const kept = after.find((a) => sameSubject(a, g));
+      const change = kept ? `changing ${subject(g)} from admin to ${kept.role ?? "guest"}` : `removing ${grantText(g as Grant)}`;
+      problems.push({ grant: g, reason: `${what}: ${change} leaves it with no admin (directly or through a team); set allowLockout: true on it to allow this` });
+    }
+  }
+  for (const g of before) {
+    if (!isCallers(g, guard.caller, guard.callerTeams ?? [])) continue;
+    const still = after.some((a) => sameSubject(a, g));
+    if (!still) problems.push({ grant: g, reason: `${what}: removing ${grantText(g as Grant)} removes the caller's own access; set allowLockout: true on it to allow this` });
+  }
+  return problems;
+}
+
+/** Declared grants in a comparable form: users by lowercase e-mail, sorted; roles kept. */
+function normalizeGrants(v: unknown): unknown {
+  if (!Array.isArray(v)) return v;
+  return (v as Grant[])
+    .map((g) => (g.team !== undefined ? { team: g.team, role: g.role ?? null } : { user: isEmail(String(g.user)) ? String(g.user).toLowerCase() : g.user, role: g.role ?? null }))
+    .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+}
+
+/** Rejects a set that names one team or user twice. */
+function assertDistinct(grants: readonly Grant[]): void {
+  const seen = new Map<string, number>();
+  grants.forEach((g, i) => {
+    const key = g.team !== undefined ? `team:${g.team}` : `user:${isEmail(g.user!) ? g.user!.toLowerCase() : g.user}`;
+    const first = seen.get(key);
+    if (first !== undefined) throw new Error(`Permissions: grants[${i}] repeats grants[${first}] (${subject(g)})`);
+    seen.set(key, i);
+  });
+}
+
+function grantsApi(client: ApiClient, inputs: { organizationId: string; on: GrantTarget; targetId: string }): Grants<object> {
+  if (inputs.on === "site") return client.permissions.site(inputs.organizationId, inputs.targetId) as Grants<object>;
+  return (inputs.on === "space" ? client.permissions.space(inputs.targetId) : client.permissions.collection(inputs.targetId)) as Grants<object>;
+}
+
+/** The object's live direct grants (two list reads). */
+async function liveDirect(client: ApiClient, inputs: PermissionsInputs): Promise<DirectGrant[]> {
+  const api = grantsApi(client, inputs);
+  const [teams, users] = await Promise.all([api.listTeams(), api.listUsers()]);
+  return [
+    ...teams.map((t) => ({ team: t.team.id, role: t.permission })),
+    ...users.map((u) => ({ user: u.user.id, email: u.user.email ?? null, role: u.permission })),
+  ];
+}
+
+/** What turns `direct` into the declared set: removals, role changes and the grants to add. */
+export function grantPlan(declared: readonly Grant[], direct: readonly DirectGrant[]): { remove: DirectGrant[]; change: { live: DirectGrant; role: RoleOrGuest }[]; add: Grant[] } {
+  const remove = direct.filter((l) => !declared.some((d) => names(d, l)));
+  const change: { live: DirectGrant; role: RoleOrGuest }[] = [];
+  const add: Grant[] = [];
+  for (const d of declared) {
+    const live = direct.find((l) => names(d, l));
+    if (!live) add.push(d);
+    else if (live.role !== (d.role ?? null)) change.push({ live, role: d.role ?? null });
+  }
+  return { remove, change, add };
+}
+
+/** The outputs' `grants`: each declared grant a live direct grant or the implied list satisfies, then live grants nobody declared. */
+function satisfied(declared: readonly Grant[], direct: readonly DirectGrant[], implied: readonly string[]): Grant[] {
+  const out: Grant[] = [];
+  for (const d of declared) {
+    const live = direct.find((l) => names(d, l));
+    if (live) out.push(d.team !== undefined ? { team: d.team, role: live.role } : { user: d.user!, role: live.role });
+    else if (d.user !== undefined && implied.includes(d.user)) out.push(d);
+  }
+  for (const l of direct) if (!declared.some((d) => names(d, l))) out.push(l.team !== undefined ? { team: l.team, role: l.role } : { user: l.user!, role: l.role });
+  return out;
+}
+
+function toOutputs(inputs: PermissionsInputs, direct: DirectGrant[], implied: string[]): PermissionsOutputs {
+  const { allowLockout, caller, callerTeams, ...rest } = inputs;
+  return {
+    ...rest,
+    ...(allowLockout === undefined ? {} : { allowLockout }),
+    ...(caller === undefined ? {} : { caller }),
+    ...(callerTeams === undefined ? {} : { callerTeams }),
+    grants: satisfied(inputs.grants, direct, implied),
+    direct,
+    implied,
+  };
+}
+
+/**
+ * Brings the object's direct grants from `direct` to the declared set: the guard first (nothing sent
+ * when it refuses), then one DELETE per removed grant, one PATCH per changed role and one invite per
+ * role for the new grants, leaving out users whose organisation role or team already gives the role.
+ */
+async function converge(ctx: KindContext, inputs: PermissionsInputs, direct: DirectGrant[], known: readonly string[] = []): Promise<PermissionsOutputs> {
+  assertDistinct(inputs.grants);
+  const plan = grantPlan(inputs.grants, direct);
+  // Users already known to be implied (from the state) are not looked up again.
+  const stillImplied = plan.add.filter((g) => g.user !== undefined && known.includes(g.user)).map((g) => g.user!);
+  plan.add = plan.add.filter((g) => g.user === undefined || !stillImplied.includes(g.user));
+  const changed = (l: DirectGrant): DirectGrant => {
+    const c = plan.change.find((x) => x.live === l);
+    return c ? { ...l, role: c.role } : l;
+  };
+  const after = [...direct.filter((l) => !plan.remove.includes(l)).map(changed), ...plan.add];
+  const problems = lockoutProblems(inputs.on, inputs.targetId, direct, after, inputs);
+  if (problems.length > 0) throw new Error(`Permissions refused before any change: ${problems.map((p) => p.reason).join("; ")}`);
+
+  const api = grantsApi(ctx.client, inputs);
+  let live = [...direct];
+  for (const g of plan.remove) {
+    try {
+      if (g.team !== undefined) await api.removeTeam(g.team);
+      else await api.removeUser(g.user!);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+    }
+    live = live.filter((l) => l !== g);
+  }
+  const readd: Grant[] = [];
+  for (const { live: g, role } of plan.change) {
+    // The site's PATCH takes no null: a guest grant is set by an invite, which replaces the role.
+    if (role === null && inputs.on === "site") {
+      readd.push(g.team !== undefined ? { team: g.team, role } : { user: g.user!, role });
+      continue;
+    }
+    try {
+      if (g.team !== undefined) await api.updateTeam(g.team, role);
+      else await api.updateUser(g.user!, role);
+      live = live.map((l) => (l === g ? { ...l, role } : l));
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+      // Removed by hand since it was read: granted again below.
+      live = live.filter((l) => l !== g);
+      readd.push(g.team !== undefined ? { team: g.team, role } : { user: g.email ?? g.user!, role });
+    }
+  }
+  const { sent, implied } = await invite(ctx, inputs, api, [...readd, ...plan.add]);
+  live = [...live.filter((l) => !sent.some((s) => sameSubject(s, l))), ...sent];
+  return toOutputs(inputs, live, [...stillImplied, ...implied]);
+}
+
+/**
+ * Sends the new grants, one invite per role (teams and users together). Users named by e-mail are
+ * resolved through the member list; a user whose effective access (the aggregate list) already reaches
+ * the role is left out and reported as implied.
+ */
+async function invite(ctx: KindContext, inputs: PermissionsInputs, api: Grants<object>, add: Grant[]): Promise<{ sent: DirectGrant[]; implied: string[] }> {
+  const sent: DirectGrant[] = [];
+  const implied: string[] = [];
+  if (add.length === 0) return { sent, implied };
+  const users = add.filter((g) => g.user !== undefined);
+  const members = users.some((g) => isEmail(g.user!)) ? await ctx.client.members.list(inputs.organizationId) : [];
+  const access = users.length > 0 ? await api.aggregate() : [];
+  const byRole = new Map<string, { role: RoleOrGuest; teams: string[]; users: string[] }>();
+  for (const g of add) {
+    let entry: DirectGrant;
+    if (g.team !== undefined) entry = { team: g.team, role: g.role ?? null };
+    else {
+      const member = isEmail(g.user!) ? members.find((m) => (m.user.email ?? "").toLowerCase() === g.user!.toLowerCase()) : undefined;
+      if (isEmail(g.user!) && !member) throw new Error(`Permissions: ${objectText(inputs.on, inputs.targetId)}: user ${g.user} is not a member of organization ${inputs.organizationId}`);
+      const id = member ? member.user.id : g.user!;
+      const reach = access.find((a) => a.user.id === id);
+      if (reach && rank(reach.permission) <= rank(g.role ?? null)) {
+        implied.push(g.user!);
+        continue;
+      }
+      entry = { user: id, email: member?.user.email ?? (reach?.user.email ?? null), role: g.role ?? null };
+    }
+    const key = JSON.stringify(entry.role);
+    const group = byRole.get(key) ?? { role: entry.role, teams: [], users: [] };
+    if (entry.team !== undefined) group.teams.push(entry.team);
+    else group.users.push(entry.user!);
+    byRole.set(key, group);
+    sent.push(entry);
+  }
+  for (const { role, teams, users: ids } of byRole.values()) {
+    await api.invite({ role, ...(teams.length > 0 ? { teams } : {}), ...(ids.length > 0 ? { users: ids } : {}) });
+  }
+  return { sent, implied };
+}
+
+/** Never a change: settings of the guard, not of the platform. */
+const guardSetting = (): null => null;
+
+const GRANT_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["role"],
+  oneOf: [{ required: ["team"] }, { required: ["user"] }],
+  properties: {
+    team: { ...limit("id"), description: "ID of a team of the organisation." },
+    user: { type: "string", minLength: 1, maxLength: 320, description: "A member's user ID or e-mail address." },
+    role: { ...limit("role"), description: "The role granted: admin, create, review, edit, comment, read, or null for guest access." },
+  },
+};
+
+/** The Permissions kind: the whole set of direct grants of teams and users on one site, space or collection. */
+export const permissionsKind = {
+  name: "Permissions",
+  doc: "The whole set of roles granted directly to teams and users on one site, space or collection.",
+  outputs: ["direct", "implied"],
+  fields: {
+    organizationId: ORGANIZATION_FIELD,
+    on: { schema: { type: "string", enum: ["site", "space", "collection"] }, doc: "What the grants are on: a site, a space or a collection.", required: true, createOnly: true, stack: "context" },
+    targetId: { schema: limit("id"), doc: "ID of the site, space or collection.", required: true, createOnly: true, stack: "context" },
+    grants: {
+      schema: { type: "array", items: GRANT_SCHEMA },
+      doc: "Every direct grant, each team or user at most once: a grant not listed is removed, a changed role is changed, new grants are sent as one invite per role. Nothing is sent for a user whose organisation role or team already gives the role.",
+      required: true,
+      normalize: normalizeGrants,
+    },
+    allowLockout: {
+      schema: { type: "boolean" },
+      doc: "Allows a change that leaves the object with no admin (directly or through a team) or removes the caller's own access; without it such a plan is refused before any request.",
+      absent: "unmanaged",
+      normalize: guardSetting,
+    },
+    caller: {
+      schema: { type: "string", minLength: 1, maxLength: 320 },
+      doc: "The user the API token acts as (user ID or e-mail address), for the lock-out guard.",
+      absent: "unmanaged",
+      normalize: guardSetting,
+      stack: "context",
+    },
+    callerTeams: {
+      schema: { type: "array", items: limit("id") },
+      doc: "IDs of the teams the caller belongs to, for the lock-out guard.",
+      absent: "unmanaged",
+      normalize: guardSetting,
+      stack: "context",
+    },
+  },
+
+  /** Before any request: the lock-out guard between the previous declaration and this one. */
+  refuse(olds, news) {
+    if (!Array.isArray(olds.grants) || !Array.isArray(news.grants) || containsUnknown(news.grants) || containsUnknown(olds.grants)) return [];
+    if (olds.on !== news.on || olds.targetId !== news.targetId) return [];
+    const problems = lockoutProblems(news.on, news.targetId, olds.grants, news.grants, news);
+    return problems.map((p) => ({ property: "grants", reason: p.reason }));
+  },
+
+  async create(ctx, inputs) {
+    const direct = await liveDirect(ctx.client, inputs);
+    return { id: `${inputs.on}:${inputs.targetId}`, outs: await converge(ctx, inputs, direct) };
+  },
+
+  async read(ctx, id, stored) {
+    // With no state (Resource.get) the object is the one the ID (`<on>:<targetId>`, made by create) names.
+    const at = id.indexOf(":");
+    const state = { ...stored, on: stored.on ?? (id.slice(0, at) as GrantTarget), targetId: stored.targetId ?? id.slice(at + 1), grants: stored.grants ?? [] };
+    const direct = await orGone(liveDirect(ctx.client, state));
+    if (!direct) return undefined;
+    const implied = (state.implied ?? []).filter((u) => !direct.some((l) => names({ user: u }, l)));
+    return toOutputs(state, direct, implied);
+  },
+
+  // From the state: no read, only the writes the change needs.
+  async update(ctx, _id, olds, news) {
+    return converge(ctx, { ...news, on: olds.on, targetId: olds.targetId }, olds.direct ?? [], olds.implied ?? []);
+  },
+
+  // Not managed once the block is gone: the grants stay as they are.
+  async delete() {},
+} satisfies KindDefinition<PermissionsInputs, PermissionsOutputs>;
+
+/** The dynamic provider of Permissions (serialised through `provider/providers/permissions`). */
+export const permissionsProvider = makeProvider<PermissionsInputs, PermissionsOutputs>(permissionsKind);
+
+/** Arguments of Permissions. */
+export type PermissionsArgs = ResourceArgs<PermissionsInputs>;
+
