@@ -144,7 +144,9 @@ describe("redirects", () => {
     expect(await look("/docs/exact")).toEqual(["/docs/exact", `${guidesUrl}/getting-started/installation`]);
     expect(await look("/docs/a/b")).toEqual(["/docs/*", `${section.urls.published}/a/b`]);
     expect(await look("/docs/api/v1")).toEqual(["/docs/api/*", "https://api.example.com"]);
-    expect(await look("/docs")).toBe(404);
+    // A level wildcard also answers the level itself.
+    expect(await look("/docs")).toEqual(["/docs/*", section.urls.published]);
+    expect(await look("/docs-old")).toBe(404);
     expect(await look("/old")).toEqual(["/old*", guidesUrl]);
     expect(await look("/old-stuff/x")).toEqual(["/old*", `${guidesUrl}-stuff/x`]);
     expect(await look("/DOCS/a")).toBe(404);

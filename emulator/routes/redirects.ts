@@ -164,27 +164,32 @@ function destinationUrl(v: View, site: SiteRow, d: RedirectDestination): string 
 
 // ---- matching ----
 
-/** The literal part of a source and whether it ends in a wildcard (`/docs/*` → `/docs/`, `/docs*` → `/docs`). */
+/** The literal part of a wildcard source (`/docs/*` → `/docs`, `/docs*` → `/docs`); undefined for an exact one. */
 function wildcardPrefix(source: string): string | undefined {
+  if (source.endsWith("/*")) return source.slice(0, -2);
   return source.endsWith("*") ? source.slice(0, -1) : undefined;
 }
 
 /**
  * The live rule that answers `path`, and the suffix its wildcard captured: a rule whose source is the path
  * itself wins; otherwise the wildcard rule with the longest literal prefix the path starts with. `/docs/*`
- * matches `/docs/a` and `/docs/a/b` (capturing `/a`, `/a/b`) but not `/docs`; `/docs*` matches `/docs`,
- * `/docs-old` and `/docs/a` (capturing ``, `-old`, `/a`). Case-sensitive; a query string is not part of a path.
+ * matches `/docs` and every path below it (capturing ``, `/a`, `/a/b`) but not `/docs-old`; `/docs*` matches
+ * `/docs`, `/docs-old` and `/docs/a` (capturing ``, `-old`, `/a`); of the two, `/docs/*` wins where both
+ * match. Case-sensitive; a query string is not part of a path.
  */
 export function matchRedirect(rules: readonly RedirectRow[], path: string): { rule: RedirectRow; captured: string } | undefined {
-  let best: { rule: RedirectRow; captured: string; prefix: number } | undefined;
+  let best: { rule: RedirectRow; captured: string; rank: number } | undefined;
   for (const rule of rules) {
     if (rule.draft) continue;
     if (rule.source === path) return { rule, captured: "" };
     const prefix = wildcardPrefix(rule.source);
     if (prefix === undefined || !path.startsWith(prefix)) continue;
-    const rest = path.slice(prefix.length);
-    if (prefix.endsWith("/") && rest === "") continue;
-    if (!best || prefix.length > best.prefix) best = { rule, captured: prefix.endsWith("/") ? `/${rest}` : rest, prefix: prefix.length };
+    const captured = path.slice(prefix.length);
+    const level = rule.source.endsWith("/*");
+    if (level && captured !== "" && !captured.startsWith("/")) continue;
+    // The longer literal prefix wins; at equal length the level wildcard (`/docs/*`) beats `/docs*`.
+    const rank = prefix.length * 2 + (level ? 1 : 0);
+    if (!best || rank > best.rank) best = { rule, captured, rank };
   }
   return best && { rule: best.rule, captured: best.captured };
 }
