@@ -1,0 +1,102 @@
+/**
+ * The offline checks of a site's redirects (`docsplatform validate`, and the component before any call):
+ * each source once per draft state, destinations that name a key of the site (or one the same change
+ * removes), no source that is a live URL of the site, no chains or loops through path destinations.
+ * The source's pattern and length are the schema's (limits.json `redirectSource`).
+ */
+import { answeringRedirect, describeTarget, redirectIdentity, type Key, type StackRedirect } from "./rules";
+
+/** The site the redirects belong to: its objects' reader URLs (relative to the site, `/`, `/api`, `/api/v1`) by key. */
+export interface RedirectSite {
+  sections: ReadonlyMap<Key, string>;
+  siteSpaces: ReadonlyMap<Key, string>;
+}
+
+/** Keys of the site that the change being checked removes (the base has them, the head does not). */
+export interface RemovedKeys {
+  sections: ReadonlySet<Key>;
+  siteSpaces: ReadonlySet<Key>;
+}
+
+/** One finding, at a pointer below the site's `redirects` list. */
+export interface RedirectIssue {
+  pointer: string;
+  reason: string;
+}
+
+const q = (s: string): string => JSON.stringify(s);
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Every finding for the redirects at `at` (the list's pointer); entries the schema refuses are skipped where they cannot be read. */
+export function checkRedirects(at: string, entries: readonly unknown[], site: RedirectSite, removed?: RemovedKeys): RedirectIssue[] {
+  const issues: RedirectIssue[] = [];
+  const redirects: { r: StackRedirect; i: number }[] = [];
+  entries.forEach((r, i) => {
+    if (isObject(r) && typeof r.source === "string" && isObject(r.destination)) redirects.push({ r: r as unknown as StackRedirect, i });
+  });
+  const first = new Map<string, number>();
+  for (const { r, i } of redirects) {
+    const id = redirectIdentity(r);
+    const seen = first.get(id);
+    if (seen !== undefined) issues.push({ pointer: `${at}/${i}/source`, reason: `${q(r.source)} repeats the source of redirects[${seen}]${r.draft ? " (both drafts)" : ""}: a site has one ${r.draft ? "draft" : "live"} redirect per source` });
+    else first.set(id, i);
+    destinationKeys(issues, `${at}/${i}/destination`, r, site, removed);
+    shadowed(issues, `${at}/${i}/source`, r, site);
+  }
+  chains(issues, at, redirects);
+  return issues;
+}
+
+/** A destination by key must name a section or site space of the same site. */
+function destinationKeys(issues: RedirectIssue[], at: string, r: StackRedirect, site: RedirectSite, removed?: RemovedKeys): void {
+  const d = r.destination as Record<string, unknown>;
+  const check = (field: "section" | "siteSpace", keys: ReadonlyMap<Key, string>, gone: ReadonlySet<Key> | undefined, what: string): void => {
+    const key = d[field];
+    if (typeof key !== "string" || keys.has(key)) return;
+    issues.push({
+      pointer: `${at}/${field}`,
+      reason: gone?.has(key)
+        ? `names ${what} ${q(key)}, which this change removes: readers would be sent to a dead URL (point it at what replaces it)`
+        : `names no ${what} of this site: ${q(key)} (a ${what}'s key of the same site)`,
+    });
+  };
+  check("section", site.sections, removed?.sections, "section");
+  check("siteSpace", site.siteSpaces, removed?.siteSpaces, "site space");
+}
+
+/** A source that is (or whose wildcard covers) a live URL of the site would answer readers instead of the page. */
+function shadowed(issues: RedirectIssue[], at: string, r: StackRedirect, site: RedirectSite): void {
+  const live = [...[...site.sections].map(([k, url]) => ({ url, what: `section ${q(k)}` })), ...[...site.siteSpaces].map(([k, url]) => ({ url, what: `site space ${q(k)}` }))];
+  const hit = live.find((l) => l.url !== "/" && answeringRedirect([{ source: r.source }], l.url) !== undefined);
+  if (hit) issues.push({ pointer: at, reason: `${q(r.source)} ${r.source === hit.url ? "is" : "covers"} ${hit.url}, the live URL of ${hit.what}: the redirect would shadow its pages (redirect only URLs that no longer exist)` });
+}
+
+/** A path destination answered by another redirect is a chain (a → b → c); one that comes back is a loop. */
+function chains(issues: RedirectIssue[], at: string, redirects: readonly { r: StackRedirect; i: number }[]): void {
+  const rules = redirects.map(({ r }) => r);
+  for (const { r, i } of redirects) {
+    if (r.draft === true || !("path" in r.destination) || typeof r.destination.path !== "string") continue;
+    const trail = [r.source];
+    const passed = new Set<StackRedirect>([r]);
+    let path = r.destination.path;
+    let loop = false;
+    for (;;) {
+      trail.push(path);
+      const next = answeringRedirect(rules, path);
+      if (!next) break;
+      if (passed.has(next.redirect)) {
+        loop = true;
+        break;
+      }
+      passed.add(next.redirect);
+      const d = next.redirect.destination;
+      if (!("path" in d)) {
+        trail.push(describeTarget(d));
+        break;
+      }
+      path = d.path + (next.redirect.captureWildcard ? next.captured : "");
+    }
+    if (loop) issues.push({ pointer: `${at}/${i}/destination/path`, reason: `loops: ${trail.join(" → ")} → … (readers would never arrive)` });
+    else if (passed.size > 1) issues.push({ pointer: `${at}/${i}/destination/path`, reason: `chains: ${trail.join(" → ")} (${r.destination.path} is itself redirected): point it at the final destination` });
+  }
+}

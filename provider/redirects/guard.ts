@@ -1,0 +1,118 @@
+/**
+ * The URL guard of `docsplatform diff`: every reader URL of a site (its sections' and site spaces' URLs;
+ * the pages under each move with it) that a change removes or moves, marked redirected (by which of the
+ * head's redirects) or broken, and for a moved level the wildcard redirect that repairs it, ready to paste.
+ */
+import { answeringRedirect, describeTarget, type Key, type StackRedirect } from "./rules";
+
+/** A level of a site as readers reach it: a section or a site space at its URL (relative to the site). */
+export interface ReaderLevel {
+  kind: "section" | "siteSpace";
+  key: Key;
+  previousKeys?: readonly Key[];
+  /** `/api`, `/api/v1`; the site's default section is `/`. */
+  url: string;
+  /** How views name it: `section "API"`, `site space /api/v1`. */
+  label: string;
+}
+
+/** How a URL fares in the head: answered by a redirect, or broken. */
+export type UrlFate = { redirect: string; to: string } | "broken";
+
+/** One reader URL the change removes or moves. */
+export interface GuardRow {
+  url: string;
+  was: string;
+  /** Where the same object is now, when it moved; undefined when it is gone. */
+  movedTo: string | undefined;
+  /** The URL itself. */
+  level: UrlFate;
+  /** The pages under it (`<url>/…`). */
+  pages: UrlFate;
+}
+
+/** The guard's finding for one site. */
+export interface SiteGuard {
+  rows: GuardRow[];
+  /** Level redirects that would repair the broken moved URLs, in the head's terms. */
+  proposed: StackRedirect[];
+}
+
+/** A page path no level declares, to ask which redirect answers the pages under a URL. */
+const PAGE_PROBE = "/page";
+
+function fate(redirects: readonly StackRedirect[], path: string): UrlFate {
+  const hit = answeringRedirect(redirects, path);
+  return hit ? { redirect: hit.redirect.source, to: describeTarget(hit.redirect.destination) } : "broken";
+}
+
+/** The head object that is the base's (same kind, same key or naming it in `previousKeys`). */
+function sameObject(head: readonly ReaderLevel[], b: ReaderLevel): ReaderLevel | undefined {
+  const ofKind = head.filter((h) => h.kind === b.kind);
+  return ofKind.find((h) => h.key === b.key) ?? ofKind.find((h) => (h.previousKeys ?? []).includes(b.key));
+}
+
+/**
+ * The URLs of `base` no longer served in `head` (undefined: the site is removed), with what answers each
+ * there. A moved URL left broken gets a proposed level redirect to the object's new place; proposals are
+ * made shortest URL first, so a moved section's redirect also covers its site spaces.
+ */
+export function guardSite(base: readonly ReaderLevel[], head: readonly ReaderLevel[] | undefined, redirects: readonly StackRedirect[]): SiteGuard {
+  const live = new Set((head ?? []).map((h) => h.url));
+  const gone = base.filter((b) => !live.has(b.url)).sort((a, b) => a.url.length - b.url.length || (a.url < b.url ? -1 : 1));
+  const proposed: StackRedirect[] = [];
+  const rows: GuardRow[] = [];
+  const seen = new Set<string>();
+  for (const b of gone) {
+    if (seen.has(b.url)) continue;
+    seen.add(b.url);
+    const now = head === undefined ? undefined : sameObject(head, b);
+    const movedTo = now?.url;
+    const rules = head === undefined ? [] : redirects;
+    const probe = b.url === "/" ? PAGE_PROBE : `${b.url}${PAGE_PROBE}`;
+    const level = fate(rules, b.url);
+    const pages = fate(rules, probe);
+    if (now !== undefined && b.url !== "/" && (level === "broken" || pages === "broken")) {
+      // Not needed where a proposal made for a shorter URL (a moved section's) already covers it.
+      const covered = fate([...rules, ...proposed], b.url) !== "broken" && fate([...rules, ...proposed], probe) !== "broken";
+      if (!covered) proposed.push({ source: `${b.url}/*`, destination: now.kind === "section" ? { section: now.key } : { siteSpace: now.key }, captureWildcard: true, permanent: true });
+    }
+    rows.push({ url: b.url, was: b.label, movedTo, level, pages });
+  }
+  return { rows, proposed };
+}
+
+/** True when some URL of the guard is left broken. */
+export function anyBroken(guards: readonly SiteGuard[]): boolean {
+  return guards.some((g) => g.rows.some((r) => r.level === "broken" || r.pages === "broken"));
+}
+
+const fateText = (f: UrlFate): string => (f === "broken" ? "broken" : `redirected by ${f.redirect} → ${f.to}`);
+
+/** One line per URL, for the terminal. */
+export function guardLines(g: SiteGuard): string[] {
+  return g.rows.map((r) => {
+    const where = r.movedTo === undefined ? "removed" : `moved to ${r.movedTo}`;
+    const same = JSON.stringify(r.level) === JSON.stringify(r.pages);
+    const status = same ? `${fateText(r.level)} (with its pages)` : `${fateText(r.level)}; its pages ${fateText(r.pages)}`;
+    return `${r.url} (${r.was}, ${where}): ${status}`;
+  });
+}
+
+/** The markdown table of a site's guard. */
+export function guardTable(g: SiteGuard): string[] {
+  const cell = (f: UrlFate) => (f === "broken" ? "**broken**" : `redirected by \`${f.redirect}\` → ${f.to.replace(/\|/g, "\\|")}`);
+  const lines = ["| reader URL | was | now | the URL | its pages |", "|---|---|---|---|---|"];
+  for (const r of g.rows) lines.push(`| \`${r.url}\` | ${r.was.replace(/\|/g, "\\|")} | ${r.movedTo === undefined ? "removed" : `moved to \`${r.movedTo}\``} | ${cell(r.level)} | ${cell(r.pages)} |`);
+  return lines;
+}
+
+/** The proposed redirects as stack-file lines to paste under the site (`redirects:` and its entries). */
+export function proposalSnippet(proposed: readonly StackRedirect[], indent = "    "): string[] {
+  if (proposed.length === 0) return [];
+  const target = (r: StackRedirect) => Object.entries(r.destination).map(([k, v]) => `${k}: ${v}`).join(", ");
+  return [
+    `${indent}redirects:`,
+    ...proposed.map((r) => `${indent}  - { source: ${r.source}, destination: { ${target(r)} }, captureWildcard: true, permanent: true }`),
+  ];
+}
