@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkRedirects, type RedirectSite } from "./checks";
 import { anyBroken, guardLines, guardSite, guardTable, proposalSnippet, type ReaderLevel } from "./guard";
 import { answeringRedirect, SOURCE_PATTERN, type StackRedirect } from "./rules";
+import { destinationInput, exportRedirects, redirectCount, redirectLines } from "./forms";
 
 const site: RedirectSite = {
   sections: new Map([["guides", "/"], ["api", "/api"]]),
@@ -104,5 +105,43 @@ describe("the URL guard", () => {
       ["/api/v1", undefined, true, true],
     ]);
     expect(g.proposed.map((p) => p.source)).toEqual(["/api/*"]);
+  });
+});
+
+describe("the two forms of a redirect", () => {
+  const ids = { sectionId: "sec_1", siteSpaceId: "ss_1", spaceId: "space-guides", siteUrl: "https://demo.docsplatform.site/handbook" };
+  const keys = {
+    section: (id: string) => ({ sec_1: "guides" })[id],
+    siteSpace: (id: string) => ({ ss_1: "guides-main" })[id],
+    siteUrl: "https://demo.docsplatform.site/handbook",
+  };
+  it("declares each destination kind by ID, and export turns each back into keys", () => {
+    expect(destinationInput({ section: "guides" }, ids)).toEqual({ kind: "site-section", siteSectionId: "sec_1" });
+    expect(destinationInput({ siteSpace: "guides-main" }, ids)).toEqual({ kind: "site-space", siteSpaceId: "ss_1" });
+    expect(destinationInput({ siteSpace: "guides-main", page: "/faq/" }, ids)).toEqual({ kind: "path", spaceId: "space-guides", path: "faq" });
+    expect(destinationInput({ siteSpace: "guides-main", pageId: "p1" }, ids)).toEqual({ kind: "site-page", siteSpaceId: "ss_1", pageId: "p1" });
+    expect(destinationInput({ path: "/new" }, ids)).toEqual({ kind: "external", url: "https://demo.docsplatform.site/handbook/new" });
+    expect(destinationInput({ url: "https://x.test" }, ids)).toEqual({ kind: "external", url: "https://x.test" });
+    expect(() => destinationInput({ section: "guides" }, {})).toThrow(/section ID/);
+    const live = [
+      { object: "site-redirect", id: "r1", source: "/b", draft: false, permanent: true, captureWildcard: false, destination: { kind: "site-section", siteSectionId: "sec_1" }, createdAt: "" },
+      { object: "site-redirect", id: "r2", source: "/a", draft: true, permanent: false, captureWildcard: true, destination: { kind: "external", url: "https://demo.docsplatform.site/handbook/new" }, createdAt: "" },
+      { object: "site-redirect", id: "r3", source: "/c", draft: false, permanent: false, captureWildcard: false, destination: { kind: "site-page", siteSpaceId: "ss_1", pageId: "p1" }, createdAt: "" },
+      { object: "site-redirect", id: "r4", source: "/d", draft: false, permanent: false, captureWildcard: false, destination: { kind: "site-space", siteSpaceId: "elsewhere" }, createdAt: "" },
+    ] as const;
+    const out = exportRedirects(live as never, keys);
+    expect(out.redirects).toEqual([
+      { source: "/b", destination: { section: "guides" }, permanent: true },
+      { source: "/c", destination: { siteSpace: "guides-main", pageId: "p1" } },
+      { source: "/a", destination: { path: "/new" }, captureWildcard: true, draft: true },
+    ]);
+    expect(out.skipped).toEqual(["/d: its destination (site-space) is not an object of the site"]);
+    expect(redirectLines(out.redirects)).toEqual([
+      "/a → /new (temporary, keeps the rest of the path, draft)",
+      '/b → section "guides" (permanent)',
+      '/c → site space "guides-main" page id p1 (temporary)',
+    ]);
+    expect(redirectCount(out.redirects)).toBe("3 redirects (1 draft)");
+    expect(redirectCount(undefined)).toBeUndefined();
   });
 });
