@@ -1,23 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ApiClient } from "../client";
+import type { RunningEmulator } from "../../emulator";
+import type { ApiClient } from "../client";
+import { Started } from "../../test/support/emulator";
 import { type RedirectEntry, type SiteRedirectsOutputs, siteRedirectsKind, siteRedirectsProvider } from "./siteRedirects";
 
 // A site's redirect set reconciles in ⌈changed / 500⌉ bulk calls, a no-op diff makes none, and a refresh
 // is one paged walk of the live and draft lists. Calls are counted in the emulator's request log.
 
 const ORG = "demo-org";
+const started = new Started("dpt_SITE_REDIRECTS_93b1");
 let emu: RunningEmulator;
 let client: ApiClient;
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  client = new ApiClient({ baseUrl: emu.url, token: emu.token });
+  emu = await started.emulator();
+  client = started.client(emu.url);
 });
-afterAll(async () => {
-  await client?.close();
-  await emu?.close();
-});
+afterAll(() => started.close());
 
 const ext = (source: string, n = 0): RedirectEntry => ({ source, destination: { kind: "external", url: `https://example.com/${n}` } });
 const many = (prefix: string, n: number): RedirectEntry[] => Array.from({ length: n }, (_, i) => ext(`/${prefix}/${i}`, i));
