@@ -26,6 +26,8 @@ export interface PermissionsInputs {
   caller?: string;
   /** IDs of the teams the caller belongs to: a plan removing one of their grants is refused. */
   callerTeams?: string[];
+  /** How the guard's errors name the object: where it is declared and what it is (`docs.yaml:12:5: site partner`); default `site <ID>`. */
+  location?: string;
 }
 
 /** A live direct grant, with the user's e-mail address when the API gives it. */
@@ -93,11 +95,11 @@ export function lockoutProblems(
   targetId: string,
   before: readonly DirectGrant[],
   after: readonly DirectGrant[],
-  guard: { allowLockout?: boolean; caller?: string; callerTeams?: readonly string[] },
+  guard: { allowLockout?: boolean; caller?: string; callerTeams?: readonly string[]; location?: string },
 ): { grant: DirectGrant; reason: string }[] {
   if (guard.allowLockout === true) return [];
   const problems: { grant: DirectGrant; reason: string }[] = [];
-  const what = objectText(on, targetId);
+  const what = guard.location ?? objectText(on, targetId);
   const admins = before.filter((g) => g.role === "admin");
   if (admins.length > 0 && !after.some((g) => g.role === "admin")) {
     for (const g of admins) {
@@ -174,9 +176,10 @@ function satisfied(declared: readonly Grant[], direct: readonly DirectGrant[], i
 }
 
 function toOutputs(inputs: PermissionsInputs, direct: DirectGrant[], implied: string[]): PermissionsOutputs {
-  const { allowLockout, caller, callerTeams, ...rest } = inputs;
+  const { allowLockout, caller, callerTeams, location, ...rest } = inputs;
   return {
     ...rest,
+    ...(location === undefined ? {} : { location }),
     ...(allowLockout === undefined ? {} : { allowLockout }),
     ...(caller === undefined ? {} : { caller }),
     ...(callerTeams === undefined ? {} : { callerTeams }),
@@ -325,6 +328,13 @@ export const permissionsKind = {
     callerTeams: {
       schema: { type: "array", items: limit("id") },
       doc: "IDs of the teams the caller belongs to, for the lock-out guard.",
+      absent: "unmanaged",
+      normalize: guardSetting,
+      stack: "context",
+    },
+    location: {
+      schema: { type: "string", maxLength: 4096 },
+      doc: "How the lock-out guard's errors name the object: where it is declared and what it is (docs.yaml:12:5: site partner); default: its kind and ID.",
       absent: "unmanaged",
       normalize: guardSetting,
       stack: "context",
