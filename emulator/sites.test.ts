@@ -276,7 +276,10 @@ describe("adaptive schema and published structure", () => {
     expect(d.body).toMatchObject({ object: "site-adaptive-schema", jsonSchema: { type: "object", properties: {}, additionalProperties: false } });
     const jsonSchema = {
       type: "object",
-      properties: { beta: { type: "boolean", description: "Beta users" }, unsigned: { type: "object", properties: { plan: { type: "boolean" } } } },
+      properties: {
+        beta: { type: "boolean", description: "Beta users" },
+        unsigned: { type: "object", description: "Unsigned claims of the site visitor.", properties: { plan: { type: "boolean" } }, additionalProperties: false },
+      },
       additionalProperties: false,
     };
     const put = await admin("PUT", `${S}/${s.id}/adaptive-schema`, { jsonSchema });
@@ -288,6 +291,14 @@ describe("adaptive schema and published structure", () => {
       { description: "plan", condition: "visitor.claims.unsigned.plan" },
     ]);
     expect((await admin("PUT", `${S}/${s.id}/adaptive-schema`, { jsonSchema: { type: "array" } })).status).toBe(400);
+    // The unsigned member as the platform refuses it: without its fixed description and closed properties, or with another description.
+    const { description: _d, additionalProperties: _a, ...bare } = jsonSchema.properties.unsigned;
+    for (const unsigned of [bare, { ...jsonSchema.properties.unsigned, description: "Claims visitors set" }, { ...jsonSchema.properties.unsigned, additionalProperties: true }]) {
+      const refused = await admin("PUT", `${S}/${s.id}/adaptive-schema`, { jsonSchema: { ...jsonSchema, properties: { ...jsonSchema.properties, unsigned } } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/unsigned/);
+    }
+    expect((await admin("GET", `${S}/${s.id}/adaptive-schema`)).body.jsonSchema).toEqual(jsonSchema);
     expect((await admin("PUT", `${S}/${s.id}/adaptive-schema`, { jsonSchema: { type: "object", properties: { x: { type: "string" } } } })).status).toBe(400);
   });
 

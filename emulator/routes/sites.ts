@@ -10,6 +10,8 @@ type OrgP = { organizationId: string };
 type SiteP = OrgP & { siteId: string };
 
 const CLAIM: Schema = obj({ type: { const: "boolean" }, description: STRING }, ["type"]);
+/** The description the platform requires on the `unsigned` member of a visitor schema. */
+const UNSIGNED_DESCRIPTION = "Unsigned claims of the site visitor.";
 /** A visitor schema: boolean claims, plus `unsigned` holding unsigned boolean claims. */
 const ADAPTIVE_SCHEMA: Schema = {
   type: "object",
@@ -21,7 +23,14 @@ const ADAPTIVE_SCHEMA: Schema = {
     additionalProperties: { const: false },
     properties: {
       type: "object",
-      properties: { unsigned: { type: "object", properties: { type: { const: "object" }, properties: { type: "object", additionalProperties: CLAIM } } } },
+      properties: {
+        // The platform fixes the unsigned member's description and closes it to undeclared claims.
+        unsigned: {
+          type: "object",
+          required: ["type", "description", "properties", "additionalProperties"],
+          properties: { type: { const: "object" }, description: { const: UNSIGNED_DESCRIPTION }, additionalProperties: { const: false }, properties: { type: "object", additionalProperties: CLAIM } },
+        },
+      },
       additionalProperties: CLAIM,
     },
   },
