@@ -79,7 +79,7 @@ export async function buildVariedOrganization(api: ApiClient, org: string): Prom
       properties: {
         beta: { type: "boolean", description: "Member of the beta programme" },
         staff: { type: "boolean", description: "Works at Demo Org" },
-        unsigned: { type: "object", properties: { darkMode: { type: "boolean", description: "Prefers dark mode" } }, additionalProperties: false },
+        unsigned: { type: "object", description: "Unsigned claims of the site visitor.", properties: { darkMode: { type: "boolean", description: "Prefers dark mode" } }, additionalProperties: false },
       },
       additionalProperties: false,
     },
