@@ -67,11 +67,13 @@ describe("the floor's ratios", () => {
   const phase = (p: Partial<PhaseResult>): PhaseResult =>
     ({ phase: "no-op up", wallMs: 0, floorMs: null, baselineMs: null, samples: [], ...p }) as PhaseResult;
 
-  it("allows 1.05× for a phase without API calls and adds the raw client's API time for create and destroy", () => {
-    expect(floorRatios(phase({ phase: "no-op up", wallMs: 2100, floorMs: 2000 }))).toEqual({ ratio: 1.05, allowed: 1.05 });
-    const create = floorRatios(phase({ phase: "create", wallMs: 3000, floorMs: 2000, baselineMs: 500 }));
+  it("allows 1.00× (1.05× for refresh at N = 1000) and adds the raw client's API time for create and destroy", () => {
+    expect(floorRatios(phase({ phase: "no-op up", wallMs: 2100, floorMs: 2000 }), 100)).toEqual({ ratio: 1.05, allowed: 1 });
+    expect(floorRatios(phase({ phase: "refresh", wallMs: 2100, floorMs: 2000 }), 100)).toEqual({ ratio: 1.05, allowed: 1 });
+    expect(floorRatios(phase({ phase: "refresh", wallMs: 2100, floorMs: 2000 }), 1000)).toEqual({ ratio: 1.05, allowed: 1.05 });
+    const create = floorRatios(phase({ phase: "create", wallMs: 3000, floorMs: 2000, baselineMs: 500 }), 100);
     expect(create.ratio).toBe(1.5);
-    expect(create.allowed).toBeCloseTo(1.3);
+    expect(create.allowed).toBeCloseTo(1.25);
     expect(floorRatios(phase({ wallMs: 1000 }))).toEqual({ ratio: null, allowed: null });
   });
 

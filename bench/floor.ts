@@ -126,19 +126,77 @@ for (const reg of regs) {
 }
 `;
 
+/**
+ * The replaying program as JavaScript (what \`tsc\` makes of INDEX_TS), for a floor run as a JavaScript
+ * program (\`typescript: false\`) beside the no-code project or a precompiled program: both sides then
+ * start their language host the same way.
+ */
+const INDEX_JS = `"use strict";
+const fs = require("fs");
+const pulumi = require("@pulumi/pulumi");
+
+const provider = require("${NULL_PROVIDER}");
+
+const DYNAMIC = "pulumi-nodejs:dynamic/";
+const regs = JSON.parse(fs.readFileSync("registrations.json", "utf8"));
+const byUrn = new Map();
+const idOf = (r) => (r instanceof pulumi.CustomResource ? r.id : r.urn);
+
+for (const reg of regs) {
+  const parent = reg.parent === "" ? undefined : byUrn.get(reg.parent);
+  const props = { ...reg.props };
+  const fromProps = new Set();
+  for (const [key, urns] of Object.entries(reg.propertyDependencies)) {
+    const deps = urns.map((u) => byUrn.get(u)).filter((r) => r !== undefined);
+    if (deps.length === 0) continue;
+    urns.forEach((u) => fromProps.add(u));
+    const value = reg.props[key];
+    props[key] = pulumi.all(deps.map(idOf)).apply(() => value);
+  }
+  const dependsOn = reg.dependencies
+    .filter((u) => !fromProps.has(u) && u !== reg.parent)
+    .map((u) => byUrn.get(u))
+    .filter((r) => r !== undefined);
+  const opts = {
+    ...(parent ? { parent } : {}),
+    ...(dependsOn.length > 0 ? { dependsOn } : {}),
+    ...(reg.ignoreChanges.length > 0 ? { ignoreChanges: reg.ignoreChanges } : {}),
+    ...(reg.additionalSecretOutputs.length > 0 ? { additionalSecretOutputs: reg.additionalSecretOutputs } : {}),
+    ...(reg.aliasUrns.length > 0 ? { aliases: reg.aliasUrns } : {}),
+  };
+  let resource;
+  if (reg.custom && reg.type.startsWith(DYNAMIC)) {
+    const [mod, type] = reg.type.slice(DYNAMIC.length).split(":");
+    resource = new pulumi.dynamic.Resource(provider, reg.name, props, opts, mod, type);
+  } else {
+    resource = new pulumi.ComponentResource(reg.type, reg.name, props, opts);
+  }
+  byUrn.set(reg.urn, resource);
+}
+`;
+
 /** A prepared floor program; `writeRegistrations` replaces what it replays. */
 export interface FloorProgram extends PreparedProgram {
   writeRegistrations(regs: readonly FloorRegistration[]): void;
 }
 
-/** Prepares a floor program folder with the do-nothing provider installed under node_modules. */
-export async function prepareFloorProgram(): Promise<FloorProgram> {
-  const src = path.join(WORK_DIR, "bench-floor");
+/**
+ * Prepares a floor program folder with the do-nothing provider installed under node_modules: TypeScript
+ * (index.ts, as the CLI runs a program of one's own) or, with `javascript`, index.js and `typescript: false`.
+ */
+export async function prepareFloorProgram(opts: { javascript?: boolean } = {}): Promise<FloorProgram> {
+  const src = path.join(WORK_DIR, opts.javascript ? "bench-floor-js" : "bench-floor");
+  fs.rmSync(src, { recursive: true, force: true });
   fs.mkdirSync(src, { recursive: true });
-  fs.writeFileSync(path.join(src, "Pulumi.yaml"), PULUMI_YAML);
-  fs.writeFileSync(path.join(src, "index.ts"), INDEX_TS);
-  // The recorded form, declared once (bench/floorRegistration.ts); a type-only import, so the program loads nothing more.
-  fs.copyFileSync(path.join(REPO_ROOT, "bench", "floorRegistration.ts"), path.join(src, "registration.ts"));
+  if (opts.javascript) {
+    fs.writeFileSync(path.join(src, "Pulumi.yaml"), PULUMI_YAML.replace("runtime: nodejs\n", "runtime:\n  name: nodejs\n  options:\n    typescript: false\n"));
+    fs.writeFileSync(path.join(src, "index.js"), INDEX_JS);
+  } else {
+    fs.writeFileSync(path.join(src, "Pulumi.yaml"), PULUMI_YAML);
+    fs.writeFileSync(path.join(src, "index.ts"), INDEX_TS);
+    // The recorded form, declared once (bench/floorRegistration.ts); a type-only import, so the program loads nothing more.
+    fs.copyFileSync(path.join(REPO_ROOT, "bench", "floorRegistration.ts"), path.join(src, "registration.ts"));
+  }
   fs.writeFileSync(path.join(src, "registrations.json"), "[]\n");
   const prepared = await prepareProgram(src);
   const pkg = path.join(prepared.dir, "node_modules", NULL_PROVIDER);

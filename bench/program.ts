@@ -1,7 +1,9 @@
 /**
- * The Pulumi program the benchmark runs: the same shape as examples/handbook — a folder with Pulumi.yaml
- * and an index.ts that constructs the stack-file component from docs.yaml — prepared with the harness's
- * `prepareProgram`, which installs the packed package into the folder's node_modules as users get it.
+ * The Pulumi program the benchmark runs: by default the no-code project, as examples/handbook is — a folder
+ * with Pulumi.yaml (`typescript: false`), a package.json whose `main` is the package's ready-made program,
+ * and docs.yaml; or a program of one's own, an index.ts (or its precompiled index.js) constructing the
+ * stack-file component from docs.yaml. Prepared with the harness's `prepareProgram`, which installs the
+ * packed package into the folder's node_modules as users get it.
  *
  * The program's sources are written at run time rather than kept under bench/: tsc compiles bench/**,
  * and `pulumi-docsplatform` only resolves inside a prepared folder.
@@ -48,8 +50,13 @@ const TSCONFIG = `{
 }
 `;
 
+/** The no-code project's package.json: the package's ready-made program is its `main`. */
+const NOCODE_PACKAGE_JSON = `${JSON.stringify({ name: "docsplatform-bench", private: true, main: "node_modules/pulumi-docsplatform/dist/provider/program.js" }, null, 2)}\n`;
+
 /** How the program is set up, as a user may set up a large stack's program (see the README's "Large stacks"). */
 export interface ProgramSetup {
+  /** The no-code project: no program file, the package's own program (`typescript: false`). */
+  nocode?: boolean;
   /** Pulumi.yaml `runtime.options.nodeargs`. */
   nodeargs?: string;
   /** false: a precompiled index.js with `typescript: false` (default: index.ts). */
@@ -61,19 +68,28 @@ export interface ProgramSetup {
 /** Pulumi.yaml of a setup. */
 function pulumiYaml(setup: ProgramSetup): string {
   const options: string[] = [];
-  if (setup.typescript === false) options.push("    typescript: false");
+  if (isJavaScript(setup)) options.push("    typescript: false");
   if (setup.nodeargs) options.push(`    nodeargs: ${JSON.stringify(setup.nodeargs)}`);
   if (options.length === 0) return PULUMI_YAML;
   return PULUMI_YAML.replace("runtime: nodejs\n", `runtime:\n  name: nodejs\n  options:\n${options.join("\n")}\n`);
 }
 
+/** The setup runs JavaScript (`typescript: false`): the no-code project or a precompiled program. */
+export function isJavaScript(setup: ProgramSetup): boolean {
+  return setup.nocode === true || setup.typescript === false;
+}
+
+/** The benchmark's default setup: the no-code project, as the examples are. */
+export const DEFAULT_SETUP: ProgramSetup = { nocode: true };
+
 /** Prepares a fresh program folder (packed package installed) holding `stack` as docs.yaml. */
-export async function prepareBenchProgram(stack: StackFile, setup: ProgramSetup = {}): Promise<BenchProgram> {
+export async function prepareBenchProgram(stack: StackFile, setup: ProgramSetup = DEFAULT_SETUP): Promise<BenchProgram> {
   const src = path.join(WORK_DIR, "bench-program");
   fs.rmSync(src, { recursive: true, force: true });
   fs.mkdirSync(src, { recursive: true });
   fs.writeFileSync(path.join(src, "Pulumi.yaml"), pulumiYaml(setup));
-  if (setup.typescript === false) fs.writeFileSync(path.join(src, "index.js"), INDEX_JS);
+  if (setup.nocode) fs.writeFileSync(path.join(src, "package.json"), NOCODE_PACKAGE_JSON);
+  else if (setup.typescript === false) fs.writeFileSync(path.join(src, "index.js"), INDEX_JS);
   else fs.writeFileSync(path.join(src, "index.ts"), INDEX_TS);
   if (setup.tsconfig) fs.writeFileSync(path.join(src, "tsconfig.json"), TSCONFIG);
   fs.writeFileSync(path.join(src, STACK_FILE), toStackYaml(stack));

@@ -19,8 +19,8 @@ import { Baseline, type BaselineCalls } from "./baseline";
 import { measureEmulatorThroughput, type ThroughputResult } from "./emulator-throughput";
 import { type Composition, type Edit, changeStack, generateStack } from "./generate";
 import { type FloorProgram, type FloorRegistration, RegistrationRecorder, prepareFloorProgram } from "./floor";
-import { type BenchProgram, type ProgramSetup, prepareBenchProgram } from "./program";
-import { REGISTRATION_VARIANTS, USER_VARIANTS, type VariantResult, benchVariants } from "./variants";
+import { type BenchProgram, DEFAULT_SETUP, type ProgramSetup, isJavaScript, prepareBenchProgram } from "./program";
+import { NOCODE_VARIANTS, REGISTRATION_VARIANTS, USER_VARIANTS, type VariantResult, benchVariants } from "./variants";
 
 /** Fixed settings of every run. */
 export const SETTINGS = {
@@ -123,6 +123,8 @@ export interface BenchReport {
   registration: VariantResult[];
   /** What a user can set for a large stack (create and no-op up per N). */
   mitigations: VariantResult[];
+  /** The no-code project beside a TypeScript program (create, no-op up, no-op preview per N). */
+  nocode: VariantResult[];
   /** Stages of the command that had not run when this report was written (a run stopped early). */
   notMeasured: string[];
   /** Load average (1, 5, 15 min) at the start and the end of the run: other processes share the machine. */
@@ -205,7 +207,7 @@ export interface Rig {
 export interface RigOptions {
   /** The emulator's fixture and rate limit (its latency is the benchmark's). */
   emulator?: Pick<EmulatorOptions, "seed" | "rateLimit">;
-  /** How the benchmark program is set up (default: index.ts). */
+  /** How the benchmark program is set up (default: the no-code project). */
   setup?: ProgramSetup;
   /** Environment of the provider's plugin, over the client's in-flight bound. */
   env?: Record<string, string>;
@@ -229,14 +231,16 @@ export async function startRig(stack: StackFile, opts: RigOptions = {}): Promise
   };
   try {
     const emu = (parts.emu = await startEmulator({ ...opts.emulator, port: 0, latencyMs: SETTINGS.latencyMs }));
-    const program = (parts.program = await prepareBenchProgram(stack, opts.setup));
+    const setup = opts.setup ?? DEFAULT_SETUP;
+    const program = (parts.program = await prepareBenchProgram(stack, setup));
     parts.runner = runnerAgainst(program.dir, emu, {
       env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency), ...opts.env },
       parallel: SETTINGS.concurrency,
       pluginPerRun: true,
     });
     if (opts.floor) {
-      const floorProgram = (parts.floorProgram = await prepareFloorProgram());
+      // The floor's program starts as the measured one does: JavaScript beside JavaScript, TypeScript beside TypeScript.
+      const floorProgram = (parts.floorProgram = await prepareFloorProgram({ javascript: isJavaScript(setup) }));
       parts.floorRunner = new ProgramRunner({ dir: floorProgram.dir, parallel: SETTINGS.concurrency, pluginPerRun: true });
     }
     return { ...parts, emu, program, runner: parts.runner, close };
@@ -508,6 +512,8 @@ interface Args {
   /** Sizes of the setup comparisons (registration choices, users' settings); empty skips them. */
   variantSizes: number[];
   variantRepeats: number;
+  /** Sizes of the no-code / TypeScript comparison; empty skips it. */
+  nocodeSizes: number[];
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -519,6 +525,7 @@ function parseArgs(argv: readonly string[]): Args {
     repeats: 1,
     variantSizes: [100, 1000],
     variantRepeats: 1,
+    nocodeSizes: [10, 100, 1000],
   };
   const sizeList = (v: string, flag: string) =>
     v === "0" || v === ""
@@ -549,6 +556,8 @@ function parseArgs(argv: readonly string[]): Args {
       args.repeats = count(value(), a);
     } else if (a === "--variant-sizes") {
       args.variantSizes = sizeList(value(), a);
+    } else if (a === "--nocode-sizes") {
+      args.nocodeSizes = sizeList(value(), a);
     } else if (a === "--variant-repeats") {
       args.variantRepeats = count(value(), a);
     } else if (a === "--out") {
@@ -557,7 +566,7 @@ function parseArgs(argv: readonly string[]): Args {
       args.throughputMs = Number(value());
     } else if (a === "--help" || a === "-h") {
       process.stdout.write(
-        "npm run bench -- [--sizes 10,100,1000 (0 = none)] [--repeats 1] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n",
+        "npm run bench -- [--sizes 10,100,1000 (0 = none)] [--repeats 1] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--nocode-sizes 10,100,1000 (0 = skip)] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n",
       );
       process.exit(0);
     } else {
@@ -582,6 +591,7 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
   const sizes: SizeResult[] = [];
   const registration: VariantResult[] = [];
   const mitigations: VariantResult[] = [];
+  const nocode: VariantResult[] = [];
   let rate: RateResult | null = null;
   const pending: string[] = [];
   const { analyse, renderResults } = await import("./report");
@@ -596,6 +606,7 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
       throughput,
       registration,
       mitigations,
+      nocode,
       load: { start: loadStart, end: os.loadavg() },
       notMeasured: [...pending],
       durationMs: performance.now() - started,
@@ -619,6 +630,12 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
       ...(args.variantSizes.includes(n) ? variantStages(n) : []),
     ]),
     ...args.variantSizes.filter((n) => !args.sizes.includes(n)).flatMap(variantStages),
+    ...args.nocodeSizes.map(
+      (n): Stage => [
+        `the no-code project beside a TypeScript program at N = ${n}`,
+        async () => void nocode.push(...(await benchVariants(n, NOCODE_VARIANTS, { preview: true, repeats: args.variantRepeats, log }))),
+      ],
+    ),
     ...(args.rateN > 0 ? [[`the rate-limited run (N = ${args.rateN})`, async () => void (rate = await benchRateLimited(args.rateN, log))] as Stage] : []),
   ];
   pending.push(...stages.map(([name]) => name));

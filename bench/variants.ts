@@ -24,6 +24,8 @@ export interface VariantResult {
   n: number;
   createMs: number;
   noopMs: number;
+  /** A no-op preview after the no-op up (null when not measured). */
+  previewMs: number | null;
   /** Same-cycle floor walls (null when run without the floor). */
   floorCreateMs: number | null;
   floorNoopMs: number | null;
@@ -47,12 +49,12 @@ async function timed(fn: () => Promise<RunResult>): Promise<number> {
 export async function benchVariants(
   n: number,
   variants: readonly Variant[],
-  opts: { floor?: boolean; repeats?: number; log?: (line: string) => void } = {},
+  opts: { floor?: boolean; preview?: boolean; repeats?: number; log?: (line: string) => void } = {},
 ): Promise<VariantResult[]> {
   const log = opts.log ?? (() => undefined);
   const repeats = Math.max(1, opts.repeats ?? 1);
   const gen = generateStack(n);
-  const samples = variants.map(() => ({ create: [] as number[], noop: [] as number[], fCreate: [] as number[], fNoop: [] as number[], rss: null as number | null }));
+  const samples = variants.map(() => ({ create: [] as number[], noop: [] as number[], preview: [] as number[], fCreate: [] as number[], fNoop: [] as number[], rss: null as number | null }));
   for (let cycle = 0; cycle < repeats; cycle++) {
     for (const [i, v] of variants.entries()) {
       // A fresh emulator and floor for every variant: nothing to destroy between them.
@@ -68,9 +70,10 @@ export async function benchVariants(
         }
         s.noop.push(await timed(() => runner.up({ timeoutMs: RUN_TIMEOUT_MS })));
         if (floorRunner) s.fNoop.push(await timed(() => floorRunner.up({ timeoutMs: RUN_TIMEOUT_MS })));
+        if (opts.preview) s.preview.push(await timed(() => runner.preview({ timeoutMs: RUN_TIMEOUT_MS })));
         const rss = peakRss((await runner.plugin()).pid);
         if (rss !== null && (s.rss === null || rss > s.rss)) s.rss = rss;
-        log(`  N=${n} ${v.label}: create ${Math.round(s.create.at(-1)!)} ms, no-op ${Math.round(s.noop.at(-1)!)} ms${floorRunner ? ` (floor ${Math.round(s.fCreate.at(-1)!)} / ${Math.round(s.fNoop.at(-1)!)} ms)` : ""}`);
+        log(`  N=${n} ${v.label}: create ${Math.round(s.create.at(-1)!)} ms, no-op ${Math.round(s.noop.at(-1)!)} ms${opts.preview ? `, no-op preview ${Math.round(s.preview.at(-1)!)} ms` : ""}${floorRunner ? ` (floor ${Math.round(s.fCreate.at(-1)!)} / ${Math.round(s.fNoop.at(-1)!)} ms)` : ""}`);
       } finally {
         await rig.close();
       }
@@ -83,6 +86,7 @@ export async function benchVariants(
       n,
       createMs: median(s.create),
       noopMs: median(s.noop),
+      previewMs: s.preview.length > 0 ? median(s.preview) : null,
       floorCreateMs: s.fCreate.length > 0 ? median(s.fCreate) : null,
       floorNoopMs: s.fNoop.length > 0 ? median(s.fNoop) : null,
       pluginPeakRssBytes: s.rss,
@@ -95,6 +99,15 @@ export async function benchVariants(
 export const REGISTRATION_VARIANTS: readonly Variant[] = [
   { label: "as the public classes (`DOCSPLATFORM_QUIET_PROMISE_STACKS=0`)", env: { DOCSPLATFORM_QUIET_PROMISE_STACKS: "0" } },
   { label: "quiet promise stacks (the default)" },
+];
+
+/**
+ * The no-code project beside a TypeScript program of one's own declaring the same file, as the CLI runs
+ * it by default (ts-node type-checks with the project's tsconfig.json): the first row is the reference.
+ */
+export const NOCODE_VARIANTS: readonly Variant[] = [
+  { label: "TypeScript program (CLI default, type-checked)", setup: { tsconfig: true }, env: { PULUMI_NODEJS_TRANSPILE_ONLY: "false" } },
+  { label: "no-code project", setup: { nocode: true } },
 ];
 
 /** What a user can set for a large stack; the first row is the CLI's default setup. */
