@@ -22,6 +22,9 @@ export { siteAdaptiveSchemaProvider, siteAdaptiveSchemaKind, type SiteAdaptiveSc
 export { ROOT_LEVEL, planMoves, type Move } from "./resources/siteStructureOrder";
 export { EMPTY_ADAPTIVE_SCHEMA } from "./resources/siteAdaptiveSchema";
 export { siteRedirectsProvider, siteRedirectsKind, type SiteRedirectsArgs, type SiteRedirectsInputs, type SiteRedirectsOutputs, type RedirectEntry, type StoredRedirect } from "./resources/siteRedirects";
+export { siteCustomizationProvider, siteCustomizationKind, type SiteCustomizationArgs, type SiteCustomizationInputs, type SiteCustomizationOutputs } from "./resources/siteCustomization";
+export { siteSpaceCustomizationProvider, siteSpaceCustomizationKind, type SiteSpaceCustomizationArgs, type SiteSpaceCustomizationInputs, type SiteSpaceCustomizationOutputs } from "./resources/siteSpaceCustomization";
+export { siteExternalLinkProvider, siteExternalLinkKind, type SiteExternalLinkArgs, type SiteExternalLinkInputs, type SiteExternalLinkOutputs } from "./resources/siteExternalLink";
 
 // Organisation
 export { teamProvider, teamKind, type TeamArgs, type TeamInputs, type TeamOutputs } from "./resources/team";

@@ -15,6 +15,9 @@ import { siteStructureOrderKind } from "../resources/siteStructureOrder";
 import { siteAdaptiveSchemaKind } from "../resources/siteAdaptiveSchema";
 import { shareLinkKind } from "../resources/shareLink";
 import { siteRedirectsKind } from "../resources/siteRedirects";
+import { siteCustomizationKind } from "../resources/siteCustomization";
+import { siteSpaceCustomizationKind } from "../resources/siteSpaceCustomization";
+import { siteExternalLinkKind } from "../resources/siteExternalLink";
 import { teamKind } from "../resources/team";
 import { teamMembersKind } from "../resources/teamMembers";
 import { samlProviderKind } from "../resources/samlProvider";
@@ -91,6 +94,18 @@ export type SiteAdaptiveSchema = InstanceType<typeof SiteAdaptiveSchema>;
 /** The whole redirect set of a site: redirects not listed are deleted. */
 export const SiteRedirects = kindClass(siteRedirectsKind);
 export type SiteRedirects = InstanceType<typeof SiteRedirects>;
+
+/** A site's customization (look, header, footer, AI): declared members are the file's, the rest keep the look recorded when it first applied. */
+export const SiteCustomization = kindClass(siteCustomizationKind);
+export type SiteCustomization = InstanceType<typeof SiteCustomization>;
+
+/** A site space's overrides of its site's customization: removed members are cleared, destroy removes them all. */
+export const SiteSpaceCustomization = kindClass(siteSpaceCustomizationKind);
+export type SiteSpaceCustomization = InstanceType<typeof SiteSpaceCustomization>;
+
+/** A navigation entry leading away from the site, at the root or in a section group. */
+export const SiteExternalLink = kindClass(siteExternalLinkKind);
+export type SiteExternalLink = InstanceType<typeof SiteExternalLink>;
 
 /** A share link of a site; its `url` (with the secret token) is stored as a secret. */
 export const ShareLink = kindClass(shareLinkKind);

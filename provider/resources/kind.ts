@@ -45,8 +45,11 @@ export function limit(name: string): ValueSchema {
  * - `{ reset: v }`: managed; absence resets the field to `v`, the value the API gives it when none is given.
  * - `"unmanaged"`: absence leaves the live value alone; it is never drift. For fields the API cannot
  *   remove, and where a reset would surprise (it would publish, replace or reopen something).
+ * - `"restore"`: absence puts back the value the object had when the resource first applied (recorded
+ *   then, because the platform does not publish its defaults); a value set by hand is drift. The kind
+ *   stores `null` for a field whose live value is the recorded one.
  */
-export type Absence = "clear" | { reset: unknown } | "unmanaged";
+export type Absence = "clear" | { reset: unknown } | "unmanaged" | "restore";
 
 /** A reference to another object of the stack file: its key, or `{id}` of an object outside the file. */
 export interface RefSpelling {
@@ -143,7 +146,7 @@ export interface NaturalKey<F extends string = string> {
 export function desiredValue(spec: FieldSpec, declared: unknown): unknown {
   if (declared !== undefined) return declared;
   const rule = spec.absent;
-  if (rule === "clear") return null;
+  if (rule === "clear" || rule === "restore") return null;
   if (typeof rule === "object") return rule.reset;
   return undefined;
 }
@@ -155,7 +158,7 @@ export function isAbsentValue(spec: FieldSpec, live: unknown): boolean {
     const norm = spec.normalize ?? ((v: unknown) => v);
     return JSON.stringify(norm(a ?? null) ?? null) === JSON.stringify(norm(b ?? null) ?? null);
   };
-  if (rule === "clear") return live === null || live === undefined;
+  if (rule === "clear" || rule === "restore") return live === null || live === undefined;
   if (typeof rule === "object") return same(live, rule.reset);
   return "initial" in spec && same(live, spec.initial);
 }
@@ -165,6 +168,7 @@ export function absenceText(spec: FieldSpec): string {
   if (spec.required) return "Required.";
   const rule = spec.absent;
   if (rule === "clear") return "Omitted or null: removed from the platform (a value set by hand is drift).";
+  if (rule === "restore") return "Omitted: back to the value recorded when the block first applied (a value set by hand is drift).";
   if (typeof rule === "object") return `Omitted: reset to the API's default, ${JSON.stringify(rule.reset)}.`;
   const initial = "initial" in spec ? ` A new object gets ${JSON.stringify(spec.initial)}.` : "";
   return `Omitted: not managed (the live value is kept and never shown as drift).${initial}`;

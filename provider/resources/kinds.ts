@@ -14,6 +14,9 @@ import { teamMembersKind } from "./teamMembers";
 import { translationSettingsKind } from "./translationSettings";
 import { shareLinkKind } from "./shareLink";
 import { siteRedirectsKind } from "./siteRedirects";
+import { siteCustomizationKind } from "./siteCustomization";
+import { siteSpaceCustomizationKind } from "./siteSpaceCustomization";
+import { siteExternalLinkKind } from "./siteExternalLink";
 import { siteKind } from "./site";
 import { siteAdaptiveSchemaKind } from "./siteAdaptiveSchema";
 import { siteSectionKind } from "./siteSection";
@@ -38,6 +41,9 @@ export const kinds = [
   siteAdaptiveSchemaKind,
   shareLinkKind,
   siteRedirectsKind,
+  siteCustomizationKind,
+  siteSpaceCustomizationKind,
+  siteExternalLinkKind,
   // Organisation
   teamKind,
   teamMembersKind,

@@ -19,6 +19,8 @@ export interface SiteSectionInputs {
   condition?: string | null;
   /** `true` makes it the site's default section. */
   default?: boolean;
+  /** Staged, not live; not managed when omitted (removing the line never publishes it). */
+  draft?: boolean;
 }
 
 /** Outputs of a SiteSection. */
@@ -34,6 +36,7 @@ export interface SiteSectionOutputs {
   default: boolean;
   /** The section group holding the section, if any. */
   sectionGroupId: string | null;
+  draft: boolean;
   /** The site space created with the section (for its space). */
   siteSpaceId: string | null;
   siteSpacePath: string | null;
@@ -61,6 +64,7 @@ function toOutputs(
     condition: section.condition ?? null,
     default: section.default === true,
     sectionGroupId: section.sectionGroup ?? null,
+    draft: section.draft === true,
     siteSpaceId: own?.id ?? parent.siteSpaceId ?? null,
     siteSpacePath: own?.path ?? null,
     siteSpaceCount: spaces.length,
@@ -69,7 +73,7 @@ function toOutputs(
 }
 
 /** Fields set by the section PATCH (title and icon are also taken by POST). */
-const PATCHED = ["title", "icon", "path", "description", "condition"] as const;
+const PATCHED = ["title", "icon", "path", "description", "condition", "draft"] as const;
 
 function patchBody(news: SiteSectionInputs, fields: readonly string[]): UpdateSectionBody {
   const body: Record<string, unknown> = {};
@@ -154,6 +158,7 @@ export const siteSectionKind = {
     description: { schema: limit("sectionDescription"), doc: "Section description, at most 256 characters.", absent: "clear" },
     icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear" },
     condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the section (e.g. visitor.claims.beta), 1 to 1024 characters.", absent: "clear" },
+    draft: { schema: { type: "boolean" }, doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged section.", absent: "unmanaged", initial: false, addedLater: true },
     default: { schema: { type: "boolean" }, doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the site's default section (the stack file's defaultSiteSection, else its first section). A default moves by declaring it on another section.", absent: "unmanaged", stack: "context" },
   },
 
@@ -167,6 +172,7 @@ export const siteSectionKind = {
       spaceId: inputs.spaceId,
       ...(inputs.title === undefined ? {} : { title: inputs.title }),
       ...(inputs.icon === undefined ? {} : { icon: inputs.icon }),
+      ...(inputs.draft === undefined ? {} : { draft: inputs.draft }),
     });
     const siteSpaceId = section.siteSpaces?.[0]?.id ?? null;
     ctx.created?.(section.id, toOutputs({ ...inputs, siteSpaceId }, section));

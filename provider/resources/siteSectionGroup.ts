@@ -13,6 +13,8 @@ export interface SiteSectionGroupInputs {
   icon?: string | null;
   /** IDs of the sections in the group (their order is kept by SiteStructureOrder). */
   sections?: string[];
+  /** Staged, not live; not managed when omitted. */
+  draft?: boolean;
 }
 
 /** Outputs of a SiteSectionGroup. */
@@ -23,6 +25,7 @@ export interface SiteSectionGroupOutputs {
   icon: string | null;
   /** Section IDs in the group, in display order. */
   sections: string[];
+  draft: boolean;
 }
 
 function toOutputs(parent: { organizationId: string; siteId: string }, group: ApiGroup): SiteSectionGroupOutputs {
@@ -32,6 +35,7 @@ function toOutputs(parent: { organizationId: string; siteId: string }, group: Ap
     title: group.title,
     icon: group.icon ?? null,
     sections: (group.sections ?? []).map((s) => s.id),
+    draft: group.draft === true,
   };
 }
 
@@ -55,6 +59,7 @@ export const siteSectionGroupKind = {
     siteId: SITE_FIELD,
     title: { schema: limit("sectionGroupTitle"), doc: "Section group title, 1 to 100 characters.", required: true },
     icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear" },
+    draft: { schema: { type: "boolean" }, doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged group.", absent: "unmanaged", initial: false, addedLater: true },
     sections: { schema: { type: "array", uniqueItems: true, items: limit("id") }, doc: "The sections in the group; a section belongs to at most one group.", absent: { reset: [] }, normalize: asSet, stack: "context" },
   },
 
@@ -65,6 +70,7 @@ export const siteSectionGroupKind = {
       title: inputs.title,
       ...(inputs.icon === undefined ? {} : { icon: inputs.icon }),
       ...(inputs.sections === undefined ? {} : { sections: inputs.sections }),
+      ...(inputs.draft === undefined ? {} : { draft: inputs.draft }),
     });
     return { id: group.id, outs: toOutputs(inputs, group) };
   },
@@ -77,7 +83,7 @@ export const siteSectionGroupKind = {
   async update(ctx, id, olds, news, changed) {
     const { organizationId, siteId } = olds;
     let outs = olds;
-    const body = declaredAmong<UpdateSectionGroupBody>(news, ["title", "icon"], changed);
+    const body = declaredAmong<UpdateSectionGroupBody>(news, ["title", "icon", "draft"], changed);
     if (Object.keys(body).length > 0) outs = toOutputs(olds, await ctx.client.sectionGroups.update(organizationId, siteId, id, body));
     if (changed.includes("sections") && news.sections !== undefined) {
       const want = new Set(news.sections);

@@ -17,6 +17,8 @@ export interface SiteSpaceInputs {
   condition?: string | null;
   /** `true` makes it the default site space of its level. */
   default?: boolean;
+  /** Staged, not live; not managed when omitted. */
+  draft?: boolean;
   /**
    * An existing site space to take over by ID instead of creating one: the one a section's POST
    * created with the section (SiteSection output `siteSpaceId`). Create PATCHes only declared fields
@@ -34,6 +36,7 @@ export interface SiteSpaceOutputs {
   path: string;
   condition: string | null;
   default: boolean;
+  draft: boolean;
   /** The space's title. */
   title: string;
   url: string | null;
@@ -49,12 +52,13 @@ function toOutputs(parent: { organizationId: string; siteId: string }, ss: ApiSi
     path: ss.path,
     condition: ss.condition ?? null,
     default: ss.default === true,
+    draft: ss.draft === true,
     title: ss.title,
     url: ss.urls?.published ?? null,
   };
 }
 
-const PATCHED = ["spaceId", "path", "condition"] as const;
+const PATCHED = ["spaceId", "path", "condition", "draft"] as const;
 
 function patchBody(news: SiteSpaceInputs, fields: readonly string[]): UpdateSiteSpaceBody {
   const body: Record<string, unknown> = {};
@@ -82,6 +86,7 @@ async function settleTaken(ctx: KindContext, inputs: SiteSpaceInputs, found: Api
   const pending: string[] = [];
   if (inputs.spaceId !== (found.space?.id ?? null)) pending.push("spaceId");
   for (const f of ["path", "condition"] as const) if (inputs[f] !== undefined && inputs[f] !== (found[f] ?? null)) pending.push(f);
+  if (inputs.draft !== undefined && inputs.draft !== (found.draft === true)) pending.push("draft");
   const ss =
     pending.length > 0 ? await ctx.client.siteSpaces.update(inputs.organizationId, inputs.siteId, found.id, patchBody(inputs, pending)) : found;
   const outs = toOutputs(inputs, ss);
@@ -132,6 +137,7 @@ export const siteSpaceKind = {
     sectionId: { schema: limit("id"), doc: "The section holding the site space; null or omitted: the site's root level. Set on creation only: moving a site space to another level replaces it.", createOnly: true, absent: { reset: null }, stack: "context" },
     path: { schema: limit("siteSpacePath"), doc: "URL path of the site space, 1 to 100 characters, unique at its level (site root or section). A new site space's path is derived from the space title by the platform; the API cannot remove a path.", absent: "unmanaged" },
     condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the site space, 1 to 1024 characters.", absent: "clear" },
+    draft: { schema: { type: "boolean" }, doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged site space.", absent: "unmanaged", initial: false, addedLater: true },
     default: { schema: { type: "boolean" }, doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the default site space of its level (the declared defaultSiteSpace, else the level's first).", absent: "unmanaged", stack: "context" },
     // How create finds the object, not a property of it: never a change.
     existingId: { schema: { anyOf: [limit("id"), { type: "null" }] }, doc: "An existing site space to take over by ID instead of creating one (the one created with its section).", absent: "unmanaged", normalize: () => null, stack: "context" },
@@ -150,6 +156,7 @@ export const siteSpaceKind = {
     let ss = await ctx.client.siteSpaces.create(organizationId, siteId, {
       spaceId: inputs.spaceId,
       ...(inputs.sectionId === undefined ? {} : { sectionId: inputs.sectionId }),
+      ...(inputs.draft === undefined ? {} : { draft: inputs.draft }),
     });
     ctx.created?.(ss.id, toOutputs(inputs, ss));
     const pending = (["path", "condition"] as const).filter((f) => inputs[f] !== undefined && inputs[f] !== (ss[f] ?? null));

@@ -55,6 +55,8 @@ describe("SiteStructureOrder create", () => {
         : null,
       // Group membership is kept as declared: it only makes a membership change reorder the site.
       groups: inputs.groups ?? null,
+      // No navigation order declared: none observed.
+      navigation: null,
     };
   }
 

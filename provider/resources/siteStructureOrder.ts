@@ -1,4 +1,4 @@
-import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace } from "../client";
+import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure, StructurePointer } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { siteLists, throughLag } from "./lists";
 import { makeProvider } from "./provider";
@@ -28,6 +28,11 @@ export interface SiteStructureOrderInputs {
   siteSpaces?: Record<string, string[]>;
   /** Section IDs of each section group: a membership change moves sections, so it reorders the site. */
   groups?: Record<string, string[]>;
+  /**
+   * The navigation per level (`"root"`, or a section group's ID): its sections, section groups and
+   * external links in display order, ordered with the structure sort (the one operation that places a link).
+   */
+  navigation?: Record<string, StructurePointer[]>;
 }
 
 /** Outputs of a SiteStructureOrder: the live order of the declared objects (null where nothing is declared). */
@@ -38,6 +43,7 @@ export interface SiteStructureOrderOutputs {
   sectionGroups: string[] | null;
   siteSpaces: Record<string, string[]> | null;
   groups: Record<string, string[]> | null;
+  navigation?: Record<string, StructurePointer[]> | null;
 }
 
 /** One move: put `id` right after or right before a sibling. */
@@ -252,7 +258,8 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
       moved = true;
     }
   }
-  if (!moved) return observe(live, inputs, org, site);
+  const navigation = inputs.navigation ? await applyNavigation(client, org, site, inputs.navigation) : undefined;
+  if (!moved) return { ...observe(live, inputs, org, site), navigation: navigation ?? null };
   // The order the moves produced: a group's sections stand together where the group stands.
   const sectionOrder = root.flatMap((entry) => (isGroup.has(entry) ? (inGroup.get(entry) ?? []) : [entry]));
   const after: LiveStructure = {
@@ -260,7 +267,60 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
     groups: inOrder(live.groups, root),
     siteSpaces: inOrder(live.siteSpaces, [...levels.values()].flat()),
   };
-  return observe(after, inputs, org, site);
+  return { ...observe(after, inputs, org, site), navigation: navigation ?? null };
+}
+
+/** The IDs of each level of a sections site's navigation (`"root"` and each group), in display order, with each item's pointer type. */
+function navigationLevels(structure: SiteStructure): { levels: Map<string, string[]>; types: Map<string, StructurePointer["type"]> } {
+  const levels = new Map<string, string[]>();
+  const types = new Map<string, StructurePointer["type"]>();
+  const walk = (level: string, items: readonly { object: string; id: string; children?: unknown }[]) => {
+    levels.set(level, items.map((i) => i.id));
+    for (const item of items) {
+      types.set(item.id, item.object as StructurePointer["type"]);
+      if (item.object === "site-section-group") walk(item.id, (item.children ?? []) as { object: string; id: string }[]);
+    }
+  };
+  if (structure.type === "sections") walk(ROOT_LEVEL, structure.structure);
+  return { levels, types };
+}
+
+/** The live order of the declared items of each declared level. */
+function observeNavigation(structure: SiteStructure, declared: Record<string, StructurePointer[]>): Record<string, StructurePointer[]> {
+  const { levels, types } = navigationLevels(structure);
+  const out: Record<string, StructurePointer[]> = {};
+  for (const [level, items] of Object.entries(declared)) {
+    const wanted = new Set(items.map((i) => i.id));
+    out[level] = (levels.get(level) ?? []).filter((id) => wanted.has(id)).map((id) => ({ type: types.get(id)!, id }));
+  }
+  return out;
+}
+
+/** Orders each declared level with the fewest sorts (one read of the structure; each sort applied to a local copy). */
+async function applyNavigation(client: ApiClient, org: string, site: string, declared: Record<string, StructurePointer[]>): Promise<Record<string, StructurePointer[]>> {
+  // The declared items exist (they are this order's dependencies): a structure missing one may be lagging.
+  const shows = (s: SiteStructure) => {
+    const { types } = navigationLevels(s);
+    return Object.values(declared).every((items) => items.every((i) => types.has(i.id)));
+  };
+  const structure = await throughLag(() => client.navigation.structure(org, site), shows);
+  const { levels, types } = navigationLevels(structure);
+  for (const [level, items] of Object.entries(declared)) {
+    const order = levels.get(level) ?? [];
+    for (const m of planMoves(order, items.map((i) => i.id))) {
+      const pointer = (id: string): StructurePointer => ({ type: types.get(id)!, id });
+      const position = m.position.after !== undefined ? { after: pointer(m.position.after) } : { before: pointer(m.position.before!) };
+      await client.navigation.sort(org, site, pointer(m.id), position);
+      applyMove(order, m);
+    }
+    levels.set(level, order);
+  }
+  const out: Record<string, StructurePointer[]> = {};
+  for (const [level, items] of Object.entries(declared)) {
+    const wanted = new Set(items.map((i) => i.id));
+    out[level] = (levels.get(level) ?? []).filter((id) => wanted.has(id)).map((id) => ({ type: types.get(id)!, id }));
+  }
+  return out;
 }
 
 /** The SiteStructureOrder kind: create/update reorder with the API's move operations; delete leaves the site as it is. */
@@ -276,6 +336,13 @@ export const siteStructureOrderKind = {
     siteSpaces: { schema: {"type": "object", "additionalProperties": {"type": "array", "uniqueItems": true, "items": limit("id")}}, doc: "Site space IDs in display order, per level: a section ID, or \"root\".", absent: "unmanaged", stack: "context" },
     // Adding a section to a group moves it in the display order: a membership change reorders the site.
     groups: { schema: { type: "object", additionalProperties: { type: "array", uniqueItems: true, items: limit("id") } }, doc: "Section IDs of each section group (group ID → section IDs): a change of membership moves sections, so the order is restored after it.", absent: "unmanaged", stack: "context", addedLater: true },
+    navigation: {
+      schema: { type: "object", additionalProperties: { type: "array", items: { type: "object", additionalProperties: false, required: ["type", "id"], properties: { type: { type: "string", enum: ["site-section", "site-section-group", "site-external-link"] }, id: limit("id") } } } },
+      doc: "The navigation per level (\"root\" or a section group's ID): its sections, section groups and external links in display order, ordered with the structure sort.",
+      absent: "unmanaged",
+      stack: "context",
+      addedLater: true,
+    },
   },
 
 
@@ -291,7 +358,10 @@ export const siteStructureOrderKind = {
     if (state.sectionGroups) declared.sectionGroups = state.sectionGroups;
     if (state.siteSpaces) declared.siteSpaces = state.siteSpaces;
     if (state.groups) declared.groups = state.groups;
-    return observe(live, declared, state.organizationId, id);
+    const observed = { ...observe(live, declared, state.organizationId, id), navigation: null };
+    if (!state.navigation) return observed;
+    const structure = await orGone(ctx.client.navigation.structure(state.organizationId, id));
+    return structure ? { ...observed, navigation: observeNavigation(structure, state.navigation) } : undefined;
   },
 
   async update(ctx, _id, _olds, news) {

@@ -171,7 +171,7 @@ export function referenceMarkdown(): string {
     for (const [name, spec] of Object.entries(kind.fields) as [string, FieldSpec][]) {
       const ref = refOf(spec);
       const spelled = spec.stack === "context" ? "context" : `\`${stackName(name, spec)}\`${ref ? ` (a key of \`${ref.ref}\` or \`{id}\`)` : ""}`;
-      const rule = spec.required ? "required" : spec.absent === "clear" ? "cleared" : typeof spec.absent === "object" ? `reset to \`${JSON.stringify(spec.absent.reset)}\`` : `not managed${"initial" in spec ? ` (new: \`${JSON.stringify(spec.initial)}\`)` : ""}`;
+      const rule = spec.required ? "required" : spec.absent === "clear" ? "cleared" : spec.absent === "restore" ? "restored (to the value recorded when it first applied)" : typeof spec.absent === "object" ? `reset to \`${JSON.stringify(spec.absent.reset)}\`` : `not managed${"initial" in spec ? ` (new: \`${JSON.stringify(spec.initial)}\`)` : ""}`;
       out.push(`| \`${name}\` | ${spelled} | ${rule} | ${spec.createOnly ? "yes" : ""} | ${cell(spec.doc)} |`);
     }
     out.push("");

@@ -558,7 +558,8 @@ const siteStructureCases: LifecycleCase[] = [
       const ssB = (await ss("space-changelog")).id;
       const t1 = await makeSection(env, p.otherSiteId!, "space-guides", "One");
       const t2 = await makeSection(env, p.otherSiteId!, "space-api", "Two");
-      return { ...p, s1, s2, s3, ss0: own.id, ssA, ssB, t1, t2 };
+      const link = (await env.api<{ id: string }>("POST", `${sites(env)}/${p.siteId}/external-links`, { title: "Status", url: "https://status.example.com" })).id;
+      return { ...p, s1, s2, s3, ss0: own.id, ssA, ssB, t1, t2, link };
     },
     create: (env, p) => ({
       organizationId: env.orgId,
@@ -575,6 +576,22 @@ const siteStructureCases: LifecycleCase[] = [
       inputs: (_env, p, created) => ({ ...created, sections: [p.s1, p.s2, p.s3] }),
       expect: (outs, inputs) => expectOuts(JSON.stringify(outs.sections) === JSON.stringify(inputs.sections), "reorder", outs),
     },
+    moreUpdates: [
+      {
+        // The navigation with an external link among the sections: ordered with the structure sort.
+        name: "navigation with an external link",
+        inputs: (env, p, current) => ({
+          organizationId: env.orgId,
+          siteId: p.siteId,
+          siteSpaces: current.siteSpaces,
+          navigation: { root: [{ type: "site-external-link", id: p.link }, { type: "site-section", id: p.s2 }, { type: "site-section", id: p.s1 }, { type: "site-section", id: p.s3 }] },
+        }),
+        expect: (outs, inputs) => {
+          const ids = (v: unknown) => JSON.stringify((v as { root: { id: string }[] }).root.map((i) => i.id));
+          expectOuts(ids(outs.navigation) === ids(inputs.navigation), "navigation order", outs);
+        },
+      },
+    ],
     replace: { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.otherSiteId, sections: [p.t2, p.t1] }), replaces: ["siteId"] },
     outOfBandEdit: (env, _id, outs, p) =>
       env.api("POST", under(env, outs, `sections/${p.t1}/move`), { position: { before: { type: "site-section", siteSection: p.t2 } } }),
@@ -687,6 +704,106 @@ export const lifecycleCases: LifecycleCase[] = [
         return p.adoptSiteId!;
       },
       inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.adoptSiteId, redirects: [{ source: "/kept", destination: { kind: "external", url: "https://kept.example.com" } }] }),
+    },
+    teardown: deleteSites,
+  },
+  {
+    kind: "SiteCustomization",
+    module: "siteCustomization",
+    setup: (env) => makeTwoSites(env),
+    // Partly declared: every member left out keeps the look recorded when it first applied.
+    create: (env, p) => ({
+      organizationId: env.orgId,
+      siteId: p.siteId,
+      styling: { theme: "bold", primaryColor: { light: "#112233", dark: "#445566" } },
+      header: { links: [{ title: "Status", to: { kind: "url", url: "https://status.example.com" }, links: [] }] },
+      footer: { copyright: "© Docs team" },
+    }),
+    bad: [
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, styling: { theme: "neon" } }), property: "styling.theme" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, styling: { primaryColor: { light: "red", dark: "#000" } } }), property: "styling.primaryColor.light" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, header: { logo: { light: "not a url", dark: "https://x.example.com/l.png" } } }), property: "header.logo.light" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, ai: { suggestions: ["ok?", "no"] } }), property: "ai.suggestions" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "x" }), property: "title" },
+    ],
+    update: {
+      // The header line removed: its links go back to the recorded look (none); one colour changed; a greeting added.
+      inputs: (_env, _p, created) => ({ organizationId: created.organizationId, siteId: created.siteId, styling: { theme: "bold", primaryColor: { light: "#ff0000", dark: "#ff0000" } }, footer: created.footer, ai: { mode: "assistant", greeting: "Ask me" } }),
+      expect: (outs) => expectOuts(outs.header === null && outs.pageActions === null && (outs.styling as { primaryColor: Json }).primaryColor.light === "#ff0000", "update", outs),
+    },
+    replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId }), replaces: ["siteId"] },
+    // A declared member and one left out, both changed by hand: drift that update puts back.
+    outOfBandEdit: async (env, id, outs) => {
+      const path = `${sites(env)}/${id}/customization`;
+      const live = await env.api<Json & { styling: Json; trademark: Json }>("GET", path);
+      live.styling.theme = "gradient";
+      live.styling.corners = "straight";
+      live.trademark = { enabled: false };
+      await env.api("PUT", path, live);
+      void outs;
+    },
+    outOfBandDelete: (env, id) => env.api("DELETE", `${sites(env)}/${id}`),
+    teardown: deleteSites,
+  },
+  {
+    kind: "SiteSpaceCustomization",
+    module: "siteSpaceCustomization",
+    setup: async (env) => {
+      const site = async () => (await env.api<{ id: string }>("POST", sites(env), { title: env.unique("Overridden site"), spaces: ["space-guides"] })).id;
+      const [siteId, otherSiteId] = [await site(), await site()];
+      const first = async (id: string) => (await env.list<{ id: string }>(`${sites(env)}/${id}/site-spaces`))[0]!.id;
+      return { siteId, otherSiteId, siteSpaceId: await first(siteId), otherSiteSpaceId: await first(otherSiteId) };
+    },
+    create: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, siteSpaceId: p.siteSpaceId, title: "Version 2", styling: { theme: "bold", sidebar: { list: "pill" } } }),
+    bad: [
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, siteSpaceId: p.siteSpaceId, title: "x" }), property: "title" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, siteSpaceId: p.siteSpaceId, styling: { theme: "neon" } }), property: "styling.theme" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, siteSpaceId: p.siteSpaceId, styling: { primaryColor: { light: "#12", dark: "#000" } } }), property: "styling.primaryColor.light" },
+    ],
+    update: {
+      // The title and the sidebar override removed (cleared), the theme changed, a favicon added.
+      inputs: (_env, _p, created) => ({ organizationId: created.organizationId, siteId: created.siteId, siteSpaceId: created.siteSpaceId, styling: { theme: "muted" }, favicon: { emoji: "🚀" } }),
+      expect: (outs) => expectOuts(outs.title === null && JSON.stringify(outs.styling) === JSON.stringify({ theme: "muted" }), "update", outs),
+    },
+    replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId, siteSpaceId: p.otherSiteSpaceId }), replaces: ["siteId", "siteSpaceId"] },
+    // An override set by hand beside the declared ones: drift that update clears.
+    outOfBandEdit: (env, id, outs) => env.api("PATCH", under(env, outs, `site-spaces/${id}/customization`), { styling: { corners: "straight" }, pagination: { enabled: false } }),
+    outOfBandDelete: (env, _id, outs) => env.api("DELETE", `${sites(env)}/${String(outs.siteId)}`),
+    teardown: deleteSites,
+  },
+  {
+    kind: "SiteExternalLink",
+    module: "siteExternalLink",
+    setup: async (env) => {
+      const p = await makeTwoSites(env);
+      const group = (await env.api<{ id: string }>("POST", `${sites(env)}/${p.siteId}/section-groups`, { title: "More" })).id;
+      return { ...p, group };
+    },
+    create: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "Status", url: "https://status.example.com", icon: "signal", description: "Uptime", draft: true }),
+    bad: [
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "x", url: "https://x.example.com" }), property: "title" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "Ok", url: "ftp://x.example.com" }), property: "url" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "Ok", url: "https://x.example.com", condition: "c".repeat(1025) }), property: "condition" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "Ok" }), property: "url" },
+    ],
+    update: {
+      // Into the group, live, the icon and description removed (cleared).
+      inputs: (_env, p, created) => ({ organizationId: created.organizationId, siteId: created.siteId, title: "Status page", url: "https://status.example.com/", sectionGroupId: p.group, draft: false, condition: "visitor.claims.staff" }),
+      expect: (outs, inputs) => expectOuts(outs.sectionGroupId === inputs.sectionGroupId && outs.icon === null && outs.draft === false, "update", outs),
+    },
+    moreUpdates: [
+      {
+        name: "back to the root",
+        inputs: (_env, _p, current) => ({ ...current, sectionGroupId: undefined }),
+        expect: (outs) => expectOuts(outs.sectionGroupId === null, "move to the root", outs),
+      },
+    ],
+    replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId }), replaces: ["siteId"] },
+    outOfBandEdit: (env, id, outs) => env.api("PATCH", under(env, outs, `external-links/${id}`), { title: "Edited elsewhere" }),
+    outOfBandDelete: (env, id, outs) => env.api("DELETE", under(env, outs, `external-links/${id}`)),
+    adopt: {
+      prepare: async (env, p) => (await env.api<{ id: string }>("POST", `${sites(env)}/${p.siteId}/external-links`, { title: "Existing link", url: "https://existing.example.com" })).id,
+      inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, title: "Existing link", url: "https://existing.example.com" }),
     },
     teardown: deleteSites,
   },

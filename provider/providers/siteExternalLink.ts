@@ -1,0 +1,3 @@
+// The whole module.exports is the provider, so an installed package serialises it as one require().
+import { siteExternalLinkProvider } from "../resources/siteExternalLink";
+export = siteExternalLinkProvider;

@@ -1,0 +1,3 @@
+// The whole module.exports is the provider, so an installed package serialises it as one require().
+import { siteSpaceCustomizationProvider } from "../resources/siteSpaceCustomization";
+export = siteSpaceCustomizationProvider;
