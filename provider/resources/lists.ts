@@ -130,12 +130,14 @@ export function coalescedList<T>(client: ApiClient, key: string, walk: () => Pro
   return viewsOf(client).get(key, walk);
 }
 
-/** The four lists the list-read kinds are read from: each one's key prefix and its walk. */
+/** The lists the list-read kinds are read from: each one's key prefix and its walk. */
 const SITE_LISTS = {
   sections: { key: "sections", walk: (c: ApiClient, org: string, site: string) => c.sections.list(org, site) },
   sectionGroups: { key: "section-groups", walk: (c: ApiClient, org: string, site: string) => c.sectionGroups.list(org, site) },
   siteSpaces: { key: "site-spaces", walk: (c: ApiClient, org: string, site: string) => c.siteSpaces.list(org, site) },
   shareLinks: { key: "share-links", walk: (c: ApiClient, org: string, site: string) => c.shareLinks.list(org, site) },
+  // Read from the site's structure: the API lists external links nowhere else.
+  externalLinks: { key: "external-links", walk: (c: ApiClient, org: string, site: string) => c.navigation.links(org, site) },
 } as const;
 type SiteListName = keyof typeof SITE_LISTS;
 type Listed<L extends SiteListName> = Awaited<ReturnType<(typeof SITE_LISTS)[L]["walk"]>>[number];

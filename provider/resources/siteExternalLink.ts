@@ -1,6 +1,6 @@
-import type { ApiClient, SiteExternalLink as ApiLink, UpdateExternalLinkBody } from "../client";
+import type { SiteExternalLink as ApiLink, UpdateExternalLinkBody } from "../client";
 import { type KindDefinition, type ResourceArgs, adoptOne, declaredAmong, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { coalescedList, findIn } from "./lists";
+import { readListed } from "./lists";
 import { makeProvider } from "./provider";
 
 /** Inputs of a SiteExternalLink. */
@@ -53,11 +53,6 @@ function toOutputs(where: { organizationId: string; siteId: string }, link: ApiL
   };
 }
 
-/** The site's links (read from its structure), one walk per process view like the other site lists. */
-export function siteLinks(client: ApiClient, orgId: string, siteId: string): Promise<readonly ApiLink[]> {
-  return coalescedList(client, `external-links:${orgId}/${siteId}`, () => client.navigation.links(orgId, siteId));
-}
-
 /** Fields the link's PATCH takes under their own names. */
 const PATCHED = ["title", "url", "description", "icon", "condition", "localizedTitle", "localizedDescription", "draft"] as const;
 
@@ -92,7 +87,7 @@ export const siteExternalLinkKind = {
   },
 
   async read(ctx, id, state) {
-    const link = await findIn(siteLinks(ctx.client, state.organizationId, state.siteId), id);
+    const link = await readListed("externalLinks", ctx.client, state.organizationId, state.siteId, id);
     return link ? toOutputs(state, link) : undefined;
   },
 
