@@ -13,6 +13,7 @@ import type { StackFile, StackSection, StackSite, StackSiteSpace } from "./model
 import { dottedPath } from "../pointer";
 import { derivePath, KEY_PATTERN } from "../rules";
 import { show, stackSchemaDocument } from "./schema";
+import { conditionIssues } from "../conditions";
 
 /** One finding of a check, before it is given a file position. */
 export interface CheckIssue {
@@ -225,12 +226,8 @@ function checkSite(ctx: Ctx, at: string, site: Loose, spaceKeys: Namespace, spac
       }
     });
   }
-  if (isObject(site.adaptiveContent) && site.adaptiveContent.enabled === false) {
-    const conditioned = conditionPointers(at, site);
-    if (conditioned.length > 0) {
-      ctx.warn(conditioned[0], "adaptiveContent.enabled is false, so this condition has no effect");
-    }
-  }
+  // Conditions parsed offline (provider/conditions.ts): syntax, claims the schema declares, adaptive content on.
+  for (const issue of conditionIssues(conditionsOf(at, site), site)) (issue.warning ? ctx.warn : ctx.error)(issue.pointer, issue.reason);
   const links = list(site.shareLinks);
   const otherVisibilities = ["public", "unlisted", "visitor-auth"];
   if (links.length > 0 && typeof site.visibility === "string" && otherVisibilities.includes(site.visibility)) {
@@ -403,17 +400,15 @@ function siteSpacePaths(ctx: Ctx, at: string, siteSpaces: unknown[], where: stri
   levelPaths(ctx, at, entries, `for site spaces ${where}`);
 }
 
-function conditionPointers(at: string, site: Loose): string[] {
-  const found: string[] = [];
-  list(site.siteSpaces).forEach((ss, j) => {
-    if (isObject(ss) && typeof ss.condition === "string") found.push(`${at}/siteSpaces/${j}/condition`);
-  });
+function conditionsOf(at: string, site: Loose): { pointer: string; text: string }[] {
+  const found: { pointer: string; text: string }[] = [];
+  const add = (o: unknown, pointer: string) => {
+    if (isObject(o) && typeof o.condition === "string") found.push({ pointer: `${pointer}/condition`, text: o.condition });
+  };
+  list(site.siteSpaces).forEach((ss, j) => add(ss, `${at}/siteSpaces/${j}`));
   list(site.sections).forEach((s, j) => {
-    if (!isObject(s)) return;
-    if (typeof s.condition === "string") found.push(`${at}/sections/${j}/condition`);
-    list(s.siteSpaces).forEach((ss, k) => {
-      if (isObject(ss) && typeof ss.condition === "string") found.push(`${at}/sections/${j}/siteSpaces/${k}/condition`);
-    });
+    add(s, `${at}/sections/${j}`);
+    if (isObject(s)) list(s.siteSpaces).forEach((ss, k) => add(ss, `${at}/sections/${j}/siteSpaces/${k}`));
   });
   return found;
 }
