@@ -108,6 +108,35 @@ describe.each([
   });
 });
 
+// Why the project points at the program with package.json `main` and not Pulumi.yaml `main`: a `main`
+// file moves the working directory of the language host (and of the plugin) to the file's folder, here
+// inside the installed package. The closure serialiser then takes the package's modules for the
+// program's own and tries to capture the providers by value instead of as a require() of the package.
+describe("the no-code handbook with Pulumi.yaml `main` at the program instead", () => {
+  let started: Partial<ProgramAgainstEmulator> = {};
+
+  beforeAll(async () => {
+    started = await startProgram(HANDBOOK);
+    const dir = started.program!.dir;
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+    fs.appendFileSync(path.join(dir, "Pulumi.yaml"), `main: ${String(pkg["main"])}\n`);
+    delete pkg["main"];
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2));
+    // A runner made after the edit reads the new Pulumi.yaml, as the CLI does on every command.
+    await started.runner!.close();
+    started.runner = runnerAgainst(dir, started.emu!);
+  });
+  afterAll(() => stopProgram(started));
+
+  it("cannot serialise the providers as a require() of the package: the run fails before any API call", async () => {
+    const { runner } = started as ProgramAgainstEmulator;
+    const preview = await runner.preview({ allowError: true });
+    expect(preview.error?.message).toContain("Error serializing '() => provider'");
+    expect(JSON.stringify(preview.logs)).toMatch(/module '\.\/providers\/[A-Za-z]+\.js'/);
+    expect(preview.apiCalls).toEqual([]);
+  });
+});
+
 describe("the no-code program's serialised providers", () => {
   let nocode: Partial<ProgramAgainstEmulator> = {};
   let own: Partial<ProgramAgainstEmulator> = {};

@@ -180,6 +180,17 @@ function inheritedEnv(extra: Record<string, string> | undefined): NodeJS.Process
   return Object.assign(env, extra);
 }
 
+/** The working directory and program of a project's language host, as the CLI derives them from Pulumi.yaml `main`. */
+export function pwdAndMain(root: string, main: string | undefined): { pwd: string; program: string } {
+  if (main === undefined || main === "") return { pwd: root, program: "." };
+  if (path.isAbsolute(main)) throw new Error("project 'main' must be a relative path");
+  const resolved = path.resolve(root, main);
+  if (resolved !== root && !resolved.startsWith(root + path.sep)) throw new Error("project 'main' must be a subfolder");
+  const stat = fs.statSync(resolved, { throwIfNoEntry: false });
+  if (stat === undefined) throw new Error(`project 'main' file '${resolved}' not found`);
+  return stat.isDirectory() ? { pwd: resolved, program: "." } : { pwd: path.dirname(resolved), program: resolved };
+}
+
 /** Runs one program folder's stack through preview, up, refresh and destroy. */
 export class ProgramRunner {
   readonly dir: string;
@@ -187,6 +198,13 @@ export class ProgramRunner {
   readonly stack: string;
   readonly stateFile: string;
   private readonly organization: string;
+  /**
+   * Where the language host and the plugin run and what the host runs, as the CLI derives them from
+   * Pulumi.yaml `main`: a file moves the working directory to its folder and is run by its path; a folder
+   * becomes the working directory, run as `.`; without `main`, the project's folder, run as `.` (the
+   * host then takes package.json's `main`).
+   */
+  private readonly pwd: string;
   private readonly program: string;
   private readonly typescript: boolean;
   /** `runtime.options.nodeargs` of Pulumi.yaml: arguments of the language host's `node`, as the CLI passes them. */
@@ -205,7 +223,7 @@ export class ProgramRunner {
     this.stack = opts.stack ?? "dev";
     this.organization = opts.organization ?? "organization";
     this.stateFile = opts.stateFile ?? path.join(this.dir, ".pulumi-state", `${this.stack}.json`);
-    this.program = projectFile.main ?? ".";
+    ({ pwd: this.pwd, program: this.program } = pwdAndMain(this.dir, projectFile.main));
     const runtime = projectFile.runtime;
     this.typescript = typeof runtime === "object" ? runtime.options?.typescript !== false : true;
     const nodeargs = typeof runtime === "object" ? runtime.options?.nodeargs : undefined;
@@ -303,7 +321,7 @@ export class ProgramRunner {
       const engineAddress = await this.address();
       const driver = (async () => {
         await (await previous?.catch(() => undefined))?.close();
-        return startPlugin({ cwd: this.dir, env: settings.env, engineAddress });
+        return startPlugin({ cwd: this.pwd, env: settings.env, engineAddress });
       })();
       this.pluginState = { key, driver };
       driver.catch(() => {
@@ -437,7 +455,7 @@ export class ProgramRunner {
       `--stack=${this.stack}`,
       `--organization=${this.organization}`,
       `--root-directory=${this.dir}`,
-      `--pwd=${this.dir}`,
+      `--pwd=${this.pwd}`,
       `--parallel=${settings.parallel}`,
       ...(preview ? ["--dry-run"] : []),
       this.program,
@@ -497,7 +515,7 @@ export class ProgramRunner {
 
   private bootLanguageHost(env: NodeJS.ProcessEnv): ChildProcess {
     // `nodeargs` go before the script, as the CLI's language host passes them to `node`.
-    return spawn(process.execPath, [...this.nodeArgs, "-e", LANGUAGE_HOST_BOOT, SDK_DIR, this.typescript ? "typescript" : "javascript"], { cwd: this.dir, env, stdio: ["pipe", "pipe", "pipe"] });
+    return spawn(process.execPath, [...this.nodeArgs, "-e", LANGUAGE_HOST_BOOT, SDK_DIR, this.typescript ? "typescript" : "javascript"], { cwd: this.pwd, env, stdio: ["pipe", "pipe", "pipe"] });
   }
 }
 
