@@ -10,7 +10,7 @@ export type { RequestLogEntry } from "./server";
 export type { Seed, SeedOrganization, SeedUser, SeedMember, SeedSpace, SeedPage, SeedFile, SeedCollection, SeedTeam, SeedIntegration } from "./seed";
 export { defaultSeed, loadSeedFile } from "./seed";
 export { Store, SPACE_RETENTION_MS } from "./store";
-export type { Snapshot, SnapshotOrg, SnapshotSite, SnapshotSection, SnapshotSectionGroup, SnapshotSiteSpace, SnapshotShareLink, SnapshotTeam, SnapshotMember } from "./store";
+export type { Snapshot, SnapshotOrg, SnapshotSite, SnapshotSection, SnapshotSectionGroup, SnapshotSiteSpace, SnapshotShareLink, SnapshotExternalLink, SnapshotTeam, SnapshotMember } from "./store";
 
 export interface EmulatorOptions {
   /** 0 = ephemeral; the CLI defaults to 4010. */

@@ -23,6 +23,7 @@ export interface SnapshotSection {
   condition: string | null;
   icon: string | null;
   default: boolean;
+  draft: boolean;
   siteSpaces: SnapshotSiteSpace[];
 }
 export interface SnapshotSectionGroup {
@@ -31,6 +32,16 @@ export interface SnapshotSectionGroup {
   icon: string | null;
   /** Paths of the group's sections, in display order. */
   sections: string[];
+  draft: boolean;
+}
+
+export interface SnapshotExternalLink {
+  id: string;
+  title: string;
+  url: string;
+  /** ID of the group holding it; null at the root. */
+  group: string | null;
+  draft: boolean;
 }
 export interface SnapshotShareLink {
   id: string;
@@ -57,6 +68,14 @@ export interface SnapshotSite {
   sectionGroups: SnapshotSectionGroup[];
   shareLinks: SnapshotShareLink[];
   adaptiveSchema: JsonObject | null;
+  /** External links in display order (groups expanded in place). */
+  externalLinks: SnapshotExternalLink[];
+  /** Titles of the navigation's entries per level (`root`, or a group's title), in display order. */
+  navigation: Record<string, string[]>;
+  /** The customization settings as last written; null while the site has its defaults. */
+  customization: JsonObject | null;
+  /** Customization overrides per site-space ID (only site spaces that have some). */
+  overrides: Record<string, JsonObject>;
 }
 export interface SnapshotMember {
   user: string;
@@ -313,6 +332,7 @@ export class Store {
       sections.push({
         id: sec.id, title: sec.title, path: sec.path, description: sec.description, condition: sec.condition, icon: sec.icon,
         default: s.defaultSection === sec.id,
+        draft: sec.draft ?? false,
         siteSpaces: sec.siteSpaces.map((ssid) => this.siteSpaceSnapshot(ssid, sec.defaultSiteSpace)),
       });
     };
@@ -320,11 +340,22 @@ export class Store {
       const group = this.tables.sectionGroups.get(item);
       if (group) {
         const sectionIds = group.children.filter((id) => this.tables.sections.has(id));
-        groups.push({ id: group.id, title: group.title, icon: group.icon, sections: sectionIds.map((sid) => this.tables.sections.get(sid)!.path) });
+        groups.push({ id: group.id, title: group.title, icon: group.icon, sections: sectionIds.map((sid) => this.tables.sections.get(sid)!.path), draft: group.draft ?? false });
+        navigation[group.title] = group.children.map(titleOf);
         group.children.forEach(visit);
       } else if (this.tables.sections.has(item)) addSection(item);
+      else {
+        const l = this.tables.externalLinks.get(item);
+        if (l) links.push({ id: l.id, title: l.title, url: l.url, group: l.group, draft: l.draft });
+      }
     };
+    const links: SnapshotExternalLink[] = [];
+    const navigation: Record<string, string[]> = {};
+    const titleOf = (id: string) => (this.tables.sections.get(id) ?? this.tables.sectionGroups.get(id) ?? this.tables.externalLinks.get(id))?.title ?? id;
+    navigation.root = s.structure.map(titleOf);
     s.structure.forEach(visit);
+    const overrides: Record<string, JsonObject> = {};
+    for (const ss of this.tables.siteSpaces.values()) if (ss.site === s.id && ss.overrides && Object.keys(ss.overrides).length > 0) overrides[ss.id] = clone(ss.overrides);
     return {
       id: s.id, title: s.title, type: s.type, visibility: s.visibility, published: s.published, hostname: s.hostname,
       basename: s.basename, proxy: s.proxy, adaptiveContent: { ...s.adaptiveContent }, agentsContext: s.agentsContext, createdAt: s.createdAt,
@@ -335,6 +366,10 @@ export class Store {
         .filter((l) => l.site === s.id)
         .map((l) => ({ id: l.id, name: l.name, active: l.active, createdAt: l.createdAt })),
       adaptiveSchema: s.adaptiveSchema ? clone(s.adaptiveSchema.jsonSchema) : null,
+      externalLinks: links,
+      navigation,
+      customization: s.customization ? clone(s.customization.settings) : null,
+      overrides,
     };
   }
 }
