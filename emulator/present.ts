@@ -192,33 +192,33 @@ export function countSiteSpaces(store: Store, site: SiteRow): number {
   return n;
 }
 
-/** Section IDs of a site in display order (groups, nested ones too, expanded in place). */
-export function sectionIdsInOrder(store: Store, site: SiteRow): string[] {
-  const out: string[] = [];
+/** Visits every item of a site's navigation in display order, each group before its children. */
+function walkStructure(store: Store, site: SiteRow, visit: (id: string, isGroup: boolean) => void): void {
   const walk = (items: string[]) => {
     for (const item of items) {
       const group = store.get("sectionGroups", item);
+      visit(item, group !== undefined);
       if (group) walk(group.children);
-      else if (store.get("sections", item)) out.push(item);
     }
   };
   walk(site.structure);
+}
+
+/** Section IDs of a site in display order (groups, nested ones too, expanded in place). */
+export function sectionIdsInOrder(store: Store, site: SiteRow): string[] {
+  const out: string[] = [];
+  walkStructure(store, site, (id) => {
+    if (store.get("sections", id)) out.push(id);
+  });
   return out;
 }
 
 /** Section-group IDs of a site in display order, each before its nested groups. */
 export function groupIdsInOrder(store: Store, site: SiteRow): string[] {
   const out: string[] = [];
-  const walk = (items: string[]) => {
-    for (const item of items) {
-      const group = store.get("sectionGroups", item);
-      if (group) {
-        out.push(group.id);
-        walk(group.children);
-      }
-    }
-  };
-  walk(site.structure);
+  walkStructure(store, site, (id, isGroup) => {
+    if (isGroup) out.push(id);
+  });
   return out;
 }
 
