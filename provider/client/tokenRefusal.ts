@@ -1,9 +1,10 @@
 import { ApiError, type HttpMethod } from "./errors";
 import { stripQuery } from "./paging";
+import type { Policy, PolicyContext } from "./policy";
 
 /**
- * The refused-token policy around the request core: a token the API refuses is refused for every
- * request, so the first refusal marks the client and every later request fails at once, unsent.
+ * The refused-token state of one client: a token the API refuses is refused for every request, so
+ * the first refusal marks the client and every later request fails at once, unsent.
  *
  * - Refusal: a 401 on any request, or a 403 on the organisation itself (`GET /v1/orgs/{id}`: the
  *   token belongs to no member of it). A 403 elsewhere is a role too low for one operation, not a
@@ -60,6 +61,36 @@ export class TokenRefusal {
       detail: `not sent: the API refused this client's token (${first.method} ${first.path} answered ${first.status})`,
     });
   }
+}
+
+const refusals = new WeakMap<PolicyContext, TokenRefusal>();
+
+/**
+ * The refused-token policy, outermost (see {@link TokenRefusal}): each request is admitted first, and
+ * its outcome — the error its last attempt ends in, if any — tells whether the API refused the token.
+ */
+export const tokenRefusalPolicy: Policy = (ctx) => {
+  const refusal = new TokenRefusal();
+  refusals.set(ctx, refusal);
+  return (next) => async (call) => {
+    const done = await refusal.admit(call.method, call.path);
+    let error: unknown;
+    try {
+      const sent = await next(call);
+      if (sent.kind === "answer" && (sent.status < 200 || sent.status >= 300)) error = call.answerError(sent, undefined, sent.retryAfterMs);
+      return sent;
+    } catch (e) {
+      error = e;
+      throw e;
+    } finally {
+      done(error);
+    }
+  };
+};
+
+/** The API's refusal of the token of the client whose policies were given `ctx`, once it refused it. */
+export function refusedToken(ctx: PolicyContext): ApiError | undefined {
+  return refusals.get(ctx)?.refused;
 }
 
 /** The code of a request not sent because the API refused the client's token. */

@@ -1,0 +1,138 @@
+import { ApiError, redact, type HttpMethod } from "./errors";
+import type { Call, Sent } from "./policy";
+import { notSent } from "./retry";
+import { describeFailure, type Timeouts } from "./transport";
+
+/** What a call needs of its client: the token (to redact), the debug logger, the timeouts (for messages). */
+export interface CallSide {
+  readonly token: string;
+  readonly log: ((line: string) => void) | undefined;
+  readonly timeouts: Timeouts;
+}
+
+/** The request-level fields of a call, fixed when it starts. */
+export interface CallInit {
+  id: number;
+  method: HttpMethod;
+  path: string;
+  idempotent: boolean;
+  target: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** One request across its attempts: what the policies read and set, its debug lines and its errors. */
+export class RequestCall implements Call {
+  readonly id: number;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly idempotent: boolean;
+  readonly target: string;
+  headers: Record<string, string>;
+  readonly body: string | undefined;
+  readonly retried: Record<string, number> = {};
+  ahead = false;
+  fresh = false;
+  #tries = 0;
+
+  constructor(
+    private readonly side: CallSide,
+    init: CallInit,
+  ) {
+    ({ id: this.id, method: this.method, path: this.path, idempotent: this.idempotent, target: this.target, headers: this.headers, body: this.body } = init);
+  }
+
+  get tries(): number {
+    return this.#tries;
+  }
+
+  retry(sent: Sent, reason: string, next: string): void {
+    this.#line(sent, next);
+    this.retried[reason] = (this.retried[reason] ?? 0) + 1;
+    this.#tries++;
+  }
+
+  logLast(sent: Sent): void {
+    this.#line(sent);
+  }
+
+  answerError(sent: Sent & { kind: "answer" }, why?: string, retryAfterMs?: number): ApiError {
+    // A server error may come after the write was done: a create must not be repeated blindly.
+    const outcomeUnknown = sent.status >= 500 && !this.idempotent;
+    let detail = serverMessage(sent.text);
+    if (why) detail = `${detail}${detail ? "; " : ""}${why}`;
+    if (outcomeUnknown) detail = `${detail}${detail ? "; " : ""}outcome unknown: the server may have acted, look the object up before retrying`;
+    return new ApiError({
+      status: sent.status,
+      code: `HTTP_${sent.status}`,
+      method: this.method,
+      path: this.path,
+      detail: redact(detail, this.side.token),
+      outcomeUnknown,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+  }
+
+  /** The error that ends the request on a transport failure: outcome unknown when it may have been sent and is not idempotent. */
+  failureError(sent: Sent & { kind: "failure" }): ApiError {
+    const outcomeUnknown = !this.idempotent && !notSent(sent.code);
+    let detail = describeFailure(sent.code, sent.error, this.side.timeouts);
+    if (outcomeUnknown) detail = `outcome unknown (${detail}): the request was sent and the server may have acted, look the object up before retrying`;
+    return new ApiError({ status: 0, code: sent.code, method: this.method, path: this.path, detail: redact(detail, this.side.token), outcomeUnknown, cause: this.#sanitize(sent.error) });
+  }
+
+  /** The parsed body of a 2xx answer (`undefined` when empty). */
+  parse<T>(sent: Sent & { kind: "answer" }): T {
+    if (sent.text === "") return undefined as T;
+    try {
+      return JSON.parse(sent.text) as T;
+    } catch (e) {
+      // The write happened (2xx) but its answer is unreadable: for a create, the outcome is unknown.
+      throw new ApiError({
+        status: sent.status,
+        code: "ERR_INVALID_JSON",
+        method: this.method,
+        path: this.path,
+        detail: `the response body is not valid JSON`,
+        outcomeUnknown: !this.idempotent,
+        cause: this.#sanitize(e),
+      });
+    }
+  }
+
+  /**
+   * The cause as it is, unless it could carry response bytes (a JSON syntax error quotes the body,
+   * an HTTP parser error keeps the raw `data`): then a copy with a redacted message and no data.
+   */
+  #sanitize(e: unknown): unknown {
+    if (!(e instanceof Error)) return e;
+    const token = this.side.token;
+    const data = (e as { data?: unknown }).data;
+    if (data === undefined && !(e instanceof SyntaxError) && redact(e.message, token) === e.message) return e;
+    const copy = new Error(redact(e.message, token));
+    copy.name = e.name;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") Object.assign(copy, { code });
+    return copy;
+  }
+
+  /** One debug line per attempt: `docsplatform: #12 GET /v1/… 200 4ms retries=0`, and what happens next. */
+  #line(sent: Sent, next?: string): void {
+    const status = sent.kind === "failure" ? sent.code : String(sent.status);
+    this.side.log?.(`docsplatform: #${this.id} ${this.method} ${this.path} ${status} ${sent.ms}ms retries=${this.#tries}${next ? ` ${next}` : ""}`);
+  }
+}
+
+/** The `error.message` of an error body, or a short excerpt of a body that is not the usual shape. */
+function serverMessage(text: string): string {
+  if (text === "") return "";
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown }; message?: unknown };
+    const m = parsed?.error?.message ?? parsed?.message;
+    if (typeof m === "string") return m;
+  } catch {
+    // not JSON: fall through to an excerpt
+  }
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}
