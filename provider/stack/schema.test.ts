@@ -1,8 +1,10 @@
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { mutatedData, randomStack } from "../../test/reliability/stackfiles";
-import { explain, schemaIssues, schemaReport, stackValidator, type SchemaIssue } from "./schema";
+import { explain, schemaIssues, schemaReport, stackValidator, validatesPrecompiled, type SchemaIssue } from "./schema";
 
 /** Issues as sorted `pointer: reason` lines, the order-free way to compare two validations. */
 function lines(issues: readonly SchemaIssue[]): string[] {
@@ -16,6 +18,14 @@ function wholeDocument(data: unknown): string[] {
 }
 
 describe("schema validation in units", () => {
+  it("the built loader uses the validators precompiled by the build, made from the schemas in schemas/: it loads no ajv compiler", () => {
+    const built = path.resolve(__dirname, "../../dist/provider/stack/schema.js");
+    const script = `const s = require(${JSON.stringify(built)}); s.schemaReport({}); console.log(JSON.stringify({ precompiled: s.validatesPrecompiled(), compiler: Object.keys(require.cache).some((f) => /node_modules[\\\\/]ajv[\\\\/]dist[\\\\/]ajv\\.js$/.test(f)) }))`;
+    expect(JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }))).toEqual({ precompiled: true, compiler: false });
+    // This process runs the sources, with no precompiled file beside them: it compiles, and answers the same.
+    expect(validatesPrecompiled()).toBe(false);
+  });
+
   it("finds exactly the issues of validating the whole document at once", () => {
     const parsed = fc.oneof(mutatedData, randomStack).map((text) => parseYaml(text, { schema: "core" }) as unknown);
     fc.assert(

@@ -2,16 +2,15 @@
  * The stack-file JSON Schema, compiled once per process, and the translation of ajv's errors into
  * sentences that name the field and the limit.
  */
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import Ajv, { type SchemaObject, type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import type { default as Ajv, SchemaObject, ValidateFunction } from "ajv";
 import { escapePointer, explain, propertiesOf, type SchemaIssue } from "../phrases";
 import { KEY_PATTERN } from "../rules";
 
 /** `$id` of the stack-file schema. */
 export const STACK_SCHEMA_ID = "https://docsplatform.dev/schemas/stack.schema.json";
-
 
 /** The folder holding `stack.schema.json` and `limits.json`, found from the source tree or from `dist/`. */
 export function schemasDir(): string {
@@ -24,21 +23,38 @@ export function schemasDir(): string {
   throw new Error(`schemas/stack.schema.json not found above ${__dirname}`);
 }
 
-let compiled: ValidateFunction | undefined;
-let instance: Ajv | undefined;
-
-/** The one ajv instance: `limits.json`, the stack schema and its unit schema (see `unitValidators`). */
-function schemaAjv(): Ajv {
-  if (instance) return instance;
+/** The texts of `limits.json` and `stack.schema.json`, read once. */
+let texts: { limits: string; stack: string } | undefined;
+function schemaTexts(): { limits: string; stack: string } {
+  if (texts) return texts;
   const dir = schemasDir();
-  const ajv = new Ajv({ allErrors: true, verbose: true, strictTypes: false });
+  texts = { limits: fs.readFileSync(path.join(dir, "limits.json"), "utf8"), stack: fs.readFileSync(path.join(dir, "stack.schema.json"), "utf8") };
+  return texts;
+}
+
+/** A fingerprint of the schemas a precompiled validator was made from (it serves only these). */
+function schemasHash(): string {
+  const { limits, stack } = schemaTexts();
+  return createHash("sha256").update(limits).update("\0").update(stack).digest("hex");
+}
+
+/**
+ * An ajv instance with `limits.json` and the given schemas; `source` keeps the generated code, for
+ * {@link precompiledValidators}. ajv is loaded only here: a run with a precompiled validator never loads it.
+ */
+function newAjv(schemas: object[], source: boolean): Ajv {
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when compiling */
+  const { default: AjvClass, _ } = require("ajv") as typeof import("ajv");
+  const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const formats = _`require("ajv-formats/dist/formats").fullFormats`;
+  const ajv = new AjvClass({ allErrors: true, verbose: true, strictTypes: false, ...(source ? { code: { source: true, formats } } : {}) });
   addFormats(ajv);
   // Annotations of the generated schema (see stackSchema.ts): for editors, the loader's cross-checks and
   // the values read when the program runs (x-file, x-secretSources; see sources.ts).
   ajv.addVocabulary(["markdownDescription", "x-naturalKey", "x-ref", "x-file", "x-secretSources"]);
-  ajv.addSchema(JSON.parse(fs.readFileSync(path.join(dir, "limits.json"), "utf8")) as object);
-  ajv.addSchema(JSON.parse(fs.readFileSync(path.join(dir, "stack.schema.json"), "utf8")) as object);
-  instance = ajv;
+  ajv.addSchema(JSON.parse(schemaTexts().limits) as object);
+  for (const schema of schemas) ajv.addSchema(schema);
   return ajv;
 }
 
@@ -46,14 +62,16 @@ let document: SchemaObject | undefined;
 
 /** The stack-file schema as a document (its annotations drive the cross-checks of `checks.ts`). */
 export function stackSchemaDocument(): SchemaObject {
-  document ??= JSON.parse(fs.readFileSync(path.join(schemasDir(), "stack.schema.json"), "utf8")) as SchemaObject;
+  document ??= JSON.parse(schemaTexts().stack) as SchemaObject;
   return document;
 }
 
-/** The compiled stack-file validator; compiled on first use and cached for the life of the process. */
+let compiled: ValidateFunction | undefined;
+
+/** The whole-file validator (tests and tools; the loader validates in units); compiled on first use. */
 export function stackValidator(): ValidateFunction {
   if (compiled) return compiled;
-  const validate = schemaAjv().getSchema(STACK_SCHEMA_ID);
+  const validate = newAjv([JSON.parse(schemaTexts().stack) as object], false).getSchema(STACK_SCHEMA_ID);
   if (!validate) throw new Error(`${STACK_SCHEMA_ID} did not compile`);
   compiled = validate;
   return compiled;
@@ -70,27 +88,47 @@ const UNITS_SCHEMA_ID = "https://docsplatform.dev/schemas/stack.units.schema.jso
  * parent's schema whose list keeps every keyword but `items`. The same keywords apply to the same
  * values, so the issues are the same; each validation only sees the errors of one object.
  */
-interface UnitValidators {
-  /** Validator of the top level, or of one definition, with its lists of objects split off. */
-  validator(definition: string): ValidateFunction;
-  /** Per definition (`""` for the top level): property → definition of that list's items. */
-  splits: Map<string, Map<string, string>>;
-  /** Item schemas left in the copies only as a type hint (they keep `uniqueItems` linear): their errors are the item's own. */
-  hints: Set<object>;
+interface UnitLayout {
+  /** Per unit (`""` for the top level, else a definition): property → definition of that list's items. */
+  splits: Record<string, Record<string, string>>;
+  /**
+   * Per unit: where an item schema is left in the copy only as a type hint (it keeps `uniqueItems`
+   * linear), as the `schemaPath` of its errors: those are the item's own, reported by the item's unit.
+   */
+  hints: Record<string, string[]>;
 }
 
-let units: UnitValidators | undefined;
-
-function unitValidators(): UnitValidators {
-  if (units) return units;
-  const ajv = schemaAjv();
-  const schema = JSON.parse(fs.readFileSync(path.join(schemasDir(), "stack.schema.json"), "utf8")) as SchemaObject;
+/** The unit schema and its layout, from the stack schema. */
+function unitSchema(schema: SchemaObject): { schema: SchemaObject; layout: UnitLayout } {
   schema.$id = UNITS_SCHEMA_ID;
   const definitions = (schema.definitions ?? {}) as Record<string, SchemaObject>;
-  const splits = new Map<string, Map<string, string>>();
-  const hints = new Set<object>();
-  // A definition is a unit only if it is reached as a list item and nowhere else: a definition also
-  // referenced from inside another object is validated there, whole.
+  const layout: UnitLayout = { splits: {}, hints: {} };
+  const wholeOnly = referencedWhole(schema, definitions);
+  const split = (name: string, owner: SchemaObject): void => {
+    const props = propertiesOf(owner) as Record<string, SchemaObject>;
+    const lists: Record<string, string> = {};
+    for (const [prop, sub] of Object.entries(props)) {
+      const target = localDefinition(sub.items);
+      if (target === undefined || typeof definitions[target] !== "object" || wholeOnly.has(target)) continue;
+      lists[prop] = target;
+      // ajv checks uniqueItems in linear time only when it knows the items are scalars of one type.
+      const type: unknown = definitions[target].type;
+      const hint = sub.uniqueItems === true && typeof type === "string" && type !== "object" && type !== "array" ? { type } : undefined;
+      if (hint) (layout.hints[name] ??= []).push(`#/properties/${prop}/items/type`);
+      sub.items = hint ?? true;
+    }
+    if (Object.keys(lists).length > 0) layout.splits[name] = lists;
+  };
+  split("", schema);
+  for (const [name, definition] of Object.entries(definitions)) split(name, definition);
+  return { schema, layout };
+}
+
+/**
+ * The definitions also referenced from inside another object (not only as the items of a list): those
+ * are validated there, whole, and are no unit of their own.
+ */
+function referencedWhole(schema: SchemaObject, definitions: Record<string, SchemaObject>): Set<string> {
   const listItems = new Set<object>();
   for (const owner of [schema, ...Object.values(definitions)]) {
     for (const sub of Object.values(propertiesOf(owner) as Record<string, SchemaObject>)) {
@@ -107,37 +145,80 @@ function unitValidators(): UnitValidators {
     for (const child of Object.values(node)) findRefs(child);
   };
   findRefs(schema);
-  const split = (name: string, owner: SchemaObject): void => {
-    const props = propertiesOf(owner) as Record<string, SchemaObject>;
-    const lists = new Map<string, string>();
-    for (const [prop, sub] of Object.entries(props)) {
-      const target = localDefinition(sub.items);
-      if (target === undefined || typeof definitions[target] !== "object" || wholeOnly.has(target)) continue;
-      lists.set(prop, target);
-      // ajv checks uniqueItems in linear time only when it knows the items are scalars of one type.
-      const type: unknown = definitions[target].type;
-      const hint = sub.uniqueItems === true && typeof type === "string" && type !== "object" && type !== "array" ? { type } : undefined;
-      if (hint) hints.add(hint);
-      sub.items = hint ?? true;
-    }
-    if (lists.size > 0) splits.set(name, lists);
-  };
-  split("", schema);
-  for (const [name, definition] of Object.entries(definitions)) split(name, definition);
-  ajv.addSchema(schema);
-  const cache = new Map<string, ValidateFunction>();
-  const validator = (definition: string): ValidateFunction => {
-    let validate = cache.get(definition);
-    if (!validate) {
-      const ref = definition === "" ? UNITS_SCHEMA_ID : `${UNITS_SCHEMA_ID}#/definitions/${definition}`;
-      validate = ajv.getSchema(ref);
-      if (!validate) throw new Error(`${ref} did not compile`);
-      cache.set(definition, validate);
-    }
-    return validate;
-  };
-  units = { validator, splits, hints };
+  return wholeOnly;
+}
+
+/** The units validated on their own: the top level and every definition some list splits off. */
+function unitNames(layout: UnitLayout): string[] {
+  return ["", ...new Set(Object.values(layout.splits).flatMap((lists) => Object.values(lists)))];
+}
+
+/** The unit schema's `$ref` of a unit. */
+function unitRef(unit: string): string {
+  return unit === "" ? UNITS_SCHEMA_ID : `${UNITS_SCHEMA_ID}#/definitions/${unit}`;
+}
+
+/** What the loader validates with: a validator per unit, and the layout. */
+interface UnitValidators {
+  validators: Map<string, ValidateFunction>;
+  layout: UnitLayout;
+  /** Made at build time (`npm run build`), or compiled by this process. */
+  precompiled: boolean;
+}
+
+/** The file `npm run build` writes next to this module: the unit validators as ajv standalone code. */
+export const PRECOMPILED_FILE = path.join(__dirname, "stackValidators.js");
+
+/**
+ * The source of the precompiled unit validators (ajv standalone code): one exported function per
+ * unit, the layout, and the fingerprint of the schemas they were made from. `npm run build` writes it
+ * to {@link PRECOMPILED_FILE} beside this module, so a run validates without compiling anything.
+ */
+export function precompiledValidators(): string {
+  const { schema, layout } = unitSchema(JSON.parse(schemaTexts().stack) as SchemaObject);
+  const ajv = newAjv([schema], true);
+  const units = unitNames(layout);
+  const exportsOf = Object.fromEntries(units.map((unit, i) => [`unit${i}`, unitRef(unit)]));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build step
+  const { default: standaloneCode } = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone");
+  const code = standaloneCode(ajv, exportsOf);
+  const meta = { schemas: schemasHash(), units, layout };
+  return `${code}\nexports.meta = ${JSON.stringify(meta)};\n`;
+}
+
+/** The precompiled validators beside this module, if they were made from the schemas there now. */
+function loadPrecompiled(): UnitValidators | undefined {
+  const file = PRECOMPILED_FILE;
+  if (!fs.existsSync(file)) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated at build time
+  const mod = require(file) as Record<string, ValidateFunction> & { meta: { schemas: string; units: string[]; layout: UnitLayout } };
+  if (mod.meta.schemas !== schemasHash()) return undefined;
+  return { validators: new Map(mod.meta.units.map((unit, i) => [unit, mod[`unit${i}`]!])), layout: mod.meta.layout, precompiled: true };
+}
+
+/** The unit validators compiled now (no precompiled file, or one made from other schemas). */
+function compileUnits(): UnitValidators {
+  const { schema, layout } = unitSchema(JSON.parse(schemaTexts().stack) as SchemaObject);
+  const ajv = newAjv([schema], false);
+  const validators = new Map<string, ValidateFunction>();
+  for (const unit of unitNames(layout)) {
+    const validate = ajv.getSchema(unitRef(unit));
+    if (!validate) throw new Error(`${unitRef(unit)} did not compile`);
+    validators.set(unit, validate);
+  }
+  return { validators, layout, precompiled: false };
+}
+
+let units: UnitValidators | undefined;
+
+function unitValidators(): UnitValidators {
+  units ??= loadPrecompiled() ?? compileUnits();
   return units;
+}
+
+/** Whether this process validates stack files with the validators precompiled at build time. */
+export function validatesPrecompiled(): boolean {
+  return unitValidators().precompiled;
 }
 
 /** `name` when a schema is exactly `{"$ref": "#/definitions/<name>"}` (annotations aside). */
@@ -164,16 +245,17 @@ export interface SchemaReport {
  * document order. Issues past `limit` are counted, not kept. Time is linear in the size of the data.
  */
 export function schemaReport(data: unknown, limit = Infinity): SchemaReport {
-  const { validator, splits, hints } = unitValidators();
+  const { validators, layout } = unitValidators();
   const issues: SchemaIssue[] = [];
   const seen = new Set<string>();
   let total = 0;
-  const pending: { definition: string; value: unknown; pointer: string }[] = [{ definition: "", value: data, pointer: "" }];
+  const pending: Unit[] = [{ definition: "", value: data, pointer: "" }];
   while (pending.length > 0) {
-    const unit = pending.pop() as { definition: string; value: unknown; pointer: string };
-    const validate = validator(unit.definition);
+    const unit = pending.pop() as Unit;
+    const validate = validators.get(unit.definition)!;
     if (!validate(unit.value)) {
-      const errors = (validate.errors ?? []).filter((e) => !(typeof e.parentSchema === "object" && hints.has(e.parentSchema)));
+      const hinted = layout.hints[unit.definition] ?? [];
+      const errors = (validate.errors ?? []).filter((e) => !hinted.includes(e.schemaPath));
       for (const issue of explain(errors)) {
         const located = { ...issue, pointer: unit.pointer + issue.pointer };
         const id = `${located.pointer}\u0000${located.reason}`;
@@ -185,20 +267,32 @@ export function schemaReport(data: unknown, limit = Infinity): SchemaReport {
         }
       }
     }
-    const lists = splits.get(unit.definition);
-    const value = unit.value;
-    if (lists === undefined || typeof value !== "object" || value === null || Array.isArray(value)) continue;
-    const children: { definition: string; value: unknown; pointer: string }[] = [];
-    for (const [prop, items] of Object.entries(value as Record<string, unknown>)) {
-      const definition = lists.get(prop);
-      if (definition === undefined || !Array.isArray(items)) continue;
-      const at = `${unit.pointer}/${escapePointer(prop)}`;
-      items.forEach((item: unknown, i) => children.push({ definition, value: item, pointer: `${at}/${i}` }));
-    }
     // A stack: the last pushed is validated first, so push in reverse to keep document order.
-    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
+    const children = childUnits(unit, layout.splits[unit.definition]);
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
   }
   return { issues, total };
+}
+
+/** One object validated on its own: its unit, its value, its JSON pointer in the file. */
+interface Unit {
+  definition: string;
+  value: unknown;
+  pointer: string;
+}
+
+/** The items of the lists a unit splits off, each a unit of its own, in document order. */
+function childUnits(unit: Unit, lists: Record<string, string> | undefined): Unit[] {
+  const value = unit.value;
+  if (lists === undefined || typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  const children: Unit[] = [];
+  for (const [prop, items] of Object.entries(value as Record<string, unknown>)) {
+    const definition = Object.hasOwn(lists, prop) ? lists[prop] : undefined;
+    if (definition === undefined || !Array.isArray(items)) continue;
+    const at = `${unit.pointer}/${escapePointer(prop)}`;
+    items.forEach((item: unknown, i) => children.push({ definition, value: item, pointer: `${at}/${i}` }));
+  }
+  return children;
 }
 
 /** Validate a parsed stack file against the schema; one issue per distinct problem. */

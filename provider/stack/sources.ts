@@ -11,7 +11,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { DeclaredSources } from "./declared";
-import { schemasDir } from "./schema";
+import { stackSchemaDocument } from "./schema";
 
 /** A finding at a JSON pointer of the stack file. */
 export interface SourceIssue {
@@ -38,7 +38,7 @@ let marked: { list: string; fields: { as: string; file?: "text" | "base64"; secr
  */
 function markedLists(): NonNullable<typeof marked> {
   if (marked) return marked;
-  const schema = JSON.parse(fs.readFileSync(path.join(schemasDir(), "stack.schema.json"), "utf8")) as SchemaNode & { definitions: Record<string, SchemaNode> };
+  const schema = stackSchemaDocument() as SchemaNode & { definitions: Record<string, SchemaNode> };
   marked = [];
   for (const [list, node] of Object.entries(schema.properties ?? {})) {
     const ref = node.items?.$ref;
