@@ -86,10 +86,18 @@ describe("docsplatform diff", () => {
     expect(await run(diffMain, ["-", "docs/docs.yaml"], { cwd: repo, stdin: fs.readFileSync(HANDBOOK, "utf8") })).toEqual(files);
   });
 
-  it("counts a file missing at a revision as declaring nothing (the pull request that adds it)", async () => {
-    const r = await run(diffMain, ["git:HEAD~1:docs/new.yaml", "docs/docs.yaml"], { cwd: repo });
+  it("refuses a side missing at its revision (exit 2), unless the base may be missing (the pull request that adds the file)", async () => {
+    const missing = await run(diffMain, ["git:HEAD~1:docs/new.yaml", "docs/docs.yaml"], { cwd: repo });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/the base git:HEAD~1:docs\/new.yaml does not exist .*--base-may-be-missing/);
+    expect((await run(diffMain, ["no-such.yaml", "docs/docs.yaml"], { cwd: repo })).code).toBe(2);
+    expect(missing.stdout).toBe("");
+    const head = await run(diffMain, ["docs/docs.yaml", "git:HEAD:docs/new.yaml", "--base-may-be-missing"], { cwd: repo });
+    expect(head.code).toBe(2);
+    expect(head.stderr).toContain("the head git:HEAD:docs/new.yaml does not exist");
+    const r = await run(diffMain, ["git:HEAD~1:docs/new.yaml", "docs/docs.yaml", "--base-may-be-missing"], { cwd: repo });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe("diff: git:HEAD~1:docs/new.yaml does not exist at that revision: read as a file declaring nothing\n");
+    expect(r.stderr).toBe("diff: git:HEAD~1:docs/new.yaml does not exist: read as a file declaring nothing\n");
     expect(r.stdout).toContain("(site handbook, new site)");
     const bad = await run(diffMain, ["git:no-such-rev:docs/docs.yaml", "docs/docs.yaml"], { cwd: repo });
     expect(bad.code).toBe(1);

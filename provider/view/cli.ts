@@ -4,6 +4,7 @@
  * through the client, with the same environment as `export`).
  */
 import { execFile } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { formatProblem, loadStackFile, parseStack, type LoadResult } from "../stack/load";
@@ -29,7 +30,7 @@ file from standard input.
   --keys       show each object's key, e.g. (section api)
 `;
 
-const DIFF_USAGE = `usage: docsplatform diff <base> <head> [--format text|markdown]
+const DIFF_USAGE = `usage: docsplatform diff <base> <head> [--format text|markdown] [--base-may-be-missing]
 
 Shows what readers of the sites would notice between two versions of a stack file: sections and site
 spaces added, removed, moved or renamed (titles, paths, URLs), defaults switched, conditions,
@@ -38,7 +39,10 @@ key, and by \`previousKeys\`. Offline: no token, no API call.
 
 Each side is a file, \`-\` (standard input), or \`git:<rev>:<path>\` (the file at a revision, as
 \`git show <rev>:<path>\` reads it: <path> from the repository's root, or \`./<path>\` from the current
-directory). A side that does not exist at that revision counts as a file declaring nothing.
+directory). A side that does not exist is an error (exit 2): a wrong path must not pass as "everything
+added". Where the base may not exist yet (the pull request that adds the file), say so:
+
+  --base-may-be-missing   a base that does not exist at its revision counts as a file declaring nothing
 
   --format text       plain text (default; coloured on a terminal unless NO_COLOR is set)
   --format markdown   a pull-request comment: one collapsible block per site
@@ -104,7 +108,7 @@ type Side = { ok: true; stack: StackFile | undefined; label: string } | { ok: fa
 
 const execFileP = promisify(execFile);
 
-/** Reads `-`, `git:<rev>:<path>` or a file, and loads it as a stack file. `stack` is undefined when the file does not exist at a revision. */
+/** Reads `-`, `git:<rev>:<path>` or a file, and loads it as a stack file. `stack` is undefined when the file does not exist (at its revision). */
 async function loadSide(spec: string, io: ViewIo): Promise<Side> {
   let result: LoadResult;
   if (spec === "-") {
@@ -125,6 +129,7 @@ async function loadSide(spec: string, io: ViewIo): Promise<Side> {
       return { ok: false, problems: [`${spec}: git show failed: ${stderr.trim().split("\n")[0]}`] };
     }
   } else {
+    if (!fs.existsSync(path.resolve(io.cwd, spec))) return { ok: true, stack: undefined, label: spec };
     result = loadStackFile(path.resolve(io.cwd, spec));
     if (!result.ok) result = { ...result, problems: result.problems.map((p) => ({ ...p, file: spec })) };
   }
@@ -165,7 +170,7 @@ export async function treeMain(argv: string[], partial: Partial<ViewIo> = {}): P
     return 1;
   }
   if (side.stack === undefined) {
-    io.stderr.write(`docsplatform tree: ${side.label} does not exist at that revision\n`);
+    io.stderr.write(`docsplatform tree: ${side.label} does not exist\n`);
     return 1;
   }
   io.stdout.write(renderTree(viewStack(side.stack), { style, keys }));
@@ -210,14 +215,14 @@ async function readLive(org: string, io: ViewIo, command: string): Promise<Stack
   }
 }
 
-/** `docsplatform diff`; resolves to the exit code (0 shown, 1 error, 2 usage). */
+/** `docsplatform diff`; resolves to the exit code (0 shown, 1 error, 2 usage or a side missing). */
 export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): Promise<number> {
   const io = ioWith(partial);
   if (argv.includes("--help") || argv.includes("-h")) {
     io.stdout.write(DIFF_USAGE);
     return 0;
   }
-  const args = parseArgs(argv, ["--format"], []);
+  const args = parseArgs(argv, ["--format"], ["--base-may-be-missing"]);
   const usage = (message: string): number => {
     io.stderr.write(`docsplatform diff: ${message}\n${DIFF_USAGE}`);
     return 2;
@@ -237,16 +242,19 @@ export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): P
     for (const p of side.problems) io.stderr.write(`${p}\n`);
   }
   if (!base.ok || !head.ok || failed) return 1;
-  if (base.stack === undefined && head.stack === undefined) {
-    io.stderr.write(`docsplatform diff: neither ${baseSpec} nor ${headSpec} exists\n`);
-    return 1;
+  if (head.stack === undefined) {
+    io.stderr.write(`docsplatform diff: the head ${head.label} does not exist\n`);
+    return 2;
   }
-  for (const side of [base, head]) {
-    if (side.stack === undefined) io.stderr.write(`diff: ${side.label} does not exist at that revision: read as a file declaring nothing\n`);
+  if (base.stack === undefined) {
+    if (!args.options.has("--base-may-be-missing")) {
+      io.stderr.write(`docsplatform diff: the base ${base.label} does not exist (a wrong path or folder?); pass --base-may-be-missing where the change adds the file\n`);
+      return 2;
+    }
+    io.stderr.write(`diff: ${base.label} does not exist: read as a file declaring nothing\n`);
   }
-  const empty = (other: StackFile): StackFile => ({ organization: other.organization });
-  const b = base.stack ?? empty(head.stack!);
-  const h = head.stack ?? empty(base.stack!);
+  const b = base.stack ?? { organization: head.stack.organization };
+  const h = head.stack;
   const d = diffStacks(b, h);
   io.stdout.write(format === "markdown" ? renderDiffMarkdown(d) : renderDiffText(d, styleFor(io.stdout, io.env)));
   return 0;

@@ -159,3 +159,19 @@ describe("markdown from untrusted titles", () => {
     expect(md).toContain("\n````\n");
   });
 });
+
+describe("rough edges a new user met", () => {
+  it("a setting going from none to a value shows the value; a site space whose space is known by ID only is named by its key", () => {
+    const before = parse("organization: demo-org\n");
+    const after = parse("organization: demo-org\nsettings:\n  title: Demo\n  emailDomains: [a.test]\n");
+    expect(text(before, after)).toContain('emailDomains none → ["a.test"]');
+    expect(text(before, after)).not.toContain("undefined");
+    const sites = (ids: string) =>
+      parse(`organization: demo-org\nsites:\n  - key: s\n    title: Site\n    siteSpaces:\n${ids}`);
+    const two = sites("      - { key: first, space: {id: space-a}, path: a }\n      - { key: second, space: {id: space-b}, path: b }\n");
+    const none = sites("      - { key: first, space: {id: space-a}, path: a }\n");
+    const out = text(two, none);
+    expect(out).toContain("site space second /b");
+    expect(out).not.toContain("(title from the API)");
+  });
+});

@@ -153,8 +153,9 @@ function sectionName(s: SectionView): string {
   return `section ${q(s.title)}`;
 }
 
+/** A site space by its space's title; by its key where the file knows the space only by ID (its title is the API's). */
 function siteSpaceName(ss: SiteSpaceView): string {
-  return `site space ${q(siteSpaceTitle(ss))}`;
+  return ss.spaceTitle === undefined ? `site space ${ss.key}` : `site space ${q(ss.spaceTitle)}`;
 }
 
 function spaceOf(ss: SiteSpaceView): string {
@@ -460,7 +461,7 @@ function onOff(v: boolean): string {
 function shown(v: unknown): string {
   if (v === undefined) return "none";
   if (v === null) return "none (cleared)";
-  if (v !== null && typeof v === "object" && isIdRef(v as never)) return `{id: ${(v as { id: string }).id}}`;
+  if (v !== null && typeof v === "object" && !Array.isArray(v) && typeof (v as { id?: unknown }).id === "string") return `{id: ${(v as { id: string }).id}}`;
   const text = typeof v === "string" ? v : JSON.stringify(v);
   return text.length > 60 || text.includes("\n") ? "(changed)" : text;
 }

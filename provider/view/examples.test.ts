@@ -63,7 +63,7 @@ describe("the GitOps site-diff workflows", () => {
     expect(job.permissions).toBeUndefined();
     expect(read("examples/gitops/docs-diff.yml")).not.toMatch(/secrets\./);
     const run = job.steps.map((s) => s.run ?? "").join("\n");
-    expect(run).toContain("npx docsplatform diff git:HEAD^1:./docs.yaml docs.yaml --format markdown");
+    expect(run).toContain("npx docsplatform diff git:HEAD^1:./docs.yaml docs.yaml --base-may-be-missing --format markdown");
     expect(job.steps.find((s) => s.uses?.startsWith("actions/checkout@"))?.with).toMatchObject({ "persist-credentials": false });
     expect(job.steps.some((s) => s.uses?.startsWith("actions/upload-artifact@"))).toBe(true);
   });
