@@ -3,7 +3,8 @@
  * spaces with the URL path a reader sees, the default at each level, conditions, visibility,
  * published state and share links by name (never a URL).
  */
-import { API_PATH, urlClashes, type SectionView, type SiteSpaceView, type SiteView, type StackView } from "./model";
+import type { SectionEntry, SiteSpaceEntry } from "../site";
+import { API_PATH, urlClashes, type SiteView, type StackView } from "./model";
 import { plain, type Style } from "./style";
 
 /** Options of {@link renderTree}. */
@@ -42,7 +43,7 @@ export function adaptiveFacts(site: SiteView): string | undefined {
 }
 
 /** A site space's title as readers see it (its space's), or the file's reference to the space. */
-export function siteSpaceTitle(ss: SiteSpaceView): string {
+export function siteSpaceTitle(ss: SiteSpaceEntry): string {
   return ss.spaceTitle ?? "(title from the API)";
 }
 
@@ -83,7 +84,7 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     for (const c of urlClashes(site)) lines.add("│  ", style.red(`! URL ${c.url} is shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)`));
   }
 
-  const siteSpaceLine = (ss: SiteSpaceView): string => {
+  const siteSpaceLine = (ss: SiteSpaceEntry): string => {
     const parts: string[] = [];
     if (ss.default) parts.push(ss.path.value === undefined ? "path from the API" : `path ${ss.path.value}`);
     if (ss.spaceId !== undefined) parts.push(style.dim(`space ${ss.spaceId}`));
@@ -93,7 +94,7 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
   };
   const url = (u: string): string => style.cyan(u.split(API_PATH).join(style.dim(API_PATH)));
 
-  const sectionLine = (s: SectionView): string => {
+  const sectionLine = (s: SectionEntry): string => {
     const parts: string[] = [];
     if (s.default) parts.push(s.path.value === undefined ? "path from the API" : `path ${s.path.value}`);
     if (s.icon !== undefined) parts.push(`icon ${s.icon}`);
@@ -104,8 +105,8 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
 
   // Children of the site: its top-level entries (or root site spaces), then its share links.
   type Node = { text: string; children: Node[] };
-  const spaceNodes = (list: SiteSpaceView[]): Node[] => list.map((ss) => ({ text: siteSpaceLine(ss), children: [] }));
-  const sectionNode = (s: SectionView): Node => ({ text: sectionLine(s), children: spaceNodes(s.siteSpaces) });
+  const spaceNodes = (list: SiteSpaceEntry[]): Node[] => list.map((ss) => ({ text: siteSpaceLine(ss), children: [] }));
+  const sectionNode = (s: SectionEntry): Node => ({ text: sectionLine(s), children: spaceNodes(s.siteSpaces) });
   const nodes: Node[] = site.entries.map((e) =>
     e.kind === "section"
       ? sectionNode(e.section)

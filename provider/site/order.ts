@@ -1,0 +1,86 @@
+/**
+ * Display order, written once: where groups and sections sit at a site's top level, and the one
+ * ordering function that both the structure order plan (`SiteStructureOrder`'s fewest moves) and
+ * `diff` (what moved) use.
+ *
+ * - Sections keep the order of the file's `sections`; a section group takes the place of its first
+ *   section and holds its sections in that same order (what `SiteStructureOrder` applies). Groups
+ *   without sections, which have no place in that order, come last.
+ * - A section listed by two groups belongs to the first (the checks refuse such a file).
+ */
+import type { Key } from "../stack/model";
+import type { GroupEntry, SectionEntry, TopEntry } from "./types";
+
+/** Indexes (into `seq`) of one longest strictly increasing subsequence: the items that need not move. */
+export function longestIncreasing(seq: readonly number[]): Set<number> {
+  const tails: number[] = []; // tails[k] = index in seq of the smallest tail of an increasing run of length k+1
+  const prev: number[] = new Array<number>(seq.length).fill(-1);
+  for (let i = 0; i < seq.length; i++) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (seq[tails[mid]!]! < seq[i]!) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev[i] = tails[lo - 1]!;
+    tails[lo] = i;
+  }
+  const keep = new Set<number>();
+  for (let i = tails.length > 0 ? tails[tails.length - 1]! : -1; i !== -1; i = prev[i]!) keep.add(i);
+  return keep;
+}
+
+/**
+ * Items that keep their level but not their relative order: the fewest that moved (those outside a
+ * longest run already in order), each with the sibling it now follows.
+ */
+export function reordered<T>(baseOrder: readonly Key[], head: readonly T[], baseKeyOf: (t: T) => Key | undefined): { item: T; after: T | undefined }[] {
+  const common = head.filter((t) => {
+    const bk = baseKeyOf(t);
+    return bk !== undefined && baseOrder.includes(bk);
+  });
+  const keep = longestIncreasing(common.map((t) => baseOrder.indexOf(baseKeyOf(t)!)));
+  const out: { item: T; after: T | undefined }[] = [];
+  common.forEach((t, i) => {
+    if (keep.has(i)) return;
+    const at = head.indexOf(t);
+    out.push({ item: t, after: at > 0 ? head[at - 1] : undefined });
+  });
+  return out;
+}
+
+/** The group each section key belongs to: the first group listing it. */
+export function groupMembership(groups: readonly { key: Key; members: readonly { key: unknown }[] }[]): Map<Key, Key> {
+  const groupOf = new Map<Key, Key>();
+  for (const g of groups) {
+    for (const m of g.members) if (typeof m.key === "string" && !groupOf.has(m.key)) groupOf.set(m.key, g.key);
+  }
+  return groupOf;
+}
+
+/**
+ * The top level in display order from the sections as the file lists them, each already naming its
+ * group; fills each group's `sections`. Returns the top level, every section and every group in
+ * display order.
+ */
+export function displayOrder(listed: readonly SectionEntry[], groups: readonly GroupEntry[]): { entries: TopEntry[]; sections: SectionEntry[]; groups: GroupEntry[] } {
+  const byKey = new Map<Key, GroupEntry>();
+  for (const g of groups) if (!byKey.has(g.key)) byKey.set(g.key, g);
+  const entries: TopEntry[] = [];
+  for (const section of listed) {
+    const group = section.group === undefined ? undefined : byKey.get(section.group);
+    if (group === undefined) {
+      entries.push({ kind: "section", section });
+      continue;
+    }
+    if (group.sections.length === 0) entries.push({ kind: "group", group });
+    group.sections.push(section);
+  }
+  for (const g of groups) if (g.sections.length === 0) entries.push({ kind: "group", group: g });
+  return {
+    entries,
+    sections: entries.flatMap((e) => (e.kind === "section" ? [e.section] : e.group.sections)),
+    groups: entries.filter((e): e is Extract<TopEntry, { kind: "group" }> => e.kind === "group").map((e) => e.group),
+  };
+}

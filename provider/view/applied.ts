@@ -1,0 +1,61 @@
+/**
+ * The head of a diff as `pulumi up` leaves the platform when applied to the base: a field the head
+ * no longer declares is left as it is on the platform (the provider compares only what is declared),
+ * so an undeclared path keeps its base value.
+ */
+import type { SiteSpaceEntry } from "../site";
+import { sectionSiteSpaces, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
+import { q, type Change } from "./changes";
+import { matchKeyed } from "./match";
+import { viewStack } from "./model";
+
+/** The head as applied to the base, with the paths the head stopped declaring (the platform keeps them), per head site key. */
+export interface AppliedHead {
+  stack: StackFile;
+  kept: Map<Key, Change[]>;
+}
+
+/**
+ * The head file as `pulumi up` leaves the platform when applied to the base. A path is not managed
+ * when not declared (the kind's absence rule): a section or site space that stays at its level (same key, or a
+ * previous key) and declares no path keeps the one it has — derived from its title at creation, not
+ * from a title changed since. Where the base declared that path, `kept` says the head no longer does.
+ * Defaults need nothing: an undeclared default is the first of its level on both sides.
+ */
+export function appliedHead(base: StackFile, head: StackFile): AppliedHead {
+  const stack = structuredClone(head);
+  const kept = new Map<Key, Change[]>();
+  const baseView = viewStack(base);
+  for (const site of stack.sites ?? []) {
+    const [pair] = matchKeyed(baseView.sites, [site]).pairs;
+    if (pair === undefined) continue;
+    const b = pair[0];
+    const notes: Change[] = [];
+    const note = (text: string): void => void notes.push({ sign: "~", text });
+    for (const [bs, hs] of matchKeyed(b.sections, site.sections ?? []).pairs) {
+      if (hs.path === undefined && bs.path.value !== undefined) {
+        hs.path = bs.path.value;
+        if (bs.path.source === "declared") note(`section ${q(hs.title)}: path no longer declared (the platform keeps ${bs.path.value})`);
+      }
+      const list = sectionSiteSpaces(hs).map((ss) => ({ ...ss }));
+      keepPaths(matchKeyed(bs.siteSpaces, list).pairs, note);
+      if (hs.siteSpaces !== undefined || list[0]?.path !== undefined) {
+        // The shorthand's one site space is written out when it carries a path.
+        delete hs.space;
+        hs.siteSpaces = list;
+      }
+    }
+    keepPaths(matchKeyed(b.rootSiteSpaces, site.siteSpaces ?? []).pairs, note);
+    if (notes.length > 0) kept.set(site.key, notes);
+  }
+  return { stack, kept };
+}
+
+/** Site spaces that stay at their level and declare no path keep the one they have. */
+function keepPaths(pairs: [SiteSpaceEntry, StackSiteSpace][], note: (text: string) => void): void {
+  for (const [bs, hs] of pairs) {
+    if (hs.path !== undefined || bs.path.value === undefined) continue;
+    hs.path = bs.path.value;
+    if (bs.path.source === "declared") note(`site space ${bs.url}: path no longer declared (the platform keeps ${bs.path.value})`);
+  }
+}

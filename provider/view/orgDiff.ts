@@ -1,0 +1,95 @@
+/** The organisation's objects other than sites, summarised for `docsplatform diff`: settings, members, teams and the keyed lists. */
+import type { AnyKind } from "../resources/kind";
+import { collectionKind } from "../resources/collection";
+import { listedKinds } from "../resources/kinds";
+import { spaceKind } from "../resources/space";
+import { teamKind } from "../resources/team";
+import { naturalField } from "../stack/stackSchema";
+import type { Key, StackFile } from "../stack/model";
+import { Lines, q, type Change } from "./changes";
+import { matchKeyed } from "./match";
+import { cmp } from "./model";
+
+/** Values short enough to show inline; others are said to have changed. */
+function shown(v: unknown): string {
+  if (v === undefined) return "none";
+  if (v === null) return "none (cleared)";
+  if (v !== null && typeof v === "object" && !Array.isArray(v) && typeof (v as { id?: unknown }).id === "string") return `{id: ${(v as { id: string }).id}}`;
+  const text = typeof v === "string" ? v : JSON.stringify(v);
+  return text.length > 60 || text.includes("\n") ? "(changed)" : text;
+}
+
+/** Field by field, without the fields that identify an entry. */
+function fieldChanges(b: Record<string, unknown>, h: Record<string, unknown>, skip: string[]): string[] {
+  const names = [...new Set([...Object.keys(b), ...Object.keys(h)])].filter((n) => !skip.includes(n)).sort(cmp);
+  const out: string[] = [];
+  for (const n of names) {
+    if (JSON.stringify(b[n]) === JSON.stringify(h[n])) continue;
+    const long = shown(b[n]) === "(changed)" || shown(h[n]) === "(changed)";
+    // What absence then means is each kind's rule (cleared, reset or left alone): named, not guessed.
+    if (h[n] === undefined) out.push(`${n} left out (was ${shown(b[n])})`);
+    else out.push(long ? `${n} changed` : `${n} ${shown(b[n])} → ${shown(h[n])}`);
+  }
+  return out;
+}
+
+/** The keyed lists of the organisation: the list, what one entry is called, and the field naming it (its natural key). */
+const KEYED_KINDS: [keyof StackFile, string, string][] = [
+  ["teams", "team", naturalName(teamKind)],
+  ["collections", "collection", naturalName(collectionKind)],
+  ["spaces", "space", naturalName(spaceKind)],
+  ...listedKinds().map((k): [keyof StackFile, string, string] => [k.list.property as keyof StackFile, k.list.one, naturalName(k)]),
+];
+
+
+/** The stack file's name of a kind's natural key. */
+function naturalName(kind: AnyKind): string {
+  return naturalField(kind)?.as ?? "key";
+}
+
+export function diffOthers(base: StackFile, head: StackFile): Change[] {
+  const lines = new Lines();
+  const settings = fieldChanges((base.settings ?? {}) as Record<string, unknown>, (head.settings ?? {}) as Record<string, unknown>, []);
+  if (settings.length > 0) lines.add("~", `organization settings: ${settings.join("; ")}`);
+
+  const bm = new Map((base.members ?? []).map((m) => [m.user, m]));
+  const hm = new Map((head.members ?? []).map((m) => [m.user, m]));
+  for (const [user, m] of hm) {
+    const was = bm.get(user);
+    if (was === undefined) lines.add("+", `member role ${user}: ${m.role ?? "guest"}`);
+    else if (was.role !== m.role) lines.add("~", `member role ${user}: ${was.role ?? "guest"} → ${m.role ?? "guest"}`);
+  }
+  for (const [user, m] of bm) {
+    if (!hm.has(user)) lines.add("-", `member role ${user} (${m.role ?? "guest"}): back to the role before the first up`);
+  }
+
+  for (const [field, what, natural] of KEYED_KINDS) {
+    const b = (base[field] ?? []) as unknown as ({ key: Key; previousKeys?: Key[] } & Record<string, unknown>)[];
+    const h = (head[field] ?? []) as unknown as ({ key: Key; previousKeys?: Key[] } & Record<string, unknown>)[];
+    const m = matchKeyed(b, h);
+    const name = (o: Record<string, unknown>): string => q(String(o[natural] ?? o["key"]));
+    for (const [bo, ho] of m.pairs) {
+      const changes = field === "teams" ? teamChanges(bo, ho) : fieldChanges(bo, ho, ["key", "previousKeys", "adopt"]);
+      if (bo.key !== ho.key) changes.unshift(`key ${bo.key} → ${ho.key} (previousKeys)`);
+      if (changes.length > 0) lines.add("~", `${what} ${name(ho)}: ${changes.join("; ")}`);
+    }
+    for (const ho of m.added) lines.add("+", `${what} ${name(ho)}`);
+    // Spaces are only taken over, never created: leaving one out gives it back its earlier settings.
+    for (const bo of m.removed) lines.add("-", `${what} ${name(bo)}${field === "spaces" ? ": its settings go back to those before the first up" : ""}`);
+  }
+  return lines.list;
+}
+
+function teamChanges(b: Record<string, unknown>, h: Record<string, unknown>): string[] {
+  const out = fieldChanges(b, h, ["key", "previousKeys", "adopt", "members"]);
+  type M = { user: string; role?: string };
+  const bm = new Map(((b["members"] ?? []) as M[]).map((m) => [m.user, m.role ?? "member"]));
+  const hm = new Map(((h["members"] ?? []) as M[]).map((m) => [m.user, m.role ?? "member"]));
+  for (const [u, r] of hm) {
+    if (!bm.has(u)) out.push(`+ member ${u}${r === "member" ? "" : ` (${r})`}`);
+    else if (bm.get(u) !== r) out.push(`member ${u} ${bm.get(u)} → ${r}`);
+  }
+  for (const u of bm.keys()) if (!hm.has(u)) out.push(`- member ${u}`);
+  return out;
+}
+

@@ -1,0 +1,303 @@
+/**
+ * The changes of one site present on both sides of a diff, in the head's display order, removed
+ * objects last: the site's own facts, then its structure (sections, groups and site spaces, compared
+ * as two resolved site models), then its share links.
+ */
+import { siteKind } from "../resources/site";
+import { siteSectionKind } from "../resources/siteSection";
+import { siteSectionGroupKind } from "../resources/siteSectionGroup";
+import { siteSpaceKind } from "../resources/siteSpace";
+import { reordered, type GroupEntry, type SectionEntry, type SiteSpaceEntry, type TopEntry } from "../site";
+import type { Absence as FieldAbsence } from "../resources/kind";
+import type { Key } from "../stack/model";
+import { absenceOf, arrow, fieldChange, Lines, position, q, type Change } from "./changes";
+import { matchKeyed, type Matched } from "./match";
+import type { SiteView } from "./model";
+import { siteSpaceTitle, VISIBILITY } from "./tree";
+
+function sectionName(s: SectionEntry): string {
+  return `section ${q(s.title)}`;
+}
+
+/** A site space by its space's title; by its key where the file knows the space only by ID (its title is the API's). */
+function siteSpaceName(ss: SiteSpaceEntry): string {
+  return ss.spaceTitle === undefined ? `site space ${ss.key}` : `site space ${q(ss.spaceTitle)}`;
+}
+
+function spaceOf(ss: SiteSpaceEntry): string {
+  return ss.spaceId ?? "(unknown space)";
+}
+
+function yesNo(v: boolean): string {
+  return v ? "yes" : "no";
+}
+
+function onOff(v: boolean): string {
+  return v ? "on" : "off";
+}
+
+/** The changes of a site present on both sides. */
+export function diffSite(b: SiteView, h: SiteView): Change[] {
+  const lines = new Lines();
+  siteFactLines(b, h, lines);
+  new StructureDiff(b, h, lines).run();
+  shareLinkLines(b, h, lines);
+  return lines.list;
+}
+
+/** The site's key, title and facts (visibility, published, …), claims and organisation default. */
+function siteFactLines(b: SiteView, h: SiteView, lines: Lines): void {
+  if (b.key !== h.key) lines.add("~", `key ${b.key} → ${h.key} (previousKeys: the same site)`);
+  if (b.title !== h.title) lines.add("~", `title ${q(b.title)} → ${q(h.title)}`);
+  const visibility = (v: string): string => VISIBILITY[v] ?? v;
+  const rules = siteKind.fields;
+  const facts: [string, string | undefined, string | undefined, FieldAbsence, (v: string) => string][] = [
+    ["visibility", b.visibility, h.visibility, absenceOf(rules.visibility), visibility],
+    ["published", yesNo(b.published), yesNo(h.published), absenceOf(rules.published), (v) => v],
+    ["type", b.type, h.type, absenceOf(rules.type), (v) => v],
+    ["agents", b.agentsContext, h.agentsContext, absenceOf(rules.agentsContext), (v) => v],
+    ["basename", b.basename, h.basename, absenceOf(rules.basename), (v) => v],
+    ["proxy", b.proxy, h.proxy, absenceOf(rules.proxy), (v) => v],
+    ["adaptive content", onOff(b.adaptiveContent), onOff(h.adaptiveContent), absenceOf(rules.adaptiveContent), (v) => v],
+  ];
+  for (const [name, bv, hv, absent, show] of facts) {
+    const text = fieldChange(name, bv, hv, absent, show);
+    if (text === undefined) continue;
+    if (name === "published" && bv === "yes" && hv === "no") lines.add("~", `${text}: readers lose access to the site`);
+    else if (name === "published" && hv === "yes" && bv !== "yes") lines.add("~", `${text}: the site goes live`);
+    else if (name === "basename" && hv !== undefined) lines.add("~", `${text}: every URL of the site changes`);
+    else lines.add("~", text);
+  }
+  for (const c of h.claims.filter((c) => !b.claims.includes(c))) lines.add("+", `visitor claim ${c}`);
+  for (const c of b.claims.filter((c) => !h.claims.includes(c))) lines.add("-", `visitor claim ${c}`);
+  if (b.organizationDefault !== h.organizationDefault) {
+    lines.add("~", h.organizationDefault ? "now the organization's default content" : "no longer the organization's default content");
+  }
+}
+
+/** Share links, by name. */
+function shareLinkLines(b: SiteView, h: SiteView, lines: Lines): void {
+  const links = matchKeyed(b.shareLinks, h.shareLinks);
+  for (const [bl, hl] of links.pairs) {
+    const what: string[] = [];
+    if (bl.key !== hl.key) what.push(`key ${bl.key} → ${hl.key} (previousKeys)`);
+    if (bl.name !== hl.name) what.push(`renamed ${q(bl.name)} → ${q(hl.name)}`);
+    if (bl.active !== hl.active) what.push(hl.active ? "reactivated: its link works again" : "deactivated: readers holding its link lose access");
+    if (what.length > 0) lines.add("~", `share link ${q(hl.name)}: ${what.join("; ")}`);
+  }
+  for (const hl of links.added) {
+    const replaces = links.removed.find((bl) => bl.name === hl.name);
+    lines.add("+", `share link ${q(hl.name)}${hl.active ? "" : " (inactive)"}${replaces === undefined ? "" : ` (key ${replaces.key} → ${hl.key} without previousKeys: a new link with a new URL replaces the old one)`}`);
+  }
+  for (const bl of links.removed) lines.add("-", `share link ${q(bl.name)}${bl.active ? ": readers holding its link lose access" : ""}`);
+}
+
+/** The name of a top-level entry as the diff says it. */
+function topName(e: TopEntry | undefined): string | undefined {
+  return e === undefined ? undefined : e.kind === "section" ? q(e.section.title) : `group ${q(e.group.title)}`;
+}
+
+/** The structure of two versions of a site, paired by key and `previousKeys`: what readers notice moved, renamed, added or removed. */
+class StructureDiff {
+  private readonly sections: Matched<SectionEntry, SectionEntry>;
+  private readonly baseOfSection: Map<SectionEntry, SectionEntry>;
+  private readonly groups: Matched<GroupEntry, GroupEntry>;
+  private readonly baseOfGroup: Map<GroupEntry, GroupEntry>;
+  private readonly headGroupOfBase: Map<Key, Key>;
+  private readonly siteSpaces: Matched<SiteSpaceEntry, SiteSpaceEntry>;
+  private readonly baseOfSiteSpace: Map<SiteSpaceEntry, SiteSpaceEntry>;
+
+  constructor(
+    private readonly b: SiteView,
+    private readonly h: SiteView,
+    private readonly lines: Lines,
+  ) {
+    this.sections = matchKeyed(b.sections, h.sections);
+    this.baseOfSection = new Map(this.sections.pairs.map(([bs, hs]) => [hs, bs]));
+    this.groups = matchKeyed(b.groups, h.groups);
+    this.baseOfGroup = new Map(this.groups.pairs.map(([bg, hg]) => [hg, bg]));
+    this.headGroupOfBase = new Map(this.groups.pairs.map(([bg, hg]) => [bg.key, hg.key]));
+    this.siteSpaces = matchKeyed(b.siteSpaces, h.siteSpaces);
+    this.baseOfSiteSpace = new Map(this.siteSpaces.pairs.map(([bs, hs]) => [hs, bs]));
+  }
+
+  run(): void {
+    const { b, h } = this;
+    const bDefault = b.sections.find((s) => s.default);
+    const hDefault = h.sections.find((s) => s.default);
+    if (bDefault !== undefined && hDefault !== undefined && this.baseOfSection.get(hDefault) !== bDefault) {
+      this.lines.add("~", `default section ${q(bDefault.title)} → ${q(hDefault.title)}: / now shows ${q(hDefault.title)}`);
+    }
+    const movedTop = this.topMoves();
+    for (const e of h.entries) {
+      const moved = movedTop.get(e);
+      if (e.kind === "section") {
+        this.sectionBlock(e.section);
+        if (movedTop.has(e)) this.lines.add(">", `${sectionName(e.section)} moved: ${position(moved)}`);
+      } else {
+        this.groupBlock(e.group, movedTop.has(e), moved);
+      }
+    }
+    this.removedLines();
+    // Root-level site spaces (sites without sections).
+    this.defaultSiteSpaceLine(b.rootSiteSpaces, h.rootSiteSpaces, "the site");
+    for (const ss of h.rootSiteSpaces) this.siteSpaceLines(ss, undefined);
+    this.siteSpaceOrder(b.rootSiteSpaces, h.rootSiteSpaces);
+  }
+
+  /** Top level: moves in order among entries that stay at the top level, each with the name of the entry it now follows. */
+  private topMoves(): Map<TopEntry, string | undefined> {
+    const topKey = (e: TopEntry): string => (e.kind === "section" ? `s:${e.section.key}` : `g:${e.group.key}`);
+    const moves = reordered(this.b.entries.map(topKey), this.h.entries, (e) => {
+      if (e.kind === "section") {
+        const bs = this.baseOfSection.get(e.section);
+        return bs === undefined ? undefined : `s:${bs.key}`;
+      }
+      const bg = this.baseOfGroup.get(e.group);
+      return bg === undefined ? undefined : `g:${bg.key}`;
+    });
+    return new Map(moves.map((m) => [m.item, topName(m.after)]));
+  }
+
+  private groupTitle(view: SiteView, key: Key | undefined): string {
+    return q(view.groups.find((g) => g.key === key)?.title ?? key ?? "");
+  }
+
+  private groupBlock(hg: GroupEntry, moved: boolean, after: string | undefined): void {
+    const bg = this.baseOfGroup.get(hg);
+    if (bg === undefined) {
+      this.lines.add("+", `group ${q(hg.title)}${hg.icon === undefined ? "" : ` (icon ${hg.icon})`}`);
+    } else {
+      const what: string[] = [];
+      if (bg.key !== hg.key) what.push(`key ${bg.key} → ${hg.key} (previousKeys)`);
+      if (bg.title !== hg.title) what.push(`title ${q(bg.title)} → ${q(hg.title)}`);
+      const icon = fieldChange("icon", bg.icon, hg.icon, absenceOf(siteSectionGroupKind.fields.icon), (v) => v);
+      if (icon !== undefined) what.push(icon);
+      if (what.length > 0) this.lines.add("~", `group ${q(hg.title)}: ${what.join("; ")}`);
+    }
+    if (moved) this.lines.add(">", `group ${q(hg.title)} moved: ${position(after)}`);
+    for (const hs of hg.sections) this.sectionBlock(hs);
+    if (bg === undefined) return;
+    const inBoth = hg.sections.filter((s) => {
+      const bs = this.baseOfSection.get(s);
+      return bs !== undefined && bs.group === bg.key;
+    });
+    for (const m of reordered(bg.sections.map((s) => s.key), inBoth, (s) => this.baseOfSection.get(s)?.key)) {
+      this.lines.add(">", `${sectionName(m.item)} moved within group ${q(hg.title)}: ${position(m.after === undefined ? undefined : q(m.after.title))}`);
+    }
+  }
+
+  private sectionBlock(hs: SectionEntry): void {
+    this.sectionLines(hs);
+    const bs = this.baseOfSection.get(hs);
+    if (bs !== undefined) this.defaultSiteSpaceLine(bs.siteSpaces, hs.siteSpaces, sectionName(hs));
+    for (const ss of hs.siteSpaces) this.siteSpaceLines(ss, hs);
+    if (bs !== undefined) this.siteSpaceOrder(bs.siteSpaces, hs.siteSpaces);
+  }
+
+  /** A section new in the head: where it appears, with its new site spaces. */
+  private addedSection(hs: SectionEntry): void {
+    const { h } = this;
+    // Where it appears: after the entry before it at its level, or first there.
+    const group = hs.group === undefined ? undefined : h.groups.find((g) => g.key === hs.group);
+    const siblings = group === undefined ? h.entries.map(topName) : group.sections.map((s) => q(s.title));
+    const at = group === undefined ? h.entries.findIndex((e) => e.kind === "section" && e.section === hs) : group.sections.indexOf(hs);
+    const after = at > 0 ? `after ${siblings[at - 1]}` : "first";
+    const where = hs.group === undefined ? `, ${after}` : ` in group ${this.groupTitle(h, hs.group)}, ${after}`;
+    const facts = [hs.condition === undefined ? undefined : `if ${hs.condition}`].filter((x): x is string => x !== undefined);
+    this.lines.add("+", `${sectionName(hs)} ${hs.url}${where}${facts.length > 0 ? ` (${facts.join(", ")})` : ""}`);
+    for (const ss of hs.siteSpaces) {
+      if (this.baseOfSiteSpace.has(ss)) continue;
+      this.lines.add("+", `  ${siteSpaceName(ss)} ${ss.url} (space ${spaceOf(ss)}${ss.condition === undefined ? "" : `, if ${ss.condition}`})`);
+    }
+  }
+
+  private sectionLines(hs: SectionEntry): void {
+    const bs = this.baseOfSection.get(hs);
+    if (bs === undefined) return this.addedSection(hs);
+    const what: string[] = [];
+    if (bs.key !== hs.key) what.push(`key ${bs.key} → ${hs.key} (previousKeys)`);
+    if (bs.title !== hs.title) what.push(`title ${q(bs.title)} → ${q(hs.title)}`);
+    if (hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
+    const fields = siteSectionKind.fields;
+    const changed = [
+      fieldChange("condition", bs.condition, hs.condition, absenceOf(fields.condition)),
+      fieldChange("icon", bs.icon, hs.icon, absenceOf(fields.icon), (v) => v),
+      fieldChange("description", bs.description, hs.description, absenceOf(fields.description)),
+    ];
+    for (const c of changed) if (c !== undefined) what.push(c);
+    if (bs.url !== hs.url) what.unshift(`URL ${bs.url} → ${hs.url}${hs.siteSpaces.length > 0 ? " (its site spaces with it)" : ""}`);
+    if (what.length > 0) this.lines.add("~", `${sectionName(hs)}: ${what.join("; ")}`);
+    const bGroup = bs.group === undefined ? undefined : this.headGroupOfBase.get(bs.group) ?? `removed:${bs.group}`;
+    if (bGroup !== hs.group) {
+      const from = bs.group === undefined ? undefined : this.groupTitle(this.b, bs.group);
+      const to = hs.group === undefined ? undefined : this.groupTitle(this.h, hs.group);
+      this.lines.add(">", `${sectionName(hs)} moved ${from === undefined ? `into group ${to}` : to === undefined ? `out of group ${from}` : `from group ${from} to group ${to}`}`);
+    }
+  }
+
+  private siteSpaceLines(hs: SiteSpaceEntry, level: SectionEntry | undefined): void {
+    const bs = this.baseOfSiteSpace.get(hs);
+    if (bs === undefined) {
+      if (level !== undefined && !this.baseOfSection.has(level)) return; // listed with its new section
+      this.lines.add("+", `${siteSpaceName(hs)} ${hs.url} (space ${spaceOf(hs)}${hs.condition === undefined ? "" : `, if ${hs.condition}`})`);
+      return;
+    }
+    const baseLevel = bs.section === undefined ? undefined : this.b.sections.find((s) => s.key === bs.section);
+    const sameLevel = level === undefined ? baseLevel === undefined : baseLevel !== undefined && this.baseOfSection.get(level) === baseLevel;
+    if (!sameLevel) {
+      const from = baseLevel === undefined ? "the site's top level" : sectionName(baseLevel);
+      const to = level === undefined ? "the site's top level" : sectionName(level);
+      this.lines.add(">", `${siteSpaceName(hs)} moved from ${from} to ${to}: ${bs.url} → ${hs.url}`);
+    }
+    const what: string[] = [];
+    if (bs.key !== hs.key) what.push(`key ${bs.key} → ${hs.key} (previousKeys)`);
+    // A URL that changes only because its section's does is said once, on the section.
+    const followsSection =
+      sameLevel &&
+      level !== undefined &&
+      baseLevel !== undefined &&
+      baseLevel.url !== level.url &&
+      bs.default === hs.default &&
+      (hs.default || bs.path.value === hs.path.value);
+    if (sameLevel && bs.url !== hs.url && !followsSection) what.push(`URL ${bs.url} → ${hs.url}`);
+    if (bs.spaceId !== hs.spaceId) what.push(`space ${arrow(bs.spaceId, hs.spaceId)}${bs.spaceTitle !== hs.spaceTitle && hs.spaceTitle !== undefined ? ` (${q(hs.spaceTitle)})` : ""}`);
+    if (sameLevel && hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
+    const cond = fieldChange("condition", bs.condition, hs.condition, absenceOf(siteSpaceKind.fields.condition));
+    if (cond !== undefined) what.push(cond);
+    if (what.length > 0) this.lines.add("~", `${siteSpaceName(hs)}: ${what.join("; ")}`);
+  }
+
+  private defaultSiteSpaceLine(bl: SiteSpaceEntry[], hl: SiteSpaceEntry[], where: string): void {
+    const bd = bl.find((s) => s.default);
+    const hd = hl.find((s) => s.default);
+    if (bd === undefined || hd === undefined || this.baseOfSiteSpace.get(hd) === bd) return;
+    this.lines.add("~", `default site space of ${where} ${q(siteSpaceTitle(bd))} (${bd.path.value ?? "path from the API"}) → ${q(siteSpaceTitle(hd))} (${hd.path.value ?? "path from the API"}): ${hd.url} now shows ${q(siteSpaceTitle(hd))}`);
+  }
+
+  private siteSpaceOrder(bl: SiteSpaceEntry[], hl: SiteSpaceEntry[]): void {
+    const moves = reordered(
+      bl.map((s) => s.key),
+      hl,
+      (s) => this.baseOfSiteSpace.get(s)?.key,
+    );
+    for (const m of moves) this.lines.add(">", `${siteSpaceName(m.item)} ${m.item.url} moved: ${position(m.after === undefined ? undefined : q(siteSpaceTitle(m.after)))}`);
+  }
+
+  /** Removed sections and groups, in the base's order, then site spaces removed from a remaining section. */
+  private removedLines(): void {
+    const { sections, groups, siteSpaces } = this;
+    for (const bs of sections.removed) {
+      const gone = bs.siteSpaces.filter((ss) => siteSpaces.removed.includes(ss));
+      const urls = gone.map((ss) => ss.url);
+      this.lines.add("-", `${sectionName(bs)} ${bs.url}${gone.length > 0 ? `, with its site space${gone.length === 1 ? "" : "s"} ${urls.join(", ")}` : ""}`);
+    }
+    for (const bg of groups.removed) {
+      this.lines.add("-", `group ${q(bg.title)} (its remaining sections go back to the top level)`);
+    }
+    for (const bs of siteSpaces.removed) {
+      if (bs.section !== undefined && sections.removed.some((s) => s.key === bs.section)) continue;
+      this.lines.add("-", `${siteSpaceName(bs)} ${bs.url}`);
+    }
+  }
+}
