@@ -193,6 +193,7 @@ export function siteModel(site: Loose, at: string, index: number, spaces: SpaceI
     title: str(site.title) ?? "",
     ...order,
     sectionList,
+    groupList,
     rootSiteSpaces,
     shareLinks: shareLinkEntries(site, at),
     declaredDefaults: { section: site.defaultSiteSection, siteSpace: site.defaultSiteSpace },

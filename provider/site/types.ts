@@ -133,6 +133,8 @@ export interface SiteModel extends EntryBase {
   sectionList: SectionEntry[];
   /** Every group in display order (groups without sections last). */
   groups: GroupEntry[];
+  /** Every group as the file lists them (`sectionGroups:`). */
+  groupList: GroupEntry[];
   /** Root-level site spaces (sites without sections), in display order. */
   rootSiteSpaces: SiteSpaceEntry[];
   /** Every site space: the root level's, then each section's, in display order. */

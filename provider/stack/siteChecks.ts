@@ -1,0 +1,184 @@
+/**
+ * The checks of one site, read from its resolved model (provider/site): unique keys per namespace
+ * (site-space keys across the whole site), how each section names its site spaces, references to
+ * spaces, paths at each level, one default per level naming an entry of that level, section groups,
+ * adaptive content and share links.
+ */
+import { conditionIssues } from "../conditions";
+import { shareLinkKind } from "../resources/shareLink";
+import { siteSectionGroupKind } from "../resources/siteSectionGroup";
+import type { EntryBase, SiteModel, SiteSpaceEntry } from "../site";
+import { show } from "./schema";
+import { naturalField } from "./stackSchema";
+import { describe, isObject, known, list, naturalKeys, reference, uniqueKeys, type Ctx, type Item, type Loose, type Namespace } from "./checkKit";
+
+/** A model entry as the checks see it: its pointer and the object as written. */
+function item(e: EntryBase & { entry: object }): Item {
+  return { pointer: e.pointer, entry: e.entry as unknown as Loose };
+}
+
+/** Every check of one site. `spaceKeys`: the keys of the file's spaces. */
+export function checkSite(ctx: Ctx, site: SiteModel, spaceKeys: Namespace): void {
+  const at = site.pointer;
+  const sectionKeys = uniqueKeys(ctx, site.sectionList.map(item), "among the sections of this site");
+  const groups = site.groupList.map(item);
+  const links = site.shareLinks.map(item);
+  uniqueKeys(ctx, groups, "among the section groups of this site");
+  uniqueKeys(ctx, links, "among the share links of this site");
+  for (const [kind, items] of [[siteSectionGroupKind, groups], [shareLinkKind, links]] as const) {
+    const natural = naturalField(kind);
+    if (natural) naturalKeys(ctx, items, natural.as, undefined);
+  }
+  const levelOf = siteSpaceKeys(ctx, site);
+  sectionForms(ctx, site, spaceKeys);
+  for (const ss of site.siteSpaces) {
+    if (!ss.shorthand) reference(ctx, `${ss.pointer}/space`, ss.space, spaceKeys, "space", "spaces");
+  }
+  paths(ctx, site);
+  defaults(ctx, site, sectionKeys, levelOf);
+  groupMembers(ctx, site, sectionKeys);
+  adaptiveContent(ctx, site);
+  const visibility = site.entry.visibility as unknown;
+  if (site.shareLinks.length > 0 && typeof visibility === "string" && ["public", "unlisted", "visitor-auth"].includes(visibility)) {
+    ctx.warn(`${at}/shareLinks`, `share links grant access only to sites whose visibility is share-link (this site is ${visibility})`, true);
+  }
+}
+
+/** Site-space keys: one namespace over the root level and every section. Returns key → pointer of its level (its container). */
+function siteSpaceKeys(ctx: Ctx, site: SiteModel): Map<string, string> {
+  const first = new Map<string, SiteSpaceEntry>();
+  const levelOf = new Map<string, string>();
+  for (const ss of [...site.rootSiteSpaces, ...site.sectionList.flatMap((s) => s.siteSpaces)]) {
+    const key = (ss.entry as unknown as Loose).key;
+    if (typeof key !== "string") continue;
+    const earlier = first.get(key);
+    if (earlier !== undefined) {
+      const how = ss.shorthand ? ` (the site space of a section given by 'space' takes the section's key)` : "";
+      ctx.error(`${ss.pointer}/key`, `duplicate key ${show(key)}: already used by the site space at ${describe(earlier.pointer)} (line ${ctx.lineOf(earlier.pointer)}); site-space keys are unique within a site${how}`);
+      continue;
+    }
+    first.set(key, ss);
+    levelOf.set(key, ss.container);
+  }
+  return levelOf;
+}
+
+/** A site with sections keeps its site spaces in them; each section gives `space` or `siteSpaces`. */
+function sectionForms(ctx: Ctx, site: SiteModel, spaceKeys: Namespace): void {
+  if (site.sectionList.length > 0 && site.rootSiteSpaces.length > 0) {
+    ctx.error(
+      `${site.pointer}/siteSpaces`,
+      "a site with sections keeps its site spaces inside its sections; root-level siteSpaces are only for sites without sections",
+      true,
+    );
+  }
+  for (const section of site.sectionList) {
+    const sp = section.pointer;
+    if (section.form === "both") {
+      ctx.error(`${sp}/siteSpaces`, "give either space (one site space) or siteSpaces, not both; list the section's first site space in siteSpaces", true);
+    } else if (section.form === "neither") {
+      ctx.error(sp, "needs either space (the space of its one site space) or siteSpaces (its site spaces, the first created with the section)");
+    }
+    if (section.form === "space" || section.form === "both") reference(ctx, `${sp}/space`, (section.entry as unknown as Loose).space, spaceKeys, "space", "spaces");
+  }
+}
+
+/** One level's paths: two declared equal paths are an error (the API answers 409); a derived one another path takes is a warning (the platform adds a suffix). */
+function levelPaths(ctx: Ctx, entries: readonly (EntryBase & { path: SiteSpaceEntry["path"] })[], where: string): void {
+  for (const e of entries) {
+    const { value, source, derived, takenBy } = e.path;
+    if (takenBy === undefined) continue;
+    if (source === "declared") {
+      ctx.error(`${e.pointer}/path`, `duplicate path ${show(value ?? "")}: already the path of ${describe(takenBy)} (line ${ctx.lineOf(takenBy)}); paths are unique ${where}`);
+    } else {
+      ctx.warn(
+        e.pointer,
+        `has no path and the platform derives ${show(derived ?? "")} from its title, already the path of ${describe(takenBy)}; the platform will add a numeric suffix, so set path explicitly`,
+      );
+    }
+  }
+}
+
+function paths(ctx: Ctx, site: SiteModel): void {
+  levelPaths(ctx, site.rootSiteSpaces, "for site spaces at the root of this site");
+  for (const section of site.sectionList) levelPaths(ctx, section.siteSpaces, "for site spaces in this section");
+  levelPaths(ctx, site.sectionList, "among the sections of a site");
+}
+
+/** Defaults: each names an entry of its own level. */
+function defaults(ctx: Ctx, site: SiteModel, sectionKeys: Namespace, levelOf: Map<string, string>): void {
+  const at = site.pointer;
+  const { section: defaultSection, siteSpace: defaultSiteSpace } = site.declaredDefaults;
+  if (typeof defaultSection === "string" && !sectionKeys.has(defaultSection)) {
+    ctx.error(`${at}/defaultSiteSection`, `no section with key ${show(defaultSection)} in this site${known(sectionKeys.keys())}`);
+  }
+  if (typeof defaultSiteSpace === "string") {
+    const level = levelOf.get(defaultSiteSpace);
+    if (site.sectionList.length > 0) {
+      ctx.error(
+        `${at}/defaultSiteSpace`,
+        `this site has sections: set defaultSiteSpace on the section${level && level !== at ? ` (${describe(level)})` : ""} instead; the site-level default is only for sites without sections`,
+      );
+    } else if (level !== at) {
+      ctx.error(`${at}/defaultSiteSpace`, `no root-level site space with key ${show(defaultSiteSpace)} in this site${known(keysOf(site.rootSiteSpaces))}`);
+    }
+  }
+  for (const section of site.sectionList) {
+    const key = section.declaredDefault;
+    if (typeof key !== "string") continue;
+    const level = levelOf.get(key);
+    if (level === section.pointer) continue;
+    const where = level === undefined ? "" : level === at ? "; it is a root-level site space" : `; it belongs to ${describe(level)}`;
+    ctx.error(`${section.pointer}/defaultSiteSpace`, `no site space with key ${show(key)} in this section${where}${known(keysOf(section.siteSpaces))}`);
+  }
+}
+
+/** The keys of some entries, once each, in order. */
+function keysOf(entries: readonly { entry: object }[]): Set<string> {
+  const keys = new Set<string>();
+  for (const e of entries) {
+    const key = (e.entry as Loose).key;
+    if (typeof key === "string") keys.add(key);
+  }
+  return keys;
+}
+
+/** Section groups: every listed section exists, and no section is in two groups. */
+function groupMembers(ctx: Ctx, site: SiteModel, sectionKeys: Namespace): void {
+  const grouped = new Map<string, string>();
+  for (const group of site.groupList) {
+    for (const { key, pointer } of group.members) {
+      if (typeof key !== "string") continue;
+      if (!sectionKeys.has(key)) {
+        ctx.error(pointer, `no section with key ${show(key)} in this site${known(sectionKeys.keys())}`);
+        continue;
+      }
+      const first = grouped.get(key);
+      if (first !== undefined && !first.startsWith(`${group.pointer}/`)) {
+        ctx.error(pointer, `section ${show(key)} is already in ${describe(first.slice(0, first.lastIndexOf("/sections/")))} (line ${ctx.lineOf(first)}); a section belongs to at most one group`);
+        continue;
+      }
+      if (first === undefined) grouped.set(key, pointer);
+    }
+  }
+}
+
+/** Required claims are declared; conditions parse, name declared claims and have an effect (adaptive content on). */
+function adaptiveContent(ctx: Ctx, site: SiteModel): void {
+  const declared = site.entry as unknown as Loose;
+  const schema = declared.adaptiveSchema;
+  if (isObject(schema) && isObject(schema.properties)) {
+    const claims = new Set(Object.keys(schema.properties));
+    list(schema.required).forEach((name, k) => {
+      if (typeof name === "string" && !claims.has(name)) {
+        ctx.error(`${site.pointer}/adaptiveSchema/required/${k}`, `claim ${show(name)} is not declared in adaptiveSchema.properties`);
+      }
+    });
+  }
+  // Conditions parsed offline (provider/conditions.ts): syntax, claims the schema declares, adaptive content on.
+  const conditions = [
+    ...site.rootSiteSpaces,
+    ...site.sectionList.flatMap((s) => [s, ...s.siteSpaces]),
+  ].flatMap((e) => (e.condition === undefined ? [] : [{ pointer: `${e.pointer}/condition`, text: e.condition }]));
+  for (const issue of conditionIssues(conditions, declared)) (issue.warning ? ctx.warn : ctx.error)(issue.pointer, issue.reason);
+}
