@@ -101,14 +101,22 @@ function siteSpaceLevel(seeds: SiteSpaceSeed[], declaredDefault: unknown, levelU
   });
 }
 
-/** The site spaces a section declares: its list, or the one its `space` shorthand stands for (keyed by the section). */
+/**
+ * The site spaces of a section in display order, expanding the `space` shorthand into one site space
+ * whose key is the section's key. The first one is the site space the section is created with.
+ */
+export function sectionSiteSpaces(section: StackSection): StackSiteSpace[] {
+  if (section.siteSpaces !== undefined) return section.siteSpaces;
+  if (section.space === undefined) return [];
+  return [{ key: section.key, space: section.space, ...(section.adopt === undefined ? {} : { adopt: section.adopt }) }];
+}
+
+/** The site spaces a section declares, with their pointers (the shorthand's is the section's). */
 function sectionSeeds(section: Loose, pointer: string): SiteSpaceSeed[] {
   if (section.siteSpaces !== undefined) {
     return objects(section.siteSpaces).map(([ss, k]) => ({ entry: ss as unknown as StackSiteSpace, pointer: `${pointer}/siteSpaces/${k}`, index: k, shorthand: false }));
   }
-  if (section.space === undefined) return [];
-  const entry = { key: section.key, space: section.space, ...(section.adopt === undefined ? {} : { adopt: section.adopt }) } as StackSiteSpace;
-  return [{ entry, pointer, index: 0, shorthand: true }];
+  return sectionSiteSpaces(section as unknown as StackSection).map((entry) => ({ entry, pointer, index: 0, shorthand: true }));
 }
 
 function formOf(section: Loose): SectionForm {

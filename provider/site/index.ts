@@ -9,7 +9,7 @@ import type { SectionEntry, SiteModel, SiteSpaceEntry } from "./types";
 export * from "./types";
 export { API_PATH, defaultOf, derivedPath, PATH_FALLBACK } from "./rules";
 export { longestIncreasing, reordered } from "./order";
-export { siteModels, siteModel, SpaceIndex } from "./build";
+export { sectionSiteSpaces, siteModels, siteModel, SpaceIndex } from "./build";
 
 /** The section of a site with this key (a redirect destination, a group's member). */
 export function sectionByKey(site: SiteModel, key: Key): SectionEntry | undefined {

@@ -17,6 +17,8 @@ import type { siteSpaceKind, SiteSpaceInputs } from "../resources/siteSpace";
 import type { spaceKind, SpaceInputs } from "../resources/space";
 import type { teamKind, TeamInputs } from "../resources/team";
 import { listedKinds, type ListedKind } from "../resources/kinds";
+import { siteModels } from "../site/build";
+import type { SiteModel } from "../site/types";
 
 /** Role in an organisation or default level of content. */
 export type Role = "admin" | "create" | "review" | "edit" | "comment" | "read";
@@ -193,15 +195,7 @@ export function isIdRef(ref: Ref): ref is IdRef {
   return typeof ref === "object" && ref !== null;
 }
 
-/**
- * The site spaces of a section in display order, expanding the `space` shorthand into one site space
- * whose key is the section's key. The first one is the site space the section is created with.
- */
-export function sectionSiteSpaces(section: StackSection): StackSiteSpace[] {
-  if (section.siteSpaces !== undefined) return section.siteSpaces;
-  if (section.space === undefined) return [];
-  return [{ key: section.key, space: section.space, ...(section.adopt === undefined ? {} : { adopt: section.adopt }) }];
-}
+export { sectionSiteSpaces } from "../site/build";
 
 /** Kinds of object a stack file declares, as counted in summaries. */
 export type StackObjectKind =
@@ -221,8 +215,8 @@ export type StackObjectKind =
 
 /** Number of objects of each kind a stack declares (site spaces include those of the `space` shorthand). */
 export function countObjects(stack: StackFile): Record<StackObjectKind, number> {
-  const sites = stack.sites ?? [];
-  const sections = sites.flatMap((s) => s.sections ?? []);
+  const sites = siteModels(stack);
+  const sum = (n: (site: SiteModel) => number): number => sites.reduce((total, site) => total + n(site), 0);
   return {
     settings: stack.settings === undefined ? 0 : 1,
     member: stack.members?.length ?? 0,
@@ -232,13 +226,11 @@ export function countObjects(stack: StackFile): Record<StackObjectKind, number> 
     space: stack.spaces?.length ?? 0,
     ...listCounts(stack),
     site: sites.length,
-    section: sections.length,
-    sectionGroup: sites.reduce((n, s) => n + (s.sectionGroups?.length ?? 0), 0),
-    siteSpace:
-      sites.reduce((n, s) => n + (s.siteSpaces?.length ?? 0), 0) +
-      sections.reduce((n, s) => n + sectionSiteSpaces(s).length, 0),
-    shareLink: sites.reduce((n, s) => n + (s.shareLinks?.length ?? 0), 0),
-    adaptiveSchema: sites.filter((s) => s.adaptiveSchema !== undefined).length,
+    section: sum((s) => s.sectionList.length),
+    sectionGroup: sum((s) => s.groupList.length),
+    siteSpace: sum((s) => s.siteSpaces.length),
+    shareLink: sum((s) => s.shareLinks.length),
+    adaptiveSchema: sum((s) => (s.entry.adaptiveSchema === undefined ? 0 : 1)),
   };
 }
 

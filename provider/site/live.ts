@@ -1,0 +1,252 @@
+/**
+ * The site model of a live site (export's reading): the platform's sections, groups, site spaces and
+ * share links in display order, each given the key export writes, with the paths, defaults and URLs
+ * the platform shows. What a stack file cannot declare is left out, with a note saying why: a
+ * section without a site space showing a space, root-level site spaces beside sections, groups or
+ * share links whose natural key is ambiguous, share links without a name.
+ *
+ * A section whose one site space has the path the platform would derive on its own, and no
+ * condition, is spelled by the `space` shorthand (its site space takes the section's key).
+ */
+import type { Site, SiteSection, SiteSectionGroup, SiteSpace } from "../client";
+import { KeyAllocator } from "../export/keys";
+import { slugKey } from "../rules";
+import type { Ref, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
+import { assemble } from "./build";
+import { displayOrder } from "./order";
+import { derivedPath, PATH_FALLBACK, SITE_URL, urlOf } from "./rules";
+import type { GroupEntry, PathInfo, SectionEntry, ShareLinkEntry, SiteModel, SiteSpaceEntry } from "./types";
+
+/** Everything read about one live site (share links by name and state only: their URLs carry a secret token). */
+export interface LiveSite {
+  site: Site;
+  sections: SiteSection[];
+  groups: SiteSectionGroup[];
+  siteSpaces: SiteSpace[];
+  shareLinks: { id: string; name?: string; active?: boolean }[];
+}
+
+/** What building a live site's model needs from export: the fields each kind declares, references, notes. */
+export interface LiveScope {
+  /** The fields a stack-file entry declares for a live object (its kind's declaration), without key or structure. */
+  fieldsOf(what: "site" | "section" | "group" | "siteSpace" | "shareLink", live: object): Record<string, unknown>;
+  /** The stack file's reference to a space by its ID: its key in the file, or `{id}`. */
+  spaceRef(id: string): Ref;
+  /** Something left out of the file, in one sentence. */
+  note(text: string): void;
+  /** The site's adaptive schema as the file declares it, read after the structure's notes (it may note one of its own). */
+  adaptiveSchema(): StackSite["adaptiveSchema"];
+}
+
+/** A path as the platform shows it. */
+function livePath(path: string, title: string | undefined, fallback: string): PathInfo {
+  return { value: path, source: "live", derived: derivedPath(title, fallback), takenBy: undefined };
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Groups objects by natural key; those sharing one are ambiguous for adopt. */
+export function duplicatesBy<T>(items: readonly T[], natural: (t: T) => string): Set<string> {
+  const counts = new Map<string, number>();
+  for (const t of items) counts.set(natural(t), (counts.get(natural(t)) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n > 1).map(([k]) => k));
+}
+
+/** The model of a live site whose key is `key`, at `at` (its pointer in the file export writes). */
+export function liveSiteModel(live: LiveSite, key: string, at: string, scope: LiveScope): SiteModel {
+  return new LiveReader(live, at, scope).read(key);
+}
+
+class LiveReader {
+  private readonly where: string;
+  /** Site-space keys: one namespace over the whole site. */
+  private readonly siteSpaceKeys = new KeyAllocator();
+
+  constructor(
+    private readonly live: LiveSite,
+    private readonly at: string,
+    private readonly scope: LiveScope,
+  ) {
+    this.where = `site ${JSON.stringify(live.site.title)}`;
+  }
+
+  read(key: string): SiteModel {
+    const { scope, at } = this;
+    const sectionKeyOf = new Map<string, string>();
+    const listed = this.sections(sectionKeyOf);
+    const rootSiteSpaces = this.rootSiteSpaces(listed.length > 0);
+    const adaptiveSchema = scope.adaptiveSchema();
+    const groupList = this.groups(sectionKeyOf);
+    const groupOf = new Map<string, string>();
+    for (const g of groupList) for (const m of g.members) groupOf.set(m.key as string, g.key);
+    for (const s of listed) s.group = groupOf.get(s.key);
+    const entry = { key, ...scope.fieldsOf("site", this.live.site), ...(adaptiveSchema === undefined ? {} : { adaptiveSchema }), adopt: true } as StackSite;
+    return assemble({
+      key,
+      previousKeys: [],
+      pointer: at,
+      index: 0,
+      title: this.live.site.title,
+      ...displayOrder(listed, groupList),
+      sectionList: listed,
+      groupList,
+      rootSiteSpaces,
+      shareLinks: this.shareLinks(),
+      declaredDefaults: { section: listed.find((s) => s.default)?.key, siteSpace: rootSiteSpaces.find((ss) => ss.default)?.key },
+      entry,
+    });
+  }
+
+  /** Sections in display order, each with its site spaces in display order. */
+  private sections(sectionKeyOf: Map<string, string>): SectionEntry[] {
+    const { live, where } = this;
+    const keys = new KeyAllocator();
+    const out: SectionEntry[] = [];
+    for (const section of live.sections) {
+      const own = live.siteSpaces.filter((ss) => ss.section === section.id);
+      const spaced = own.filter((ss) => ss.space?.id);
+      if (spaced.length < own.length) {
+        this.scope.note(`${where}: ${own.length - spaced.length} site space(s) of section '${section.path}' show no space and are not exported`);
+      }
+      if (spaced.length === 0) {
+        this.scope.note(`${where}: section '${section.path}' has no site space, and a section is declared with its first one; it is not exported`);
+        continue;
+      }
+      const key = keys.from(section.path, "section");
+      sectionKeyOf.set(section.id, key);
+      out.push(this.section(section, key, spaced, out.length));
+    }
+    return out;
+  }
+
+  private section(section: SiteSection, key: string, spaced: SiteSpace[], n: number): SectionEntry {
+    const pointer = `${this.at}/sections/${n}`;
+    const path = livePath(section.path, section.title, PATH_FALLBACK.section);
+    const isDefault = section.default === true;
+    const url = urlOf(SITE_URL, path, isDefault);
+    const [first] = spaced;
+    // The `space` shorthand only when the platform would give its site space the same path on its own.
+    const shorthand = spaced.length === 1 && first !== undefined && !first.condition && first.path === derivedPath(first.space?.title, PATH_FALLBACK.siteSpace) && this.siteSpaceKeys.claim(key);
+    const siteSpaces = shorthand
+      ? [this.siteSpace(first, key, pointer, 0, url, pointer, key, true)]
+      : spaced.map((ss, k) => this.siteSpace(ss, this.siteSpaceKeys.next(`${key}-${slugKey(ss.path, "space")}`.slice(0, 63).replace(/[-_]+$/, "")), `${pointer}/siteSpaces/${k}`, k, url, pointer, key, false));
+    const fields = this.scope.fieldsOf("section", section);
+    return {
+      key,
+      previousKeys: [],
+      pointer,
+      index: n,
+      title: section.title,
+      path,
+      url,
+      default: isDefault,
+      condition: section.condition || undefined,
+      description: section.description || undefined,
+      icon: section.icon || undefined,
+      group: undefined,
+      container: this.at,
+      siteSpaces,
+      declaredDefault: siteSpaces.find((ss) => ss.default)?.key,
+      form: shorthand ? "space" : "siteSpaces",
+      entry: { key, ...fields, adopt: true } as StackSection,
+    };
+  }
+
+  private siteSpace(ss: SiteSpace, key: string, pointer: string, index: number, levelUrl: string, container: string, section: string | undefined, shorthand: boolean): SiteSpaceEntry {
+    const path = livePath(ss.path, ss.space?.title, PATH_FALLBACK.siteSpace);
+    const isDefault = ss.default === true;
+    const space = this.scope.spaceRef(ss.space!.id);
+    return {
+      key,
+      previousKeys: [],
+      pointer,
+      index,
+      space,
+      spaceId: ss.space!.id,
+      spaceTitle: ss.space!.title,
+      path,
+      url: urlOf(levelUrl, path, isDefault),
+      default: isDefault,
+      condition: ss.condition || undefined,
+      section,
+      container,
+      shorthand,
+      entry: shorthand ? ({ key, space, adopt: true } as StackSiteSpace) : ({ key, ...this.scope.fieldsOf("siteSpace", ss), adopt: true } as StackSiteSpace),
+    };
+  }
+
+  /** Root-level site spaces: only for a site without sections. */
+  private rootSiteSpaces(hasSections: boolean): SiteSpaceEntry[] {
+    const { live, where } = this;
+    const roots = live.siteSpaces.filter((ss) => ss.section === undefined || ss.section === null);
+    if (roots.length > 0 && hasSections) {
+      this.scope.note(`${where}: ${roots.length} root-level site space(s) beside sections cannot be declared in a stack file and are not exported`);
+      return [];
+    }
+    const out: SiteSpaceEntry[] = [];
+    for (const ss of roots) {
+      if (!ss.space?.id) {
+        this.scope.note(`${where}: root-level site space '${ss.path}' shows no space and is not exported`);
+        continue;
+      }
+      out.push(this.siteSpace(ss, this.siteSpaceKeys.from(ss.path, "site-space"), `${this.at}/siteSpaces/${out.length}`, out.length, SITE_URL, this.at, undefined, false));
+    }
+    return out;
+  }
+
+  /** Section groups in display order, listing their sections by key; groups sharing a title are left out. */
+  private groups(sectionKeyOf: Map<string, string>): GroupEntry[] {
+    const { live, where } = this;
+    const dup = duplicatesBy(live.groups, (g) => g.title);
+    const keys = new KeyAllocator();
+    const out: GroupEntry[] = [];
+    for (const g of live.groups) {
+      if (dup.has(g.title)) continue;
+      const key = keys.from(g.title, "group");
+      const pointer = `${this.at}/sectionGroups/${out.length}`;
+      const members = live.sections
+        .filter((s) => s.sectionGroup === g.id)
+        .map((s) => sectionKeyOf.get(s.id))
+        .filter((k): k is string => k !== undefined);
+      out.push({
+        key,
+        previousKeys: [],
+        pointer,
+        index: out.length,
+        title: g.title,
+        icon: g.icon || undefined,
+        container: this.at,
+        sections: [],
+        members: members.map((k, i) => ({ key: k, pointer: `${pointer}/sections/${i}` })),
+        entry: { key, ...this.scope.fieldsOf("group", g), sections: members, adopt: true } as StackSectionGroup,
+      });
+    }
+    for (const title of [...dup].sort(cmp)) {
+      this.scope.note(`${where}: several section groups are titled ${JSON.stringify(title)}; adopt needs a unique title, so none of them is exported`);
+    }
+    return out;
+  }
+
+  /** Share links by name; their URLs (which carry the secret token) are never read. */
+  private shareLinks(): ShareLinkEntry[] {
+    const { live, where } = this;
+    const named = live.shareLinks.filter((l): l is { id: string; name: string; active?: boolean } => typeof l.name === "string" && l.name !== "");
+    if (named.length < live.shareLinks.length) {
+      this.scope.note(`${where}: ${live.shareLinks.length - named.length} share link(s) without a name cannot be adopted and are not exported`);
+    }
+    const dup = duplicatesBy(named, (l) => l.name);
+    for (const name of [...dup].sort(cmp)) {
+      this.scope.note(`${where}: several share links are named ${JSON.stringify(name)}; adopt needs a unique name, so none of them is exported`);
+    }
+    const keys = new KeyAllocator();
+    return [...named]
+      .filter((l) => !dup.has(l.name))
+      .sort((a, b) => cmp(a.name, b.name) || cmp(a.id, b.id))
+      .map((l, i) => {
+        const key = keys.from(l.name, "link");
+        return { key, previousKeys: [], pointer: `${this.at}/shareLinks/${i}`, index: i, name: l.name, active: l.active !== false, entry: { key, ...this.scope.fieldsOf("shareLink", l), adopt: true } as StackShareLink };
+      });
+  }
+}

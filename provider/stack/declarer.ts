@@ -1,0 +1,179 @@
+/**
+ * Declares the resources of a stack file, each named from its key (see names.ts), in an order where
+ * every reference resolves to a resource already declared: teams, collections (parents first),
+ * spaces, the listed kinds, then each site from its resolved model (siteDeclarer.ts), then the
+ * organisation's settings.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { classOf, Collection, MemberRole, OrganizationSettings, Space, Team, TeamMembers, type KindResource, type Site } from "../classes";
+import { collectionKind } from "../resources/collection";
+import type { KindDefinition, RefSpelling, ResourceArgs } from "../resources/kind";
+import { listedKinds, type ListedKind } from "../resources/kinds";
+import { memberRoleKind } from "../resources/memberRole";
+import { organizationSettingsKind } from "../resources/organizationSettings";
+import { spaceKind } from "../resources/space";
+import { teamKind } from "../resources/team";
+import { siteModels } from "../site";
+import { declaredInputs, type DeclaredSources } from "./declared";
+import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection, type StackFile } from "./model";
+import { adoptOf, aliasesFor, join } from "./names";
+import { declareSite, type SiteResources, type SiteScope } from "./siteDeclarer";
+
+export type { SiteResources } from "./siteDeclarer";
+
+/** The outputs of a kind, as its declaration's `read` gives them. */
+type OutputsOf<K> = K extends { read(ctx: never, id: string, state: never): Promise<infer O> } ? Exclude<O, undefined> : never;
+
+/** The resources of each listed kind (see `StackList`) by key, under its property in the stack file. */
+export type ListedResources = { [K in ListedKind as K["list"]["property"]]: Record<string, KindResource<OutputsOf<K>>> };
+
+/** Every resource a {@link DocsPlatform} declared, by key. */
+export interface DocsPlatformResources extends ListedResources {
+  settings?: OrganizationSettings;
+  /** Member roles by user (as written in the file). */
+  members: Record<string, MemberRole>;
+  teams: Record<string, Team>;
+  /** Team memberships by team key (teams that list `members`). */
+  teamMembers: Record<string, TeamMembers>;
+  collections: Record<string, Collection>;
+  spaces: Record<string, Space>;
+  sites: Record<string, SiteResources>;
+}
+
+/** Walks a stack file once and declares its resources. */
+export class Declarer implements SiteScope {
+  private readonly opts: pulumi.CustomResourceOptions;
+  private readonly teams: Record<string, Team> = {};
+  private readonly collections: Record<string, Collection> = {};
+  private readonly spaces: Record<string, Space> = {};
+  private readonly sites: Record<string, SiteResources> = {};
+
+  constructor(
+    readonly name: string,
+    parent: pulumi.Resource,
+    readonly org: string,
+    private readonly stack: StackFile,
+    private readonly sources?: DeclaredSources,
+  ) {
+    this.opts = { parent };
+  }
+
+  declare(): DocsPlatformResources {
+    const { name, org, stack } = this;
+    const members: Record<string, MemberRole> = {};
+    for (const m of stack.members ?? []) {
+      members[m.user] = new MemberRole(join(name, "member", m.user), { ...this.inputs(memberRoleKind, m), organizationId: org }, this.opts);
+    }
+
+    const teamMembers: Record<string, TeamMembers> = {};
+    for (const t of stack.teams ?? []) {
+      const team = new Team(join(name, t.key), { ...this.inputs(teamKind, t), organizationId: org, ...adoptOf(t) }, this.with(t));
+      this.teams[t.key] = team;
+      if (t.members !== undefined) {
+        const memberships = t.members.map((m) => ({ user: m.user, role: m.role ?? "member" }));
+        teamMembers[t.key] = new TeamMembers(
+          join(name, t.key, "members"),
+          { organizationId: org, teamId: team.id, members: memberships },
+          this.with(t, [], {}, ["members"]),
+        );
+      }
+    }
+
+    const byKey = new Map((stack.collections ?? []).map((c) => [c.key, c]));
+    for (const c of stack.collections ?? []) this.collection(c, byKey);
+
+    for (const s of stack.spaces ?? []) {
+      this.spaces[s.key] = new Space(
+        join(name, s.key),
+        { ...this.inputs(spaceKind, s), organizationId: org },
+        this.with(s),
+      );
+    }
+
+    // The kinds without structure of their own: one resource per entry of their list, as the kind declares it.
+    const listed: Record<string, Record<string, pulumi.CustomResource>> = {};
+    for (const kind of listedKinds()) {
+      const Kind = classOf(kind);
+      const resources: Record<string, pulumi.CustomResource> = (listed[kind.list.property] = {});
+      for (const e of listEntries(stack, kind.list.property)) {
+        resources[e.key] = new Kind(join(name, e.key), { ...this.inputs(kind, e), organizationId: org, ...adoptOf(e) }, this.with(e));
+      }
+    }
+
+    for (const site of siteModels(stack)) this.sites[site.key] = declareSite(this, site);
+
+    let settings: OrganizationSettings | undefined;
+    if (stack.settings !== undefined) {
+      settings = new OrganizationSettings(join(name, "settings"), { ...this.inputs(organizationSettingsKind, stack.settings), organizationId: org }, this.opts);
+    }
+
+    return {
+      ...(settings === undefined ? {} : { settings }),
+      members,
+      teams: this.teams,
+      teamMembers,
+      collections: this.collections,
+      spaces: this.spaces,
+      ...(listed as unknown as ListedResources),
+      sites: this.sites,
+    };
+  }
+
+  /** Options of a top-level keyed object: parent and aliases for its former keys. */
+  with(obj: Keyed, scopes: string[][] = [], extra: pulumi.CustomResourceOptions = {}, suffix: string[] = []): pulumi.CustomResourceOptions {
+    const aliases = aliasesFor(this.name, scopes, obj, suffix);
+    return { ...this.opts, ...extra, ...(aliases.length > 0 ? { aliases } : {}) };
+  }
+
+  /**
+   * The inputs a stack-file entry declares for a kind (see `declaredInputs`), references resolved to
+   * IDs. The loader has checked the entry against the schema derived from the same declaration.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind's outputs
+  inputs<I extends object>(kind: KindDefinition<I, any>, entry: object): ResourceArgs<I> {
+    return declaredInputs(kind, entry, (list, ref) => this.ref(ref, this.refTargets(list)), this.sources) as ResourceArgs<I>;
+  }
+
+  /** The resources a list of references names, by key. */
+  private refTargets(list: RefSpelling["ref"]): Record<string, pulumi.CustomResource> {
+    switch (list) {
+      case "teams":
+        return this.teams;
+      case "collections":
+        return this.collections;
+      case "spaces":
+        return this.spaces;
+      case "sites":
+        return this.siteResources();
+    }
+  }
+
+  /** The ID a reference resolves to: the resource of that key, or the given platform ID. */
+  private ref(ref: Ref, resources: Record<string, pulumi.CustomResource>): pulumi.Input<string> {
+    if (isIdRef(ref)) return ref.id;
+    const r = resources[ref];
+    // The loader's checks guarantee references resolve; a miss here is a bug, not a user error.
+    if (r === undefined) throw new Error(`internal error: reference to undeclared key ${JSON.stringify(ref)}`);
+    return r.id;
+  }
+
+  private siteResources(): Record<string, Site> {
+    return Object.fromEntries(Object.entries(this.sites).map(([k, r]) => [k, r.site]));
+  }
+
+  /** Declares a collection after its parent (the loader rules out cycles). */
+  private collection(c: StackCollection, byKey: Map<string, StackCollection>): Collection {
+    const existing = this.collections[c.key];
+    if (existing) return existing;
+    // The parent first, so that the reference resolves to a declared resource.
+    if (typeof c.parent === "string") this.collection(byKey.get(c.parent)!, byKey);
+    const created = new Collection(join(this.name, c.key), { ...this.inputs(collectionKind, c), organizationId: this.org, ...adoptOf(c) }, this.with(c));
+    this.collections[c.key] = created;
+    return created;
+  }
+
+  /** The space a site space publishes: a Space resource of the file (so its settings apply first) or an ID. */
+  spaceId(ref: Ref): pulumi.Input<string> {
+    return this.ref(ref, this.spaces);
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * The resources of one site, declared from its resolved model (provider/site): the site, its
+ * sections and site spaces (each level's default created first, so that the API makes it the default
+ * with no extra call), section groups, share links, the adaptive schema, and one SiteStructureOrder
+ * that depends on every structural child and restores the declared order.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { ShareLink, Site, SiteAdaptiveSchema, SiteSection, SiteSectionGroup, SiteSpace, SiteStructureOrder } from "../classes";
+import type { KindDefinition, ResourceArgs } from "../resources/kind";
+import { shareLinkKind } from "../resources/shareLink";
+import { siteKind } from "../resources/site";
+import type { SiteAdaptiveSchemaInputs } from "../resources/siteAdaptiveSchema";
+import { siteSectionKind } from "../resources/siteSection";
+import { siteSectionGroupKind } from "../resources/siteSectionGroup";
+import { siteSpaceKind } from "../resources/siteSpace";
+import { ROOT_LEVEL } from "../resources/siteStructureOrder";
+import type { SectionEntry, SiteModel, SiteSpaceEntry } from "../site";
+import type { Keyed, Ref } from "./model";
+import { adoptOf, join, keysOf } from "./names";
+
+/** The resources of one site, by key. */
+export interface SiteResources {
+  site: Site;
+  /** Sections by key. */
+  sections: Record<string, SiteSection>;
+  /** Section groups by key. */
+  sectionGroups: Record<string, SiteSectionGroup>;
+  /** Site spaces by key: the root-level ones and those of every section (including each section's first). */
+  siteSpaces: Record<string, SiteSpace>;
+  /** Share links by key. */
+  shareLinks: Record<string, ShareLink>;
+  adaptiveSchema?: SiteAdaptiveSchema;
+  /** Restores the declared order of sections, groups and site spaces; absent for a site without structure. */
+  order?: SiteStructureOrder;
+}
+
+/** What declaring a site needs of the whole declaration. */
+export interface SiteScope {
+  /** The component's name. */
+  name: string;
+  org: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind's outputs
+  inputs<I extends object>(kind: KindDefinition<I, any>, entry: object): ResourceArgs<I>;
+  /** Options of an object: parent and aliases for its former keys (and those of `scopes`). */
+  with(obj: Keyed, scopes?: string[][], extra?: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions;
+  /** The space a site space publishes. */
+  spaceId(ref: Ref): pulumi.Input<string>;
+}
+
+/** Declares the resources of one site. */
+export function declareSite(scope: SiteScope, model: SiteModel): SiteResources {
+  return new SiteDeclarer(scope, model).declare();
+}
+
+class SiteDeclarer {
+  private readonly out: SiteResources;
+  private readonly siteId: pulumi.Output<string>;
+  private readonly scopes: string[][];
+
+  constructor(
+    private readonly scope: SiteScope,
+    private readonly model: SiteModel,
+  ) {
+    const s = model.entry;
+    const site = new Site(join(scope.name, model.key), { ...scope.inputs(siteKind, s), organizationId: scope.org, ...adoptOf(s) }, scope.with(s));
+    this.siteId = site.id;
+    this.scopes = [keysOf(s)];
+    this.out = { site, sections: {}, sectionGroups: {}, siteSpaces: {}, shareLinks: {} };
+  }
+
+  declare(): SiteResources {
+    const levels = this.sections();
+    const rootIds = this.level(this.model.rootSiteSpaces, undefined);
+    this.groups();
+    this.shareLinks();
+    const s = this.model.entry;
+    if (s.adaptiveSchema !== undefined) {
+      this.out.adaptiveSchema = new SiteAdaptiveSchema(
+        this.name(),
+        { organizationId: this.scope.org, siteId: this.siteId, jsonSchema: s.adaptiveSchema as SiteAdaptiveSchemaInputs["jsonSchema"] },
+        this.scope.with(s),
+      );
+    }
+    this.order(levels, rootIds);
+    return this.out;
+  }
+
+  private name(...keys: string[]): string {
+    return join(this.scope.name, this.model.key, ...keys);
+  }
+
+  /** The sections, the default first (the others depend on it), each with its site spaces; returns each section's ID and its site spaces' IDs. */
+  private sections(): [pulumi.Output<string>, pulumi.Output<string>[]][] {
+    const list = this.model.sectionList;
+    const first = list.find((section) => section.default);
+    const firstCreated = first ? this.section(first, true) : undefined;
+    return list.map((section) => {
+      const created = section === first ? firstCreated! : this.section(section, false, firstCreated);
+      this.out.sections[section.key] = created;
+      return [created.id, this.level(section.siteSpaces, created)];
+    });
+  }
+
+  private section(section: SectionEntry, isDefault: boolean, after?: SiteSection): SiteSection {
+    const { scope } = this;
+    return new SiteSection(
+      this.name(section.key),
+      {
+        ...scope.inputs(siteSectionKind, section.entry),
+        organizationId: scope.org,
+        siteId: this.siteId,
+        // The space of the site space the section is created with. Afterwards that site space is its own
+        // resource (its space changes in place there), so a different first space does not replace the section.
+        spaceId: scope.spaceId(section.siteSpaces[0]!.space!),
+        default: isDefault,
+        ...adoptOf(section.entry),
+      },
+      scope.with(section, this.scopes, { ignoreChanges: ["spaceId"], ...(after ? { dependsOn: [after] } : {}) }),
+    );
+  }
+
+  /**
+   * The site spaces of one level (a section's, or the root's without `section`). A section's POST
+   * creates its first site space, which is taken over by ID; the level's default is created next
+   * (the API makes the first object created at a level its default), then the rest after it.
+   */
+  private level(siteSpaces: SiteSpaceEntry[], section: SiteSection | undefined): pulumi.Output<string>[] {
+    const takenOver = section === undefined ? undefined : siteSpaces[0];
+    const defaultSpace = siteSpaces.find((ss) => ss.default && ss !== takenOver);
+    const defaultCreated = defaultSpace ? this.siteSpace(defaultSpace, section, undefined) : undefined;
+    return siteSpaces.map((ss) => {
+      const r = ss === defaultSpace ? defaultCreated! : this.siteSpace(ss, section, ss === takenOver ? undefined : defaultCreated, ss === takenOver);
+      this.out.siteSpaces[ss.key] = r;
+      return r.id;
+    });
+  }
+
+  /** `createdWith`: the section's POST created this site space. `after`: the level's default, created first. */
+  private siteSpace(ss: SiteSpaceEntry, section: SiteSection | undefined, after: SiteSpace | undefined, createdWith = false): SiteSpace {
+    const { scope } = this;
+    return new SiteSpace(
+      this.name(ss.key),
+      {
+        ...scope.inputs(siteSpaceKind, ss.entry),
+        organizationId: scope.org,
+        siteId: this.siteId,
+        ...(section === undefined ? {} : { sectionId: section.id }),
+        default: ss.default,
+        // A section is created with its first site space: that one is taken over by ID, not created again.
+        ...(createdWith && section ? { existingId: section.siteSpaceId } : {}),
+        ...adoptOf(ss.entry),
+      },
+      scope.with(ss, this.scopes, after ? { dependsOn: [after] } : {}),
+    );
+  }
+
+  /** Section groups, each listing its sections as the file does. */
+  private groups(): void {
+    const { scope, out } = this;
+    for (const g of this.model.groupList) {
+      out.sectionGroups[g.key] = new SiteSectionGroup(
+        this.name(g.key),
+        {
+          ...scope.inputs(siteSectionGroupKind, g.entry),
+          organizationId: scope.org,
+          siteId: this.siteId,
+          sections: pulumi.all(g.entry.sections.map((k) => out.sections[k]!.id)),
+          ...adoptOf(g.entry),
+        },
+        scope.with(g, this.scopes),
+      );
+    }
+  }
+
+  private shareLinks(): void {
+    const { scope } = this;
+    for (const l of this.model.shareLinks) {
+      this.out.shareLinks[l.key] = new ShareLink(
+        this.name(l.key),
+        { ...scope.inputs(shareLinkKind, l.entry), organizationId: scope.org, siteId: this.siteId, ...adoptOf(l.entry) },
+        scope.with(l, this.scopes),
+      );
+    }
+  }
+
+  /** One order per site, after every structural child: siblings are created in parallel. */
+  private order(levels: [pulumi.Output<string>, pulumi.Output<string>[]][], rootIds: pulumi.Output<string>[]): void {
+    const { out, scope } = this;
+    const sectionIds = Object.values(out.sections).map((r) => r.id);
+    const groupIds = Object.values(out.sectionGroups).map((r) => r.id);
+    if (sectionIds.length === 0 && rootIds.length === 0) return;
+    const siteSpaces = pulumi
+      .all([pulumi.all(levels.map(([id]) => id)), pulumi.all(levels.map(([, ids]) => pulumi.all(ids))), pulumi.all(rootIds)])
+      .apply(([sectionLevelIds, orders, root]) => {
+        const byLevel: Record<string, string[]> = {};
+        sectionLevelIds.forEach((id, i) => (byLevel[id] = orders[i]!));
+        if (root.length > 0) byLevel[ROOT_LEVEL] = root;
+        return byLevel;
+      });
+    // Declared membership (known in preview): a section moving into or out of a group moves in the order.
+    const groupMembers = pulumi
+      .all(this.model.groupList.map((g) => pulumi.all([out.sectionGroups[g.key]!.id, pulumi.all(g.entry.sections.map((k) => out.sections[k]!.id))])))
+      .apply((entries) => Object.fromEntries(entries));
+    out.order = new SiteStructureOrder(
+      this.name(),
+      {
+        organizationId: scope.org,
+        siteId: this.siteId,
+        ...(sectionIds.length > 0 ? { sections: pulumi.all(sectionIds) } : {}),
+        ...(groupIds.length > 0 ? { sectionGroups: pulumi.all(groupIds), groups: groupMembers } : {}),
+        siteSpaces,
+      },
+      scope.with(this.model.entry, [], {
+        dependsOn: [...Object.values(out.sections), ...Object.values(out.sectionGroups), ...Object.values(out.siteSpaces)],
+      }),
+    );
+  }
+}
