@@ -14,8 +14,8 @@ function fieldsOf<T extends { key: string; adopt?: boolean }>(entry: T): Omit<T,
   return fields;
 }
 
-/** The key of a level's default, written only when the level has more than one entry. */
-function defaultKey(entries: readonly { key: string; default: boolean }[]): string | undefined {
+/** The key of a level's default as the file writes it: only when the level has more than one entry (one entry is its own default). */
+function writtenDefault(entries: readonly { key: string; default: boolean }[]): string | undefined {
   return entries.length > 1 ? entries.find((e) => e.default)?.key : undefined;
 }
 
@@ -27,7 +27,7 @@ function sectionEntry(section: SectionEntry): StackSection {
   const structure: Partial<StackSection> =
     section.form === "space"
       ? { space: section.siteSpaces[0]!.space! }
-      : { siteSpaces: section.siteSpaces.map(siteSpaceEntry), ...optional("defaultSiteSpace", defaultKey(section.siteSpaces)) };
+      : { siteSpaces: section.siteSpaces.map(siteSpaceEntry), ...optional("defaultSiteSpace", writtenDefault(section.siteSpaces)) };
   return { key: section.key, ...structure, ...fieldsOf(section.entry), adopt: true };
 }
 
@@ -41,8 +41,8 @@ export function siteFileEntry(model: SiteModel): StackSite {
   const out: StackSite = {
     key: model.key,
     ...(fields as Omit<StackSite, "key">),
-    ...optional("defaultSiteSection", defaultKey(model.sectionList)),
-    ...optional("defaultSiteSpace", defaultKey(model.rootSiteSpaces)),
+    ...optional("defaultSiteSection", writtenDefault(model.sectionList)),
+    ...optional("defaultSiteSpace", writtenDefault(model.rootSiteSpaces)),
     ...optional("adaptiveSchema", adaptiveSchema),
   };
   if (model.sectionList.length > 0) out.sections = model.sectionList.map(sectionEntry);

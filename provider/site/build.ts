@@ -23,6 +23,10 @@ function str(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
+function bool(v: unknown): boolean | undefined {
+  return typeof v === "boolean" ? v : undefined;
+}
+
 /** The objects of a list with their positions (entries that are not objects left out). */
 function objects(v: unknown): [Loose, number][] {
   return list(v).flatMap((item, i): [Loose, number][] => (isObject(item) ? [[item, i]] : []));
@@ -93,6 +97,7 @@ function siteSpaceLevel(seeds: SiteSpaceSeed[], declaredDefault: unknown, levelU
       url: urlOf(levelUrl, paths[i]!, isDefault),
       default: isDefault,
       condition: str(ss.condition),
+      draft: bool(ss.draft),
       section,
       container,
       shorthand: seed.shorthand,
@@ -149,6 +154,7 @@ function sectionEntries(site: Loose, at: string, groupOf: Map<Key, Key>, spaces:
       condition: str(s.condition),
       description: str(s.description),
       icon: str(s.icon),
+      draft: bool(s.draft),
       group: groupOf.get(keys.key),
       container: at,
       siteSpaces: siteSpaceLevel(sectionSeeds(s, pointer), s.defaultSiteSpace, url, pointer, keys.key, spaces),
@@ -168,6 +174,7 @@ function groupEntries(site: Loose, at: string): GroupEntry[] {
       index: i,
       title: str(g.title) ?? "",
       icon: str(g.icon),
+      draft: bool(g.draft),
       container: at,
       sections: [],
       members: list(g.sections).map((key, k) => ({ key, pointer: `${pointer}/sections/${k}` })),

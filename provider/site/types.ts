@@ -5,11 +5,16 @@
  * `siteModels` (from a file) or `liveSiteModel` (from the live organisation); the stack checks, the
  * component, export, `tree` and `diff` read it instead of walking `sites[].sections[]` again.
  *
- * Adding to the structure: a new kind of entry at a site's top level (a navigation link, say) is a
- * new member of {@link TopEntry} (and of {@link GroupEntry.children} when a group can hold it),
- * resolved in `order.ts`; a flag every entry has (a draft, say) is a field of {@link EntryBase}, read
- * from the file in `build.ts`; a reference to a section or site space by key (a redirect
- * destination) resolves through `sectionByKey` / `siteSpaceByKey` (`index.ts`).
+ * Adding to the structure, one place each:
+ * - an entry of a new kind among a site's sections (a navigation link, in display order with them,
+ *   at the top level or inside a group): its type here, a member `{ kind: "link"; link }` of
+ *   {@link TopEntry} (and of a group's children), read from the file in `build.ts` (from the live
+ *   site in `live.ts`), placed by `displayOrder` in `order.ts`; `tree`, `diff` and the component
+ *   then walk `entries` as they do for sections and groups;
+ * - a flag of entries (a draft): a field of the entry types here, read in `build.ts` and `live.ts`
+ *   (`draft` is);
+ * - a reference by key to a section or a site space (a redirect destination): resolved with
+ *   `sectionByKey` / `siteSpaceByKey` (index.ts), whose `url` is the page readers land on.
  */
 import type { Key, Ref, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
 
@@ -59,6 +64,8 @@ export interface SiteSpaceEntry extends EntryBase {
   /** The default of its level (served at its level's URL). */
   default: boolean;
   condition: string | undefined;
+  /** Draft (staged, not live) as declared; undefined when the file leaves it alone. */
+  draft: boolean | undefined;
   /** Key of the section holding it; undefined at the site's root level. */
   section: Key | undefined;
   /** Pointer of its container: the section's, or the site's for a root-level site space. */
@@ -81,6 +88,8 @@ export interface SectionEntry extends EntryBase {
   condition: string | undefined;
   description: string | undefined;
   icon: string | undefined;
+  /** Draft (staged, not live) as declared; undefined when the file leaves it alone. */
+  draft: boolean | undefined;
   /** Key of the group holding it, if any. */
   group: Key | undefined;
   /** The site's pointer. */
@@ -103,6 +112,8 @@ export interface GroupMember {
 export interface GroupEntry extends EntryBase {
   title: string;
   icon: string | undefined;
+  /** Draft (staged, not live) as declared; undefined when the file leaves it alone. */
+  draft: boolean | undefined;
   /** The site's pointer. */
   container: string;
   /** Its sections in display order (a section listed by two groups belongs to the first). */
