@@ -103,7 +103,6 @@ export async function exportMain(argv: string[], io: Partial<ExportIo> = {}): Pr
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   const cwd = io.cwd ?? process.cwd();
-  const now = io.now ?? (() => new Date());
 
   if (argv.includes("--help") || argv.includes("-h")) {
     stdout.write(USAGE);
@@ -114,6 +113,38 @@ export async function exportMain(argv: string[], io: Partial<ExportIo> = {}): Pr
     stderr.write(`docsplatform export: ${args}\n${USAGE}`);
     return 2;
   }
+  const api = apiSettings(env, stderr);
+  if (typeof api === "number") return api;
+  const outFile = args.out === undefined ? undefined : path.resolve(cwd, args.out);
+  if (outFile !== undefined && !args.force && fs.existsSync(outFile)) {
+    stderr.write(`docsplatform export: ${args.out} exists; pass --force to overwrite it\n`);
+    return 1;
+  }
+
+  let client: ApiClient;
+  try {
+    client = new ApiClient({ baseUrl: api.url, token: api.token, ...clientTuningFromEnv(env) });
+  } catch (e) {
+    stderr.write(`docsplatform export: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const progress = progressReporter(stderr, io.progressIntervalMs ?? 1000);
+  try {
+    const result = await exportOrganization(client, { organizationId: args.org, onProgress: (p) => progress.update(p) });
+    progress.done();
+    return writeExport(result, { args, outFile, cwd, now: io.now ?? (() => new Date()), stdout, stderr });
+  } catch (e) {
+    progress.done();
+    const message = e instanceof ExportError ? e.message : explainApiError(e, args.org);
+    stderr.write(`docsplatform export: ${redact(message, api.token)}\n`);
+    return 1;
+  } finally {
+    await client.close();
+  }
+}
+
+/** The API's URL and token from the environment, or the exit code after saying what is missing or wrong. */
+function apiSettings(env: ExportIo["env"], stderr: ExportIo["stderr"]): { url: string; token: string } | number {
   const token = env["DOCSPLATFORM_API_TOKEN"];
   const url = env["DOCSPLATFORM_API_URL"];
   if (!token) {
@@ -130,63 +161,47 @@ export async function exportMain(argv: string[], io: Partial<ExportIo> = {}): Pr
     stderr.write(`docsplatform export: DOCSPLATFORM_API_URL: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const outFile = args.out === undefined ? undefined : path.resolve(cwd, args.out);
-  if (outFile !== undefined && !args.force && fs.existsSync(outFile)) {
-    stderr.write(`docsplatform export: ${args.out} exists; pass --force to overwrite it\n`);
+  return { url, token };
+}
+
+/**
+ * The exported organisation as a stack file: rendered, loaded as `pulumi up` will load it (a file that
+ * does not load is a defect of the export, and nothing is written), written, and summed up on stderr.
+ */
+function writeExport(
+  result: Awaited<ReturnType<typeof exportOrganization>>,
+  to: { args: Args; outFile: string | undefined; cwd: string; now: () => Date; stdout: ExportIo["stdout"]; stderr: ExportIo["stderr"] },
+): number {
+  const { args, outFile, stderr } = to;
+  const text = renderStackFile(result.stack, {
+    organizationTitle: result.organization.title,
+    date: to.now(),
+    command: commandLine(args),
+    schemaPath: schemaPathFor(outFile === undefined ? to.cwd : path.dirname(outFile)),
+    notes: result.notes,
+    emails: result.emails,
+    placeholders: result.placeholders,
+    supply: result.supply,
+  });
+  const loaded = parseStack(text, args.out ?? "<stdout>");
+  if (!loaded.ok) {
+    stderr.write(`docsplatform export: the exported file does not validate; nothing was written:\n`);
+    for (const p of loaded.problems) stderr.write(`  ${formatProblem(p)}\n`);
     return 1;
   }
-
-  let client: ApiClient;
-  try {
-    client = new ApiClient({ baseUrl: url, token, ...clientTuningFromEnv(env) });
-  } catch (e) {
-    stderr.write(`docsplatform export: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 2;
+  if (outFile === undefined) {
+    to.stdout.write(text);
+  } else {
+    const tmp = `${outFile}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, outFile);
   }
-  const progress = progressReporter(stderr, io.progressIntervalMs ?? 1000);
-  try {
-    const result = await exportOrganization(client, { organizationId: args.org, onProgress: (p) => progress.update(p) });
-    progress.done();
-    const text = renderStackFile(result.stack, {
-      organizationTitle: result.organization.title,
-      date: now(),
-      command: commandLine(args),
-      schemaPath: schemaPathFor(outFile === undefined ? cwd : path.dirname(outFile)),
-      notes: result.notes,
-      emails: result.emails,
-      placeholders: result.placeholders,
-      supply: result.supply,
-    });
-
-    // The file must load as it will when `pulumi up` reads it; anything else is a defect of the export.
-    const loaded = parseStack(text, args.out ?? "<stdout>");
-    if (!loaded.ok) {
-      stderr.write(`docsplatform export: the exported file does not validate; nothing was written:\n`);
-      for (const p of loaded.problems) stderr.write(`  ${formatProblem(p)}\n`);
-      return 1;
-    }
-
-    if (outFile === undefined) {
-      stdout.write(text);
-    } else {
-      const tmp = `${outFile}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, text);
-      fs.renameSync(tmp, outFile);
-    }
-    for (const note of result.notes) stderr.write(`export: left out: ${note}\n`);
-    for (const w of loaded.warnings) stderr.write(`export: note: ${formatProblem(w)}\n`);
-    const counts = countObjects(loaded.stack);
-    const parts = (Object.entries(counts) as [string, number][]).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
-    stderr.write(
-      `export: ${result.progress.objects} objects read in ${result.progress.requests} requests; wrote ${args.out ?? "standard output"}: ${parts.join(", ") || "no objects"}\n`,
-    );
-    return 0;
-  } catch (e) {
-    progress.done();
-    const message = e instanceof ExportError ? e.message : explainApiError(e, args.org);
-    stderr.write(`docsplatform export: ${redact(message, token)}\n`);
-    return 1;
-  } finally {
-    await client.close();
-  }
+  for (const note of result.notes) stderr.write(`export: left out: ${note}\n`);
+  for (const w of loaded.warnings) stderr.write(`export: note: ${formatProblem(w)}\n`);
+  const counts = countObjects(loaded.stack);
+  const parts = (Object.entries(counts) as [string, number][]).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
+  stderr.write(
+    `export: ${result.progress.objects} objects read in ${result.progress.requests} requests; wrote ${args.out ?? "standard output"}: ${parts.join(", ") || "no objects"}\n`,
+  );
+  return 0;
 }

@@ -289,29 +289,10 @@ async function tellingRefusedToken<T>(values: object | undefined, op: () => Prom
   }
 }
 
-/** Builds the dynamic provider of a kind. */
+/** Builds the dynamic provider of a kind: generic check and diff, and its CRUD through the framework's rules below. */
 export function makeProvider<I extends object, O extends object>(kind: KindDefinition<I, O>): KindProvider<I, O> {
   const schema = inputSchema(kind);
-  async function settle(ctx: KindContext, found: Created<O>, inputs: I, how: string): Promise<Created<O>> {
-    // An adopted object is brought to what the user declared; fields that cannot change in place must already match.
-    const { changed, replaces } = declaredChanges<I>(kind.fields, found.outs, inputs);
-    if (replaces.length > 0) {
-      const live = found.outs as Record<string, unknown>;
-      const declared = inputs as Record<string, unknown>;
-      const detail = replaces
-        .map((f) => `${f} is ${JSON.stringify(live[f] ?? null)} but ${JSON.stringify(declared[f])} is declared`)
-        .join("; ");
-      throw new Error(
-        `${kind.name}: ${how} ${found.id}, but it differs in fields that cannot change in place: ${detail}`,
-      );
-    }
-    if (changed.length === 0) return found;
-    // From here on the object is held: a failed update leaves it in state, to be finished next time.
-    ctx.created?.(found.id, found.outs);
-    return { id: found.id, outs: await kind.update(ctx, found.id, found.outs, desiredInputs(kind.fields, inputs), changed) };
-  }
-
-  const provider: KindProvider<I, O> = {
+  return {
     async configure(req: dynamic.ConfigureRequest): Promise<void> {
       configureConnection(req.config);
     },
@@ -331,73 +312,97 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       };
     },
 
-    create: (news: I & AdoptInput): Promise<dynamic.CreateResult<O>> => tellingRefusedToken(news, () => create(news)),
-    read: (id: string, props?: O): Promise<dynamic.ReadResult<O>> => tellingRefusedToken(props, () => read(id, props)),
-    update: (id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> => tellingRefusedToken(olds, () => update(id, olds, news)),
-    delete: (id: string, olds: O): Promise<void> => tellingRefusedToken(olds, () => remove(id, olds)),
+    create: (news: I & AdoptInput): Promise<dynamic.CreateResult<O>> => tellingRefusedToken(news, () => createObject(kind, news)),
+    read: (id: string, props?: O): Promise<dynamic.ReadResult<O>> => tellingRefusedToken(props, () => readObject(kind, id, props)),
+    update: (id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> => tellingRefusedToken(olds, () => updateObject(kind, id, olds, news)),
+    delete: (id: string, olds: O): Promise<void> => tellingRefusedToken(olds, () => deleteObject(kind, id, olds)),
   };
+}
 
-  async function create(news: I & AdoptInput): Promise<dynamic.CreateResult<O>> {
-    // The object once it exists, with its outputs so far: a later failure is a partial create.
-    let progress: Created<O> | undefined;
-    const ctx: KindContext = {
-      client: kindContext().client,
-      created: (id, outs) => {
-        progress = { id, outs: outs as O };
-      },
-    };
-    const inputs = pickFields<I>(kind.fields, news);
-    try {
-      if (news.adopt === true && kind.adopt) {
-        // Through the list lag: an object created a moment ago may not be listed yet.
-        const found = await throughLag(() => kind.adopt!(ctx, inputs));
-        if (found) {
-          const settled = await settle(ctx, found, inputs, "adopting existing");
-          return { id: settled.id, outs: toOutputs(settled.outs) };
-        }
+/**
+ * Create: adopt when asked (through the list lag), else the kind's create; a create whose outcome is
+ * unknown is resolved by looking for what it made; a failure once the object exists is a partial create.
+ */
+async function createObject<I extends object, O extends object>(kind: KindDefinition<I, O>, news: I & AdoptInput): Promise<dynamic.CreateResult<O>> {
+  // The object once it exists, with its outputs so far: a later failure is a partial create.
+  let progress: Created<O> | undefined;
+  const ctx: KindContext = {
+    client: kindContext().client,
+    created: (id, outs) => {
+      progress = { id, outs: outs as O };
+    },
+  };
+  const inputs = pickFields<I>(kind.fields, news);
+  try {
+    if (news.adopt === true && kind.adopt) {
+      // Through the list lag: an object created a moment ago may not be listed yet.
+      const found = await throughLag(() => kind.adopt!(ctx, inputs));
+      if (found) {
+        const settled = await settle(kind, ctx, found, inputs, "adopting existing");
+        return { id: settled.id, outs: toOutputs(settled.outs) };
       }
-      let created: Created<O>;
-      try {
-        created = await kind.create(ctx, inputs);
-      } catch (e) {
-        // An object known to exist is not looked up again: it is reported as a partial create below.
-        if (progress !== undefined || !isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
-        // The create may have taken effect: find what it made rather than creating a duplicate.
-        // Through the list lag: "not listed" right after the write is not yet "not made".
-        const found = await throughLag(() => (kind.recover ? kind.recover(ctx, inputs) : kind.adopt!(ctx, inputs)));
-        if (!found) throw e;
-        created = await settle(ctx, found, inputs, "resolving an uncertain create found");
-      }
-      return { id: created.id, outs: toOutputs(created.outs) };
-    } catch (e) {
-      if (progress === undefined) throw e;
-      throw partialCreate(kind, progress, news, e);
     }
-  }
-
-  async function read(id: string, props?: O): Promise<dynamic.ReadResult<O>> {
-    const ctx = kindContext();
-    const live = await kind.read(ctx, id, (props ?? {}) as O);
-    if (live === undefined) return { id: "", props: {} as O };
-    return { id, props: toOutputs(live) };
-  }
-
-  async function update(id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> {
-    const ctx = kindContext();
-    const inputs = pickFields<I>(kind.fields, news);
-    const { changed } = declaredChanges<I>(kind.fields, olds, inputs);
-    if (changed.length === 0) return { outs: olds };
-    return { outs: toOutputs(await kind.update(ctx, id, olds, desiredInputs(kind.fields, inputs), changed)) };
-  }
-
-  async function remove(id: string, olds: O): Promise<void> {
-    const ctx = kindContext();
+    let created: Created<O>;
     try {
-      await kind.delete(ctx, id, olds);
+      created = await kind.create(ctx, inputs);
     } catch (e) {
-      if (!isNotFound(e)) throw e;
+      // An object known to exist is not looked up again: it is reported as a partial create below.
+      if (progress !== undefined || !isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
+      // The create may have taken effect: find what it made rather than creating a duplicate.
+      // Through the list lag: "not listed" right after the write is not yet "not made".
+      const found = await throughLag(() => (kind.recover ? kind.recover(ctx, inputs) : kind.adopt!(ctx, inputs)));
+      if (!found) throw e;
+      created = await settle(kind, ctx, found, inputs, "resolving an uncertain create found");
     }
+    return { id: created.id, outs: toOutputs(created.outs) };
+  } catch (e) {
+    if (progress === undefined) throw e;
+    throw partialCreate(kind, progress, news, e);
   }
+}
 
-  return provider;
+/** An adopted or found object brought to what the user declared; fields that cannot change in place must already match. */
+async function settle<I extends object, O extends object>(kind: KindDefinition<I, O>, ctx: KindContext, found: Created<O>, inputs: I, how: string): Promise<Created<O>> {
+  const { changed, replaces } = declaredChanges<I>(kind.fields, found.outs, inputs);
+  if (replaces.length > 0) {
+    const live = found.outs as Record<string, unknown>;
+    const declared = inputs as Record<string, unknown>;
+    const detail = replaces
+      .map((f) => `${f} is ${JSON.stringify(live[f] ?? null)} but ${JSON.stringify(declared[f])} is declared`)
+      .join("; ");
+    throw new Error(
+      `${kind.name}: ${how} ${found.id}, but it differs in fields that cannot change in place: ${detail}`,
+    );
+  }
+  if (changed.length === 0) return found;
+  // From here on the object is held: a failed update leaves it in state, to be finished next time.
+  ctx.created?.(found.id, found.outs);
+  return { id: found.id, outs: await kind.update(ctx, found.id, found.outs, desiredInputs(kind.fields, inputs), changed) };
+}
+
+/** Read: the live object, or an empty ID when it is gone. */
+async function readObject<I extends object, O extends object>(kind: KindDefinition<I, O>, id: string, props?: O): Promise<dynamic.ReadResult<O>> {
+  const ctx = kindContext();
+  const live = await kind.read(ctx, id, (props ?? {}) as O);
+  if (live === undefined) return { id: "", props: {} as O };
+  return { id, props: toOutputs(live) };
+}
+
+/** Update: the declared fields whose value differs, in one call of the kind (none: no call). */
+async function updateObject<I extends object, O extends object>(kind: KindDefinition<I, O>, id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> {
+  const ctx = kindContext();
+  const inputs = pickFields<I>(kind.fields, news);
+  const { changed } = declaredChanges<I>(kind.fields, olds, inputs);
+  if (changed.length === 0) return { outs: olds };
+  return { outs: toOutputs(await kind.update(ctx, id, olds, desiredInputs(kind.fields, inputs), changed)) };
+}
+
+/** Delete: a 404 counts as done. */
+async function deleteObject<I extends object, O extends object>(kind: KindDefinition<I, O>, id: string, olds: O): Promise<void> {
+  const ctx = kindContext();
+  try {
+    await kind.delete(ctx, id, olds);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+  }
 }

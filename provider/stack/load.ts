@@ -102,23 +102,37 @@ export function parseStack(text: string, fileName: string, opts: ParseOptions = 
   if (bytes > STACK_FILE_LIMITS.maxBytes) return failure(fileName, [tooLarge(fileName, bytes)]);
 
   const position = linePositions(text);
-  const problemAt = (offset: number, pointer: string, message: string): Problem => {
+  const problemAt: ProblemAt = (offset, pointer, message) => {
     const { line, col } = position(offset);
     return at(fileName, line, col, pointer, message);
   };
+  const parsed = parseDocument(text, problemAt);
+  if (!parsed.ok) return failure(fileName, parsed.problems);
+  const shape = shapeProblems(parsed.doc, problemAt);
+  if (shape.length > 0) return failure(fileName, shape);
+  const data = toData(parsed.doc, problemAt);
+  if (!data.ok) return failure(fileName, data.problems);
+  return checkData(data.data, new Locator(parsed.doc), fileName, { problemAt, line: (offset) => position(offset).line }, opts);
+}
 
-  // Syntax, with the nesting depth checked while the parser builds its stack: deeply nested input
-  // would otherwise exhaust the composer's recursion.
+/** A problem at an offset of the text, with its JSON pointer and message. */
+type ProblemAt = (offset: number, pointer: string, message: string) => Problem;
+
+/** What a phase of loading found: its result, or the problems that end the load. */
+type Phase<T> = ({ ok: true } & T) | { ok: false; problems: Problem[] };
+
+/**
+ * The YAML document, with the nesting depth checked while the parser builds its stack (deeply nested
+ * input would otherwise exhaust the composer's recursion); else its syntax errors only (schema errors on
+ * a half-parsed document mislead).
+ */
+function parseDocument(text: string, problemAt: ProblemAt): Phase<{ doc: Document.Parsed }> {
   let doc: Document.Parsed;
   let secondDocument: number | undefined;
   try {
     ({ doc, secondDocument } = composeFirst(text));
   } catch (err) {
-    if (err instanceof TooDeep) {
-      return failure(fileName, [
-        problemAt(err.offset, "", `nesting is deeper than ${STACK_FILE_LIMITS.maxDepth} levels; a stack file never needs that many`),
-      ]);
-    }
+    if (err instanceof TooDeep) return { ok: false, problems: [problemAt(err.offset, "", tooDeep())] };
     throw err;
   }
   const syntax = [...doc.errors, ...doc.warnings].map((e) => {
@@ -130,73 +144,58 @@ export function parseStack(text: string, fileName: string, opts: ParseOptions = 
   if (secondDocument !== undefined) {
     syntax.push(problemAt(secondDocument, "", "the file holds more than one YAML document (---); a stack file is one document"));
   }
-  // A broken document gets its syntax errors only: schema errors on a half-parsed document mislead.
-  if (syntax.length > 0) return failure(fileName, syntaxProblems(syntax));
+  if (syntax.length > 0) return { ok: false, problems: syntaxProblems(syntax) };
+  return { ok: true, doc };
+}
 
-  if (doc.contents === null) {
-    return failure(fileName, [problemAt(0, "", "the file is empty; a stack file is a mapping with at least `organization`")]);
-  }
+function tooDeep(): string {
+  return `nesting is deeper than ${STACK_FILE_LIMITS.maxDepth} levels; a stack file never needs that many`;
+}
+
+/** An empty document, one nested too deep, or collections past the size limit. */
+function shapeProblems(doc: Document.Parsed, problemAt: ProblemAt): Problem[] {
+  if (doc.contents === null) return [problemAt(0, "", "the file is empty; a stack file is a mapping with at least `organization`")];
   const shape = shapeOf(doc.contents);
-  if (shape.depth > STACK_FILE_LIMITS.maxDepth) {
-    return failure(fileName, [
-      problemAt(shape.offset, "", `nesting is deeper than ${STACK_FILE_LIMITS.maxDepth} levels; a stack file never needs that many`),
-    ]);
-  }
-  if (shape.oversized.length > 0) {
-    const max = STACK_FILE_LIMITS.maxCollectionItems.toLocaleString("en-US");
-    return failure(
-      fileName,
-      listProblems(
-        sortProblems(
-          shape.oversized.map(({ offset, count, list, pointer }) => {
-            const what = list ? `a list of ${count.toLocaleString("en-US")} items` : `a mapping of ${count.toLocaleString("en-US")} keys`;
-            const limit = list ? `a list may hold at most ${max} items` : `a mapping may hold at most ${max} keys`;
-            return problemAt(offset, pointer, `${describe(pointer)}: ${what}; ${limit} in a stack file`);
-          }),
-        ),
-        0,
-        "problem",
-      ),
-    );
-  }
+  if (shape.depth > STACK_FILE_LIMITS.maxDepth) return [problemAt(shape.offset, "", tooDeep())];
+  if (shape.oversized.length === 0) return [];
+  const max = STACK_FILE_LIMITS.maxCollectionItems.toLocaleString("en-US");
+  const oversized = shape.oversized.map(({ offset, count, list, pointer }) => {
+    const what = list ? `a list of ${count.toLocaleString("en-US")} items` : `a mapping of ${count.toLocaleString("en-US")} keys`;
+    const limit = list ? `a list may hold at most ${max} items` : `a mapping may hold at most ${max} keys`;
+    return problemAt(offset, pointer, `${describe(pointer)}: ${what}; ${limit} in a stack file`);
+  });
+  return listProblems(sortProblems(oversized), 0, "problem");
+}
 
-  let data: unknown;
+/** The document's data, aliases expanded within their limit. */
+function toData(doc: Document.Parsed, problemAt: ProblemAt): Phase<{ data: unknown }> {
   try {
-    data = doc.toJS({ maxAliasCount: STACK_FILE_LIMITS.maxAliasCount });
+    return { ok: true, data: doc.toJS({ maxAliasCount: STACK_FILE_LIMITS.maxAliasCount }) };
   } catch (err) {
-    if (err instanceof ReferenceError) {
-      const offset = firstAliasOffset(doc) ?? 0;
-      return failure(fileName, [
-        problemAt(
-          offset,
-          "",
-          `aliases expand too much (more than ${STACK_FILE_LIMITS.maxAliasCount} expansions of one anchor): refusing a possible alias bomb`,
-        ),
-      ]);
-    }
-    throw err;
+    if (!(err instanceof ReferenceError)) throw err;
+    const message = `aliases expand too much (more than ${STACK_FILE_LIMITS.maxAliasCount} expansions of one anchor): refusing a possible alias bomb`;
+    return { ok: false, problems: [problemAt(firstAliasOffset(doc) ?? 0, "", message)] };
   }
+}
 
-  const locator = new Locator(doc);
-  const locate = (pointer: string, atKey: boolean): number => locator.offset(pointer, atKey);
+/** The data against the schema, the cross-checks and the files it names: the stack, or its problems. */
+function checkData(data: unknown, locator: Locator, fileName: string, text: { problemAt: ProblemAt; line: (offset: number) => number }, opts: ParseOptions): LoadResult {
+  const located = (pointer: string, message: string, atKey = false): Problem =>
+    text.problemAt(locator.offset(pointer, atKey), pointer, `${describe(pointer)}: ${message}`);
   // One more than listed, so the summary line can point at the first problem left out.
   const schema = schemaReport(data, STACK_FILE_LIMITS.maxProblems + 1);
-  const problems: Problem[] = schema.issues.map((issue) =>
-    problemAt(locate(issue.pointer, issue.atKey), issue.pointer, `${describe(issue.pointer)}: ${issue.reason}`),
-  );
+  const problems: Problem[] = schema.issues.map((issue) => located(issue.pointer, issue.reason, issue.atKey));
   const unlocated = schema.total - schema.issues.length;
   const warnings: Problem[] = [];
-  for (const issue of checkStack(data as StackFile, (pointer) => position(locate(pointer, false)).line)) {
-    const problem = problemAt(locate(issue.pointer, issue.atKey), issue.pointer, `${describe(issue.pointer)}: ${issue.reason}`);
-    (issue.warning ? warnings : problems).push(problem);
+  for (const issue of checkStack(data as StackFile, (pointer) => text.line(locator.offset(pointer, false)))) {
+    (issue.warning ? warnings : problems).push(located(issue.pointer, issue.reason, issue.atKey));
   }
   if (opts.baseDir !== undefined) {
-    for (const issue of fileIssues(data, opts.baseDir)) problems.push(problemAt(locate(issue.pointer, false), issue.pointer, `${describe(issue.pointer)}: ${issue.reason}`));
+    for (const issue of fileIssues(data, opts.baseDir)) problems.push(located(issue.pointer, issue.reason));
   }
   const listedWarnings = listProblems(sortProblems(warnings), 0, "warning");
   if (problems.length > 0) return failure(fileName, listProblems(sortProblems(problems), unlocated, "problem"), listedWarnings);
-  const later = (pointer: string, message: string, atKey = false): Problem => problemAt(locate(pointer, atKey), pointer, `${describe(pointer)}: ${message}`);
-  return { ok: true, file: fileName, stack: data as StackFile, warnings: listedWarnings, problemAt: later };
+  return { ok: true, file: fileName, stack: data as StackFile, warnings: listedWarnings, problemAt: located };
 }
 
 class TooDeep extends Error {
