@@ -9,13 +9,16 @@ import { displayOrder, groupMembership } from "./order";
 import { defaultOf, levelPaths, PATH_FALLBACK, SITE_URL, urlOf } from "./rules";
 import type { GroupEntry, SectionEntry, SectionForm, ShareLinkEntry, SiteModel, SiteSpaceEntry } from "./types";
 
-type Loose = Record<string, unknown>;
+/** An object of the file as written, any of its fields possibly missing or of the wrong type. */
+export type Loose = Record<string, unknown>;
 
-function isObject(v: unknown): v is Loose {
+/** An object of the file (not a list): the one test the checks and the model guard their reads with. */
+export function isObject(v: unknown): v is Loose {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function list(v: unknown): unknown[] {
+/** A list of the file, or none. */
+export function list(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 

@@ -6,7 +6,10 @@
  */
 import { dottedPath } from "../pointer";
 import { KEY_PATTERN } from "../rules";
+import { isObject, list, type Loose } from "../site/build";
 import { show } from "./schema";
+
+export { isObject, list, type Loose };
 
 /** One finding of a check, before it is given a file position. */
 export interface CheckIssue {
@@ -31,8 +34,6 @@ export interface Ctx {
 /** Keys of one namespace: key → pointer of the object that declares it. */
 export type Namespace = Map<string, string>;
 
-/** An object of the file as written, any of its fields possibly missing or of the wrong type. */
-export type Loose = Record<string, unknown>;
 
 /** An entry of a list: its pointer and the object as written. */
 export interface Item {
@@ -41,14 +42,6 @@ export interface Item {
 }
 
 const KEY = new RegExp(KEY_PATTERN);
-
-export function isObject(v: unknown): v is Loose {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-export function list(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
 
 /** The objects of a list at `at`, as items (entries that are not objects left out). */
 export function itemsOf(at: string, v: unknown): Item[] {
