@@ -6,6 +6,7 @@
 import type { ErrorObject } from "ajv";
 import { KEY_PATTERN } from "./rules";
 import { escapeSegment } from "./pointer";
+import limits from "../schemas/limits.json";
 
 /** A schema violation before it is given a position: where (JSON pointer), what, and whether it points at a key. */
 export interface SchemaIssue {
@@ -26,6 +27,10 @@ const PATTERN_PHRASES: Record<string, string> = {
     "must be a lowercase DNS name with at least three labels, like docs.example.com",
   "^[^/\\s]+(/[^/\\s]+)+$": "must be a host followed by one or more path segments, like example.com/docs",
   "^[^/?#\\s]+$": "must be a platform ID without '/', '?', '#' or spaces",
+  [limits.definitions.redirectSource.pattern]:
+    "must be a site path: '/' then segments of letters, digits, '-', '.', '_', '~', '+' or %XX, no empty segment or trailing '/', optionally ending in '/*' (a level) or '*' ('/*' alone is not allowed), like /api/v1/*",
+  "^\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+)*$":
+    "must be a path of this site: '/' then segments of letters, digits, '-', '.', '_', '~', '+' or %XX, no empty segment or trailing '/', like /api/v2",
 };
 
 const FORMAT_PHRASES: Record<string, string> = {

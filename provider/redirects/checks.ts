@@ -4,12 +4,18 @@
  * removes), no source that is a live URL of the site, no chains or loops through path destinations.
  * The source's pattern and length are the schema's (limits.json `redirectSource`).
  */
+import type { SiteModel } from "../site";
 import { answeringRedirect, describeTarget, redirectIdentity, type Key, type StackRedirect } from "./rules";
 
 /** The site the redirects belong to: its objects' reader URLs (relative to the site, `/`, `/api`, `/api/v1`) by key. */
 export interface RedirectSite {
   sections: ReadonlyMap<Key, string>;
   siteSpaces: ReadonlyMap<Key, string>;
+}
+
+/** The reader URLs of a site, from its resolved model. */
+export function redirectSiteOf(site: SiteModel): RedirectSite {
+  return { sections: new Map(site.sections.map((s) => [s.key, s.url])), siteSpaces: new Map(site.siteSpaces.map((ss) => [ss.key, ss.url])) };
 }
 
 /** Keys of the site that the change being checked removes (the base has them, the head does not). */
@@ -40,11 +46,32 @@ export function checkRedirects(at: string, entries: readonly unknown[], site: Re
     const seen = first.get(id);
     if (seen !== undefined) issues.push({ pointer: `${at}/${i}/source`, reason: `${q(r.source)} repeats the source of redirects[${seen}]${r.draft ? " (both drafts)" : ""}: a site has one ${r.draft ? "draft" : "live"} redirect per source` });
     else first.set(id, i);
+    if (!destinationShape(issues, `${at}/${i}/destination`, r.destination as Record<string, unknown>)) continue;
     destinationKeys(issues, `${at}/${i}/destination`, r, site, removed);
     shadowed(issues, `${at}/${i}/source`, r, site);
   }
   chains(issues, at, redirects);
   return issues;
+}
+
+/** A destination is one of section, siteSpace (with page or pageId, or neither), path or url. */
+function destinationShape(issues: RedirectIssue[], at: string, d: Record<string, unknown>): boolean {
+  const kinds = ["section", "siteSpace", "path", "url"].filter((k) => d[k] !== undefined);
+  if (kinds.length !== 1) {
+    issues.push({ pointer: at, reason: kinds.length === 0 ? "names no destination: give one of section, siteSpace, path or url" : `gives ${kinds.join(" and ")}: a redirect has one destination` });
+    return false;
+  }
+  for (const f of ["page", "pageId"]) {
+    if (d[f] !== undefined && kinds[0] !== "siteSpace") {
+      issues.push({ pointer: `${at}/${f}`, reason: `${f} names a page of a site space: it goes with siteSpace` });
+      return false;
+    }
+  }
+  if (d.page !== undefined && d.pageId !== undefined) {
+    issues.push({ pointer: `${at}/pageId`, reason: "give the page by its path (page) or by its ID (pageId), not both" });
+    return false;
+  }
+  return true;
 }
 
 /** A destination by key must name a section or site space of the same site. */

@@ -17,6 +17,7 @@ import type { siteSpaceKind, SiteSpaceInputs } from "../resources/siteSpace";
 import type { spaceKind, SpaceInputs } from "../resources/space";
 import type { teamKind, TeamInputs } from "../resources/team";
 import { listedKinds, type ListedKind } from "../resources/kinds";
+import type { StackRedirect } from "../redirects/rules";
 import { siteModels } from "../site/build";
 import type { SiteModel } from "../site/types";
 
@@ -175,6 +176,8 @@ export type StackSite = Keyed &
     /** Root-level site spaces; only for sites without sections. */
     siteSpaces?: StackSiteSpace[];
     shareLinks?: StackShareLink[];
+    /** The site's whole redirect set when present; omitted: not managed. */
+    redirects?: StackRedirect[];
   };
 
 /** A whole stack file: its structure, and the lists of the kinds without structure of their own. */

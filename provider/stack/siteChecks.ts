@@ -4,6 +4,7 @@
  * spaces, paths at each level, one default per level naming an entry of that level, section groups,
  * adaptive content and share links.
  */
+import { checkRedirects, redirectSiteOf } from "../redirects/checks";
 import { conditionIssues } from "../conditions";
 import { shareLinkKind } from "../resources/shareLink";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
@@ -38,6 +39,7 @@ export function checkSite(ctx: Ctx, site: SiteModel, spaceKeys: Namespace): void
   defaults(ctx, site, sectionKeys, levelOf);
   groupMembers(ctx, site, sectionKeys);
   adaptiveContent(ctx, site);
+  if (Array.isArray(site.entry.redirects)) for (const issue of checkRedirects(`${at}/redirects`, site.entry.redirects, redirectSiteOf(site))) ctx.error(issue.pointer, issue.reason);
   const visibility = site.entry.visibility as unknown;
   if (site.shareLinks.length > 0 && typeof visibility === "string" && ["public", "unlisted", "visitor-auth"].includes(visibility)) {
     ctx.warn(`${at}/shareLinks`, `share links grant access only to sites whose visibility is share-link (this site is ${visibility})`, true);

@@ -5,7 +5,8 @@
  * that depends on every structural child and restores the declared order.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ShareLink, Site, SiteAdaptiveSchema, SiteSection, SiteSectionGroup, SiteSpace, SiteStructureOrder } from "../classes";
+import { ShareLink, Site, SiteAdaptiveSchema, SiteRedirects, SiteSection, SiteSectionGroup, SiteSpace, SiteStructureOrder } from "../classes";
+import { destinationInput } from "../redirects/forms";
 import type { KindDefinition, ResourceArgs } from "../resources/kind";
 import { shareLinkKind } from "../resources/shareLink";
 import { siteKind } from "../resources/site";
@@ -30,6 +31,8 @@ export interface SiteResources {
   /** Share links by key. */
   shareLinks: Record<string, ShareLink>;
   adaptiveSchema?: SiteAdaptiveSchema;
+  /** The site's whole redirect set, when the file declares one. */
+  redirects?: SiteRedirects;
   /** Restores the declared order of sections, groups and site spaces; absent for a site without structure. */
   order?: SiteStructureOrder;
 }
@@ -81,8 +84,33 @@ class SiteDeclarer {
         this.scope.with(s),
       );
     }
+    if (s.redirects !== undefined) this.out.redirects = this.redirects();
     this.order(levels, rootIds);
     return this.out;
+  }
+
+  /** The site's redirect set: destinations by key become the IDs of this site's resources, a path on the site a URL under its address. */
+  private redirects(): SiteRedirects {
+    const { out, scope } = this;
+    const s = this.model.entry;
+    const entries = (s.redirects ?? []).map((r) => {
+      const t = r.destination;
+      const ss = "siteSpace" in t ? out.siteSpaces[t.siteSpace] : undefined;
+      const ids = pulumi.all({
+        sectionId: "section" in t ? out.sections[t.section]?.id : undefined,
+        siteSpaceId: ss?.id,
+        spaceId: ss?.spaceId.apply((id) => id ?? undefined),
+        siteUrl: "path" in t ? out.site.urls.apply((u) => u?.published ?? undefined) : undefined,
+      });
+      return ids.apply((resolved) => ({
+        source: r.source,
+        destination: destinationInput(t, resolved),
+        ...(r.permanent === undefined ? {} : { permanent: r.permanent }),
+        ...(r.captureWildcard === undefined ? {} : { captureWildcard: r.captureWildcard }),
+        ...(r.draft === undefined ? {} : { draft: r.draft }),
+      }));
+    });
+    return new SiteRedirects(this.name(), { organizationId: scope.org, siteId: this.siteId, redirects: pulumi.all(entries), ...adoptOf(s) }, scope.with(s));
   }
 
   private name(...keys: string[]): string {
