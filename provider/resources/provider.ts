@@ -3,7 +3,7 @@ import type { default as Ajv, ValidateFunction } from "ajv";
 import limits from "../../schemas/limits.json";
 import { explain } from "../phrases";
 import { dottedPath, valuesAlong } from "../pointer";
-import { isNotFound, isOutcomeUnknown, sharedClient } from "../client";
+import { ApiError, isNotFound, isOutcomeUnknown, sharedClient } from "../client";
 import { tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
 import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
@@ -342,9 +342,17 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
         return { id: settled.id, outs: toOutputs(settled.outs) };
       }
     }
+    // An earlier run may have made this object and died before the engine recorded it.
+    const earlier = news.adopt === true ? undefined : await madeEarlier(kind, ctx, inputs);
+    if (earlier) {
+      const settled = await settle(kind, ctx, earlier, inputs, "taking over what an earlier run made,");
+      createdHere.add(settled.id);
+      return { id: settled.id, outs: toOutputs(settled.outs) };
+    }
     let created: Created<O>;
     try {
       created = await kind.create(ctx, inputs);
+      createdHere.add(created.id);
     } catch (e) {
       // An object known to exist is not looked up again: it is reported as a partial create below.
       if (progress !== undefined || !isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
@@ -359,6 +367,38 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
     if (progress === undefined) throw e;
     throw partialCreate(kind, progress, news, e);
   }
+}
+
+/** IDs of the objects this process created: their children cannot be left over from an earlier run. */
+const createdHere = new Set<string>();
+
+/**
+ * The object an earlier run created for these inputs and never recorded (the plugin or the engine
+ * killed between the platform's commit and the engine's record, with a pending create the CLI keeps
+ * or none): the one live object with the declared natural key. Where the API lets two objects share
+ * the key (a site's title, a share link's name, …), that one is taken over unless it differs in what
+ * cannot change in place; where the API refuses a second object (`enforced`) nothing can be made
+ * twice and the create's own error stands; a section or site space (unique path per level) is taken
+ * over only as a finished create leaves it, every declared field equal. Not looked for under a
+ * parent this process created (it holds nothing of an earlier run), nor when several match.
+ */
+async function madeEarlier<I extends object, O extends object>(kind: KindDefinition<I, O>, ctx: KindContext, inputs: I): Promise<Created<O> | undefined> {
+  const key = kind.naturalKey;
+  // A kind keyed by the object it configures (`siteId`, `spaceId`, `userId`, …) makes nothing new: its create converges.
+  if (!kind.adopt || key === undefined || key.enforced !== undefined || /Id$/.test(key.field)) return undefined;
+  const parent = (inputs as { siteId?: unknown }).siteId;
+  if (typeof parent === "string" && createdHere.has(parent)) return undefined;
+  let found: Created<O> | undefined;
+  try {
+    found = await kind.adopt(ctx, inputs);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    return undefined; // several match: none of them is known to be this one
+  }
+  if (found === undefined) return undefined;
+  const { changed, replaces } = declaredChanges<I>(kind.fields, found.outs, inputs);
+  if (replaces.length > 0 || (key.scope === "level" && changed.length > 0)) return undefined;
+  return found;
 }
 
 /** An adopted or found object brought to what the user declared; fields that cannot change in place must already match. */
