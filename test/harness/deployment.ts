@@ -3,6 +3,7 @@
  * previous state (Check → Diff → Create/Update/Replace/Same), deleting what the program no longer declares
  * in reverse dependency order, refresh and destroy. Provider calls go to the real dynamic-provider plugin.
  */
+import type { PendingOperation } from "./state";
 import { randomUUID } from "node:crypto";
 import type { PluginDriver } from "./plugin";
 import { PluginError } from "./plugin";
@@ -68,8 +69,23 @@ export interface DeploymentContext {
   parallel: number;
   /** The plugin, started and configured for this run. */
   plugin(): Promise<PluginDriver>;
-  /** Persists the state (omitted in preview, which never writes state). */
-  persist?: (resources: StateResource[]) => void;
+  /** Persists the state and the operations in flight (omitted in preview, which never writes state). */
+  persist?: (resources: StateResource[], pendingOperations?: PendingOperation[]) => void;
+  /** Kill the engine and the plugin at one create (see {@link CrashPlan}). */
+  crash?: CrashPlan;
+}
+
+/**
+ * Where a run dies as a CLI killed with its plugin does (runner killed, out of memory, CI cancelled), at
+ * the first create `matches` accepts: `before-send` (the plugin killed as the engine hands it the create),
+ * `in-flight` (killed once `until` resolves, e.g. when the platform has committed the object but not
+ * answered), `after-answer` (the plugin answered; the engine dies before recording it). The state is
+ * left as the engine last wrote it — with the create as a pending operation — and nothing more is written.
+ */
+export interface CrashPlan {
+  matches(urn: string): boolean;
+  at: "before-send" | "in-flight" | "after-answer";
+  until?: () => Promise<void>;
 }
 
 /** Bounds concurrency. */
@@ -175,6 +191,10 @@ export class Deployment {
   private dirty = false;
   private flushScheduled = false;
   private halted = false;
+  /** Operations in flight, after those a previous run left (which the engine keeps until a refresh clears them). */
+  private readonly pendingOps: PendingOperation[];
+  /** Set when the run died (see {@link CrashPlan}): nothing more is written. */
+  private dead = false;
   /** Called once, at the first failed step: the engine then stops the program (no `--continue-on-error`). */
   onHalt: (() => void) | undefined;
 
@@ -182,7 +202,9 @@ export class Deployment {
     private readonly ctx: DeploymentContext,
     old: readonly StateResource[],
     private readonly preview: boolean,
+    pendingOperations: readonly PendingOperation[] = [],
   ) {
+    this.pendingOps = [...pendingOperations];
     for (const r of old) {
       if (r.delete) this.pendingDeletes.push(r);
       else this.live.set(r.urn, r);
@@ -281,9 +303,23 @@ export class Deployment {
   /** Writes the state now if anything changed. */
   flush(): void {
     this.flushScheduled = false;
-    if (!this.dirty || this.preview || !this.ctx.persist) return;
+    if (!this.dirty || this.preview || !this.ctx.persist || this.dead) return;
     this.dirty = false;
-    this.ctx.persist(this.snapshot());
+    this.ctx.persist(this.snapshot(), this.pendingOps);
+  }
+
+  /** Pending operations from a previous run that died, as the next `up` warns about them. */
+  get inheritedPendingOperations(): readonly PendingOperation[] {
+    return this.pendingOps;
+  }
+
+  /** The engine and the plugin die at `urn`'s create: the state stays as last written, with the create pending. */
+  private die(plugin: PluginDriver, urn: string, at: string): never {
+    this.dirty = true;
+    this.flush();
+    this.dead = true;
+    plugin.kill();
+    return this.fail(urn, `the engine and the plugin were killed (${at})`);
   }
 
   private fail(urn: string, message: string, cause?: unknown): never {
@@ -467,11 +503,30 @@ export class Deployment {
       return { urn, id: "", outputs: {} };
     }
     const plugin = await this.ctx.plugin();
+    if (this.dead) this.fail(urn, "not attempted: the engine was killed");
+    // Recorded before the provider is called; removed when the call returns, failed or not.
+    const pending: PendingOperation = { resource: { ...next }, type: "creating" };
+    this.pendingOps.push(pending);
+    this.markDirty();
+    const crash = this.ctx.crash?.matches(urn) ? this.ctx.crash : undefined;
+    if (crash) this.ctx.crash = undefined;
     try {
-      const created = await plugin.create(urn, next.inputs);
+      if (crash?.at === "before-send") this.die(plugin, urn, "before the create was sent");
+      const call = plugin.create(urn, next.inputs);
+      if (crash?.at === "in-flight") {
+        call.catch(() => undefined);
+        await crash.until!();
+        this.die(plugin, urn, "while the create was in flight");
+      }
+      const created = await call;
+      if (crash?.at === "after-answer") this.die(plugin, urn, "after the create's answer, before the engine recorded it");
+      if (this.dead) this.fail(urn, "the engine was killed");
+      this.pendingOps.splice(this.pendingOps.indexOf(pending), 1);
       next.id = created.id;
       next.outputs = annotateSecrets(created.outputs, next.inputs, next.additionalSecretOutputs ?? []);
     } catch (e) {
+      if (this.dead) throw e;
+      this.pendingOps.splice(this.pendingOps.indexOf(pending), 1);
       const init = e instanceof PluginError ? e.initFailure : undefined;
       if (init?.id) {
         // Created but failed to initialise: the engine keeps the object in state so the next run can finish it.

@@ -170,6 +170,11 @@ export class PluginDriver {
     return this.child.pid;
   }
 
+  /** Kills the plugin at once (SIGKILL), as a runner killed or out of memory does; calls in flight fail. */
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGKILL");
+  }
+
   /** Sends Configure with the stack config; secret keys are wrapped as the engine wraps them. */
   async configure(config: Record<string, string>, secretKeys: readonly string[] = []): Promise<void> {
     const args: PropertyMap = {};

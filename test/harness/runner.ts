@@ -11,12 +11,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpcModule from "@grpc/grpc-js";
 import { parse as parseYaml } from "yaml";
-import { Deployment, type DeploymentContext, type Registration, type Step, type StepOp, StepError, destroy, refresh } from "./deployment";
+import { type CrashPlan, Deployment, type DeploymentContext, type Registration, type Step, type StepOp, StepError, destroy, refresh } from "./deployment";
 import { FakeEngine, type LogEntry } from "./engine";
 import { FakeMonitor } from "./monitor";
 import { type PluginDriver, startPlugin } from "./plugin";
 import { SDK_DIR, bindServer, channelOptions, grpc, shutdownServer } from "./rpc";
-import { STACK_TYPE, type StateFile, type StateResource, StateWriter, loadState, toStateFile } from "./state";
+import { STACK_TYPE, type PendingOperation, type StateFile, type StateResource, StateWriter, loadPendingOperations, loadState, toStateFile } from "./state";
 import { type PropertyMap, isSecret, stripSecretsMap } from "./values";
 
 /** The provider's list-cache setting (provider/resources/lists.ts); 0 keeps list walks only while in flight. */
@@ -98,10 +98,14 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Called with every RegisterResource the program sends, in the order sent, and its URN once registered ("" if it failed). */
   onRegister?: (reg: Registration, urn: Promise<string>) => void;
+  /** `up`: the engine and the plugin die at one create (see {@link CrashPlan}). */
+  crash?: CrashPlan;
+  /** `refresh`: remove the pending creates a killed run left, as `pulumi refresh --clear-pending-creates` does. */
+  clearPendingCreates?: boolean;
 }
 
 /** Options of a {@link ProgramRunner}. */
-export interface ProgramRunnerOptions extends Omit<RunOptions, "allowError" | "timeoutMs" | "onRegister"> {
+export interface ProgramRunnerOptions extends Omit<RunOptions, "allowError" | "timeoutMs" | "onRegister" | "crash" | "clearPendingCreates"> {
   /** The program folder (a prepared copy, see `prepareProgram`). */
   dir: string;
   /** Project name (default: `name` in Pulumi.yaml). */
@@ -144,6 +148,8 @@ export interface RunResult {
   logs: LogEntry[];
   /** The program's stdout and stderr (last 64 KiB). */
   output: string;
+  /** The engine's warnings, e.g. about pending operations a killed run left. */
+  warnings: string[];
 }
 
 /** A failed run; carries the run's result. */
@@ -255,6 +261,11 @@ export class ProgramRunner {
     return toStateFile(loadState(this.stateFile));
   }
 
+  /** The operations a killed run left pending in the state. */
+  pendingOperations(): PendingOperation[] {
+    return loadPendingOperations(this.stateFile);
+  }
+
   /** The state's resources in memory form (secrets as wire-form secrets). */
   resources(): StateResource[] {
     return loadState(this.stateFile);
@@ -331,7 +342,7 @@ export class ProgramRunner {
     return this.pluginState!.driver;
   }
 
-  private async context(settings: ReturnType<ProgramRunner["settings"]>, preview: boolean, writer?: StateWriter): Promise<DeploymentContext> {
+  private async context(settings: ReturnType<ProgramRunner["settings"]>, preview: boolean, writer?: StateWriter, crash?: CrashPlan): Promise<DeploymentContext> {
     let configured: Promise<PluginDriver> | undefined;
     const plugin = () => {
       // The engine configures the provider at the start of every run.
@@ -348,7 +359,8 @@ export class ProgramRunner {
       stack: this.stack,
       parallel: settings.parallel,
       plugin,
-      ...(preview || !writer ? {} : { persist: (resources: StateResource[]) => writer.save(resources) }),
+      ...(preview || !writer ? {} : { persist: (resources: StateResource[], pending?: PendingOperation[]) => writer.save(resources, pending) }),
+      ...(crash ? { crash } : {}),
     };
   }
 
@@ -360,10 +372,13 @@ export class ProgramRunner {
     const settings = this.settings(opts);
     settings.emulator?.control.clearLog();
     const writer = new StateWriter(this.stateFile);
+    // The operations a killed run left stay in the state unless a refresh clears them.
+    const pending = opts.clearPendingCreates ? [] : loadPendingOperations(this.stateFile);
     try {
       const ctx = await this.context(settings, false, writer);
-      const outcome = await command(ctx, loadState(this.stateFile));
-      writer.save(outcome.resources);
+      const keeping: DeploymentContext = { ...ctx, persist: (resources) => writer.save(resources, pending) };
+      const outcome = await command(keeping, loadState(this.stateFile));
+      writer.save(outcome.resources, pending);
       return this.result(outcome.steps, outcome.drift ?? [], outcome.errors, outcome.resources, settings.emulator, "");
     } finally {
       writer.flush();
@@ -376,8 +391,9 @@ export class ProgramRunner {
     const logStart = this.engine.logs.length;
     const address = await this.address();
     const writer = preview ? undefined : new StateWriter(this.stateFile);
-    const ctx = await this.context(settings, preview, writer);
-    const deployment = new Deployment(ctx, loadState(this.stateFile), preview);
+    const ctx = await this.context(settings, preview, writer, opts.crash);
+    const inherited = loadPendingOperations(this.stateFile);
+    const deployment = new Deployment(ctx, loadState(this.stateFile), preview, inherited);
     this.monitor.current = {
       deployment,
       info: {
@@ -408,6 +424,13 @@ export class ProgramRunner {
       errors.push(new Error(`program exited with code ${exit.code}: ${detail}`));
     }
     const result = this.result(deployment.steps, [], errors, deployment.snapshot(), settings.emulator, exit.output, logStart);
+    if (!preview && inherited.length > 0) {
+      // As the engine words it: the next `up` goes ahead, and keeps the operations until a refresh clears them.
+      result.warnings.push(
+        `Attempting to deploy or update resources with ${inherited.length} pending operations from previous deployment.\n` +
+          inherited.map((op) => `  * ${op.resource.urn}, interrupted while ${op.type}`).join("\n"),
+      );
+    }
     if (preview) {
       result.outputs = Object.fromEntries(Object.entries(stripSecretsMap(deployment.stackOutputs)));
       result.secretOutputs = Object.entries(deployment.stackOutputs).filter(([, v]) => isSecret(v)).map(([k]) => k);
@@ -434,6 +457,7 @@ export class ProgramRunner {
       summary: summarise(steps),
       logs: this.engine.logs.slice(logStart),
       output,
+      warnings: [],
     };
     if (errors.length === 1) result.error = errors[0];
     else if (errors.length > 1) result.error = new AggregateError(errors, errors.map((e) => e.message).join("\n"));

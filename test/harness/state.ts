@@ -41,12 +41,24 @@ export interface StateResource {
   modified?: string;
 }
 
+/**
+ * An operation the engine began and never saw end, as the CLI keeps it in the state (`pending_operations`):
+ * written before the provider is called, removed when the call returns (failed or not). It stays only when
+ * the engine itself dies mid-call; the next `up` warns and keeps it, `pulumi refresh --clear-pending-creates`
+ * removes it.
+ */
+export interface PendingOperation {
+  resource: StateResource;
+  type: "creating";
+}
+
 /** The whole state document. */
 export interface StateFile {
   version: 3;
   deployment: {
     manifest: { time: string; magic: string; version: string };
     resources: StateResource[];
+    pending_operations?: PendingOperation[];
   };
 }
 
@@ -81,26 +93,35 @@ export function loadState(file: string): StateResource[] {
   }));
 }
 
-/** The state document for a list of in-memory resources (dependencies first). */
-export function toStateFile(resources: readonly StateResource[]): StateFile {
+/** The pending operations of a state file (none when the file is missing). */
+export function loadPendingOperations(file: string): PendingOperation[] {
+  if (!fs.existsSync(file)) return [];
+  const doc = JSON.parse(fs.readFileSync(file, "utf8")) as StateFile;
+  return (doc.deployment.pending_operations ?? []).map((op) => ({
+    ...op,
+    resource: { ...op.resource, inputs: fromStateValue(op.resource.inputs ?? {}) as PropertyMap, outputs: fromStateValue(op.resource.outputs ?? {}) as PropertyMap },
+  }));
+}
+
+const onDisk = (r: StateResource): StateResource => ({ ...r, inputs: toStateValue(r.inputs) as PropertyMap, outputs: toStateValue(r.outputs) as PropertyMap });
+
+/** The state document for a list of in-memory resources (dependencies first) and the pending operations. */
+export function toStateFile(resources: readonly StateResource[], pending: readonly PendingOperation[] = []): StateFile {
   return {
     version: 3,
     deployment: {
       manifest: { time: new Date().toISOString(), magic: "", version: SDK_VERSION },
-      resources: sortByDependencies(resources).map((r) => ({
-        ...r,
-        inputs: toStateValue(r.inputs) as PropertyMap,
-        outputs: toStateValue(r.outputs) as PropertyMap,
-      })),
+      resources: sortByDependencies(resources).map(onDisk),
+      ...(pending.length > 0 ? { pending_operations: pending.map((op) => ({ ...op, resource: onDisk(op.resource) })) } : {}),
     },
   };
 }
 
 /** Writes the state atomically (temporary file, then rename), so a crash never leaves half a file. */
-export function saveState(file: string, resources: readonly StateResource[]): void {
+export function saveState(file: string, resources: readonly StateResource[], pending: readonly PendingOperation[] = []): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(toStateFile(resources), null, 2) + "\n");
+  fs.writeFileSync(tmp, JSON.stringify(toStateFile(resources, pending), null, 2) + "\n");
   fs.renameSync(tmp, file);
 }
 
@@ -112,6 +133,7 @@ export function saveState(file: string, resources: readonly StateResource[]): vo
  */
 export class StateWriter {
   private pending: readonly StateResource[] | undefined;
+  private pendingOps: readonly PendingOperation[] = [];
   private timer: NodeJS.Timeout | undefined;
   private lastWrite = -Infinity;
 
@@ -121,8 +143,9 @@ export class StateWriter {
   ) {}
 
   /** Records `resources` as the state to write (the array may keep changing until it is written). */
-  save(resources: readonly StateResource[]): void {
+  save(resources: readonly StateResource[], pendingOperations: readonly PendingOperation[] = []): void {
     this.pending = resources;
+    this.pendingOps = [...pendingOperations];
     if (this.timer) return;
     const wait = Math.max(0, this.lastWrite + this.intervalMs - performance.now());
     this.timer = setTimeout(() => this.flush(), wait);
@@ -135,7 +158,7 @@ export class StateWriter {
     const resources = this.pending;
     if (resources === undefined) return;
     this.pending = undefined;
-    saveState(this.file, resources);
+    saveState(this.file, resources, this.pendingOps);
     this.lastWrite = performance.now();
   }
 }
