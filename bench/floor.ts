@@ -11,6 +11,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as ts from "typescript";
 import { type PreparedProgram, type Registration, REPO_ROOT, WORK_DIR, prepareProgram } from "../test/harness";
 import type { FloorRegistration } from "./floorRegistration";
 
@@ -131,49 +132,9 @@ for (const reg of regs) {
  * program (\`typescript: false\`) beside the no-code project or a precompiled program: both sides then
  * start their language host the same way.
  */
-const INDEX_JS = `"use strict";
-const fs = require("fs");
-const pulumi = require("@pulumi/pulumi");
-
-const provider = require("${NULL_PROVIDER}");
-
-const DYNAMIC = "pulumi-nodejs:dynamic/";
-const regs = JSON.parse(fs.readFileSync("registrations.json", "utf8"));
-const byUrn = new Map();
-const idOf = (r) => (r instanceof pulumi.CustomResource ? r.id : r.urn);
-
-for (const reg of regs) {
-  const parent = reg.parent === "" ? undefined : byUrn.get(reg.parent);
-  const props = { ...reg.props };
-  const fromProps = new Set();
-  for (const [key, urns] of Object.entries(reg.propertyDependencies)) {
-    const deps = urns.map((u) => byUrn.get(u)).filter((r) => r !== undefined);
-    if (deps.length === 0) continue;
-    urns.forEach((u) => fromProps.add(u));
-    const value = reg.props[key];
-    props[key] = pulumi.all(deps.map(idOf)).apply(() => value);
-  }
-  const dependsOn = reg.dependencies
-    .filter((u) => !fromProps.has(u) && u !== reg.parent)
-    .map((u) => byUrn.get(u))
-    .filter((r) => r !== undefined);
-  const opts = {
-    ...(parent ? { parent } : {}),
-    ...(dependsOn.length > 0 ? { dependsOn } : {}),
-    ...(reg.ignoreChanges.length > 0 ? { ignoreChanges: reg.ignoreChanges } : {}),
-    ...(reg.additionalSecretOutputs.length > 0 ? { additionalSecretOutputs: reg.additionalSecretOutputs } : {}),
-    ...(reg.aliasUrns.length > 0 ? { aliases: reg.aliasUrns } : {}),
-  };
-  let resource;
-  if (reg.custom && reg.type.startsWith(DYNAMIC)) {
-    const [mod, type] = reg.type.slice(DYNAMIC.length).split(":");
-    resource = new pulumi.dynamic.Resource(provider, reg.name, props, opts, mod, type);
-  } else {
-    resource = new pulumi.ComponentResource(reg.type, reg.name, props, opts);
-  }
-  byUrn.set(reg.urn, resource);
+function indexJs(): string {
+  return ts.transpileModule(INDEX_TS, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
 }
-`;
 
 /** A prepared floor program; `writeRegistrations` replaces what it replays. */
 export interface FloorProgram extends PreparedProgram {
@@ -190,7 +151,7 @@ export async function prepareFloorProgram(opts: { javascript?: boolean } = {}): 
   fs.mkdirSync(src, { recursive: true });
   if (opts.javascript) {
     fs.writeFileSync(path.join(src, "Pulumi.yaml"), PULUMI_YAML.replace("runtime: nodejs\n", "runtime:\n  name: nodejs\n  options:\n    typescript: false\n"));
-    fs.writeFileSync(path.join(src, "index.js"), INDEX_JS);
+    fs.writeFileSync(path.join(src, "index.js"), indexJs());
   } else {
     fs.writeFileSync(path.join(src, "Pulumi.yaml"), PULUMI_YAML);
     fs.writeFileSync(path.join(src, "index.ts"), INDEX_TS);
