@@ -1,5 +1,5 @@
-import { ApiError, redact, type HttpMethod } from "./errors";
-import type { Call, Sent } from "./policy";
+import { ApiError, redact } from "./errors";
+import type { Call, CallInit, Sent } from "./policy";
 import { notSent } from "./retry";
 import { describeFailure, type Timeouts } from "./transport";
 
@@ -10,26 +10,13 @@ export interface CallSide {
   readonly timeouts: Timeouts;
 }
 
-/** The request-level fields of a call, fixed when it starts. */
-export interface CallInit {
-  id: number;
-  method: HttpMethod;
-  path: string;
-  idempotent: boolean;
-  target: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-}
+// The request's own fields (CallInit): set from `init` by the constructor.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface RequestCall extends CallInit {}
 
 /** One request across its attempts: what the policies read and set, its debug lines and its errors. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class RequestCall implements Call {
-  readonly id: number;
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly idempotent: boolean;
-  readonly target: string;
-  headers: Record<string, string>;
-  readonly body: string | undefined;
   readonly retried: Record<string, number> = {};
   ahead = false;
   fresh = false;
@@ -39,7 +26,7 @@ export class RequestCall implements Call {
     private readonly side: CallSide,
     init: CallInit,
   ) {
-    ({ id: this.id, method: this.method, path: this.path, idempotent: this.idempotent, target: this.target, headers: this.headers, body: this.body } = init);
+    Object.assign(this, init);
   }
 
   get tries(): number {

@@ -18,8 +18,8 @@ export type Sent = Attempt & {
   retryAfterMs?: number;
 };
 
-/** One request, shared by the policies across its attempts. */
-export interface Call {
+/** What a request is, fixed when it starts. */
+export interface CallInit {
   /** Number of the request in this process (debug lines). */
   readonly id: number;
   readonly method: HttpMethod;
@@ -32,6 +32,10 @@ export interface Call {
   /** Replace it to add a header (the object is shared by the client's requests: never change it in place). */
   headers: Record<string, string>;
   readonly body: string | undefined;
+}
+
+/** One request, shared by the policies across its attempts. */
+export interface Call extends CallInit {
   /** Attempts retried so far, by reason (each policy counts under its own name). */
   readonly retried: Record<string, number>;
   /** Retries so far, every reason together. */

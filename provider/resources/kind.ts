@@ -27,15 +27,24 @@ export interface KindContext {
   created?(id: string, outs: object): void;
 }
 
-/** A JSON Schema of one value (usually a `$ref` into `schemas/limits.json`, see {@link limit}). */
-export type ValueSchema = Record<string, unknown>;
+/**
+ * A JSON Schema of one value (usually a `$ref` into `schemas/limits.json`, see {@link limit}). `T`, the
+ * TypeScript type of the value, exists in the type only (the `~value` property is never set): a kind's input and
+ * output types are derived from its field declarations through it ({@link InputsOf}, {@link StoredOf}).
+ */
+export type ValueSchema<T = unknown> = Record<string, unknown> & { readonly "~value"?: T };
 
 /** `$id` of `schemas/limits.json`: the single source of the API's lengths, patterns and enums. */
 export const LIMITS_ID = "https://docsplatform.dev/schemas/limits.json";
 
-/** The schema of a value limited as `limits.json#/definitions/<name>` says. */
-export function limit(name: string): ValueSchema {
+/** The schema of a value limited as `limits.json#/definitions/<name>` says; `T` is its type (a string unless said). */
+export function limit<T = string>(name: string): ValueSchema<NoInfer<T>> {
   return { $ref: `${LIMITS_ID}#/definitions/${name}` };
+}
+
+/** The schema of `true` or `false`. */
+export function boolean(): ValueSchema<boolean> {
+  return { type: "boolean" };
 }
 
 /**
@@ -85,9 +94,9 @@ export interface FileSpelling {
 export type Spelling = { as: string } | RefSpelling | FileSpelling | "secretSources" | "context";
 
 /** Everything about one input field: its value, its rules and how the stack file spells it. */
-export interface FieldSpec {
+export interface FieldSpec<T = unknown> {
   /** The value's schema; `check`, the kind's input schema and the stack-file schema derive from it. */
-  schema: ValueSchema;
+  schema: ValueSchema<T>;
   /** One sentence for editors and the reference; the absence rule is appended where it is generated. */
   doc: string;
   /** The field must be given. Every other field has an {@link Absence} rule. */
@@ -112,6 +121,48 @@ export interface FieldSpec {
    * it, which is not a change (an upgrade must not show every existing object as changed).
    */
   addedLater?: boolean;
+  /** The kind's update request (PATCH) sets it, under the same name: see {@link patchBody}. */
+  patched?: boolean;
+}
+
+/** The TypeScript type of a declared field's value. */
+export type ValueOf<F> = F extends { schema: ValueSchema<infer T> } ? T : never;
+
+/** The names of the declared fields that must be given. */
+type RequiredNames<Fs> = { [K in keyof Fs]: Fs[K] extends { required: true } ? K : never }[keyof Fs];
+
+/** `null` where the field's absence clears it (a declaration may say `null` for the same). */
+type ClearedBy<F> = F extends { absent: "clear" } ? null : F extends { absent: { reset: null } } ? null : never;
+
+/** An intersection of object types, shown as one. */
+type Flat<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A kind's inputs, derived from its field declarations: a required field is its value, every other
+ * field optional (and `null` allowed where its absence clears it). The declaration is the one place
+ * the fields are spelled; the type follows it.
+ */
+export type InputsOf<Fs> = Flat<
+  { [K in RequiredNames<Fs>]: ValueOf<Fs[K]> } & { [K in Exclude<keyof Fs, RequiredNames<Fs>>]?: ValueOf<Fs[K]> | ClearedBy<Fs[K]> }
+>;
+
+/**
+ * The declared fields as a kind's outputs store them: every field present, `null` where absence clears
+ * it (a live value that was never set). A kind's outputs are these and what the API adds.
+ */
+export type StoredOf<Fs> = Flat<{ [K in keyof Fs]: ValueOf<Fs[K]> | ClearedBy<Fs[K]> }>;
+
+/** The fields a kind's update request sets (`patched` in the declaration), in declaration order. */
+export function patchedFields(fields: Record<string, FieldSpec>): string[] {
+  return Object.keys(fields).filter((name) => fields[name]!.patched === true);
+}
+
+/**
+ * The update request's body: the declared values of the patched fields among `names` (the changed ones,
+ * say), `null` kept (a cleared field). Kinds whose request is not one field per input keep their own.
+ */
+export function patchBody<B>(fields: Record<string, FieldSpec>, inputs: object, names: readonly string[]): B {
+  return declaredAmong<B>(inputs, patchedFields(fields), names);
 }
 
 /** The organisation an object belongs to: every kind's first field, filled in from the stack file's `organization`. */

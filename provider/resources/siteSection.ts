@@ -1,49 +1,36 @@
 import type { SiteSection as ApiSection, UpdateSectionBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, exactlyOne, limit, ORGANIZATION_FIELD, patchBody, patchedFields, SITE_FIELD } from "./kind";
 import { readListed, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
-/** Inputs of a SiteSection. */
-export interface SiteSectionInputs {
-  organizationId: string;
-  siteId: string;
-  /** Create-only: the space of the site space created with the section (its default site space). */
-  spaceId: string;
-  /** 2 to 128 characters; the space's title when not declared. */
-  title?: string;
-  icon?: string;
-  /** 1 to 100 characters, unique among the site's sections; derived from the title when not declared. Natural key. */
-  path?: string;
-  description?: string;
-  /** Adaptive-content condition; `null` removes it. */
-  condition?: string | null;
-  /** `true` makes it the site's default section. */
-  default?: boolean;
-  /** Staged, not live; not managed when omitted (removing the line never publishes it). */
-  draft?: boolean;
-}
+/** The fields of a SiteSection: its one declaration, from which its types, schema and patch body derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  siteId: SITE_FIELD,
+  spaceId: { schema: limit("id"), doc: "The space of the site space the section is created with (its first site space). Set on creation only.", required: true, createOnly: true, stack: "context" },
+  title: { schema: limit("sectionTitle"), doc: "Section title, 2 to 128 characters.", absent: "unmanaged", stackRequired: true, patched: true },
+  path: { schema: limit("sectionPath"), doc: "URL path of the section, 1 to 100 characters, unique among the sections of the site. A new section's path is derived from its title by the platform (lowercase, other characters replaced by '-'); the API cannot remove a path.", absent: "unmanaged", patched: true },
+  description: { schema: limit("sectionDescription"), doc: "Section description, at most 256 characters.", absent: "clear", patched: true },
+  icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear", patched: true },
+  condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the section (e.g. visitor.claims.beta), 1 to 1024 characters.", absent: "clear", patched: true },
+  draft: { schema: boolean(), doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged section.", absent: "unmanaged", initial: false, addedLater: true, patched: true },
+  default: { schema: boolean(), doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the site's default section (the stack file's defaultSiteSection, else its first section). A default moves by declaring it on another section.", absent: "unmanaged", stack: "context" },
+} as const satisfies Record<string, FieldSpec>;
 
-/** Outputs of a SiteSection. */
-export interface SiteSectionOutputs {
-  organizationId: string;
-  siteId: string;
-  spaceId: string;
-  title: string;
-  icon: string | null;
-  path: string;
-  description: string | null;
-  condition: string | null;
-  default: boolean;
+/** Inputs of a SiteSection (its declared fields). */
+export type SiteSectionInputs = InputsOf<typeof fields>;
+
+/** Outputs of a SiteSection: its fields as stored, and what the API adds. */
+export type SiteSectionOutputs = StoredOf<typeof fields> & {
   /** The section group holding the section, if any. */
   sectionGroupId: string | null;
-  draft: boolean;
   /** The site space created with the section (for its space). */
   siteSpaceId: string | null;
   siteSpacePath: string | null;
   /** Site spaces in the section. */
   siteSpaceCount: number;
   url: string | null;
-}
+};
 
 function toOutputs(
   parent: { organizationId: string; siteId: string; spaceId: string; siteSpaceId?: string | null },
@@ -70,15 +57,6 @@ function toOutputs(
     siteSpaceCount: spaces.length,
     url: section.urls?.published ?? null,
   };
-}
-
-/** Fields set by the section PATCH (title and icon are also taken by POST). */
-const PATCHED = ["title", "icon", "path", "description", "condition", "draft"] as const;
-
-function patchBody(news: SiteSectionInputs, fields: readonly string[]): UpdateSectionBody {
-  const body: Record<string, unknown> = {};
-  for (const f of fields) if ((PATCHED as readonly string[]).includes(f)) body[f] = news[f as keyof SiteSectionInputs];
-  return body as UpdateSectionBody;
 }
 
 /** Makes the section the site's default when declared so and it is not yet. */
@@ -149,18 +127,7 @@ export const siteSectionKind = {
   name: "SiteSection",
   doc: "A section of a site, created with its first site space.",
   outputs: ["title", "path", "default", "sectionGroupId", "siteSpaceId", "siteSpacePath", "url"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    siteId: SITE_FIELD,
-    spaceId: { schema: limit("id"), doc: "The space of the site space the section is created with (its first site space). Set on creation only.", required: true, createOnly: true, stack: "context" },
-    title: { schema: limit("sectionTitle"), doc: "Section title, 2 to 128 characters.", absent: "unmanaged", stackRequired: true },
-    path: { schema: limit("sectionPath"), doc: "URL path of the section, 1 to 100 characters, unique among the sections of the site. A new section's path is derived from its title by the platform (lowercase, other characters replaced by '-'); the API cannot remove a path.", absent: "unmanaged" },
-    description: { schema: limit("sectionDescription"), doc: "Section description, at most 256 characters.", absent: "clear" },
-    icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear" },
-    condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the section (e.g. visitor.claims.beta), 1 to 1024 characters.", absent: "clear" },
-    draft: { schema: { type: "boolean" }, doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged section.", absent: "unmanaged", initial: false, addedLater: true },
-    default: { schema: { type: "boolean" }, doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the site's default section (the stack file's defaultSiteSection, else its first section). A default moves by declaring it on another section.", absent: "unmanaged", stack: "context" },
-  },
+  fields,
 
   naturalKey: { field: "path", scope: "level" },
   // A replacement declares the same path, which is unique among the site's sections.
@@ -178,11 +145,13 @@ export const siteSectionKind = {
     ctx.created?.(section.id, toOutputs({ ...inputs, siteSpaceId }, section));
     // The SiteSpace declared for it takes this one over without reading the list (SiteSpace `existingId`).
     if (section.siteSpaces?.[0]) writtenSiteSpaces.remember(ctx.client, organizationId, siteId, section.siteSpaces[0]);
-    const pending = (["path", "description", "condition"] as const).filter(
-      (f) => inputs[f] !== undefined && inputs[f] !== (section[f] ?? null),
-    );
+    // What the POST did not set (the path, description and condition): one PATCH.
+    const pending = patchedFields(fields).filter((f) => {
+      const declared = (inputs as Record<string, unknown>)[f];
+      return declared !== undefined && declared !== ((section as unknown as Record<string, unknown>)[f] ?? null);
+    });
     if (pending.length > 0) {
-      section = await ctx.client.sections.update(organizationId, siteId, section.id, patchBody(inputs, pending));
+      section = await ctx.client.sections.update(organizationId, siteId, section.id, patchBody<UpdateSectionBody>(fields, inputs, pending));
       ctx.created?.(section.id, toOutputs({ ...inputs, siteSpaceId }, section));
     }
     const isDefault = await applyDefault(ctx, inputs, section.id, section.default === true);
@@ -196,9 +165,9 @@ export const siteSectionKind = {
 
   async update(ctx, id, olds, news, changed) {
     let outs = olds;
-    const fields = changed.filter((f) => (PATCHED as readonly string[]).includes(f));
-    if (fields.length > 0) {
-      const section = await ctx.client.sections.update(olds.organizationId, olds.siteId, id, patchBody(news, fields));
+    const patched = patchedFields(fields).filter((f) => changed.includes(f));
+    if (patched.length > 0) {
+      const section = await ctx.client.sections.update(olds.organizationId, olds.siteId, id, patchBody<UpdateSectionBody>(fields, news, patched));
       outs = toOutputs(olds, section);
     }
     if (changed.includes("default")) outs = { ...outs, default: await applyDefault(ctx, news, id, outs.default) };

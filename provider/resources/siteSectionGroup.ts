@@ -1,32 +1,28 @@
 import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone, adoptOne, declaredAmong } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone, adoptOne, patchBody } from "./kind";
 import { readListed } from "./lists";
 import { makeProvider } from "./provider";
 
-/** Inputs of a SiteSectionGroup. */
-export interface SiteSectionGroupInputs {
-  organizationId: string;
-  siteId: string;
-  /** 1 to 100 characters; the natural key `adopt` looks up by. */
-  title: string;
-  /** `null` removes the icon. */
-  icon?: string | null;
-  /** IDs of the sections in the group (their order is kept by SiteStructureOrder). */
-  sections?: string[];
-  /** Staged, not live; not managed when omitted. */
-  draft?: boolean;
+/** Membership compares as a set: the order inside the group belongs to SiteStructureOrder. */
+function asSet(v: unknown): unknown {
+  return Array.isArray(v) ? [...v].map(String).sort() : v;
 }
 
-/** Outputs of a SiteSectionGroup. */
-export interface SiteSectionGroupOutputs {
-  organizationId: string;
-  siteId: string;
-  title: string;
-  icon: string | null;
-  /** Section IDs in the group, in display order. */
-  sections: string[];
-  draft: boolean;
-}
+/** The fields of a SiteSectionGroup: its one declaration, from which its types, schema and patch body derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  siteId: SITE_FIELD,
+  title: { schema: limit("sectionGroupTitle"), doc: "Section group title, 1 to 100 characters.", required: true, patched: true },
+  icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear", patched: true },
+  draft: { schema: boolean(), doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged group.", absent: "unmanaged", initial: false, addedLater: true, patched: true },
+  sections: { schema: { type: "array", uniqueItems: true, items: limit("id") } as ValueSchema<string[]>, doc: "The sections in the group; a section belongs to at most one group.", absent: { reset: [] }, normalize: asSet, stack: "context" },
+} as const satisfies Record<string, FieldSpec>;
+
+/** Inputs of a SiteSectionGroup (its declared fields; `sections` are the IDs in the group, their order kept by SiteStructureOrder). */
+export type SiteSectionGroupInputs = InputsOf<typeof fields>;
+
+/** Outputs of a SiteSectionGroup: its fields as stored (`sections` in display order). */
+export type SiteSectionGroupOutputs = StoredOf<typeof fields>;
 
 function toOutputs(parent: { organizationId: string; siteId: string }, group: ApiGroup): SiteSectionGroupOutputs {
   return {
@@ -39,11 +35,6 @@ function toOutputs(parent: { organizationId: string; siteId: string }, group: Ap
   };
 }
 
-/** Membership compares as a set: the order inside the group belongs to SiteStructureOrder. */
-function asSet(v: unknown): unknown {
-  return Array.isArray(v) ? [...v].map(String).sort() : v;
-}
-
 async function adopt(ctx: KindContext, inputs: SiteSectionGroupInputs) {
   const what = `section groups of site ${inputs.siteId} are titled ${JSON.stringify(inputs.title)}`;
   return adoptOne("SiteSectionGroup", what, ctx.client.sectionGroups.list(inputs.organizationId, inputs.siteId), (g) => g.title === inputs.title, (g) => toOutputs(inputs, g));
@@ -54,14 +45,7 @@ export const siteSectionGroupKind = {
   name: "SiteSectionGroup",
   doc: "A group of sections of a site.",
   outputs: ["sections"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    siteId: SITE_FIELD,
-    title: { schema: limit("sectionGroupTitle"), doc: "Section group title, 1 to 100 characters.", required: true },
-    icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear" },
-    draft: { schema: { type: "boolean" }, doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged group.", absent: "unmanaged", initial: false, addedLater: true },
-    sections: { schema: { type: "array", uniqueItems: true, items: limit("id") }, doc: "The sections in the group; a section belongs to at most one group.", absent: { reset: [] }, normalize: asSet, stack: "context" },
-  },
+  fields,
 
   naturalKey: { field: "title", scope: "site" },
 
@@ -83,7 +67,7 @@ export const siteSectionGroupKind = {
   async update(ctx, id, olds, news, changed) {
     const { organizationId, siteId } = olds;
     let outs = olds;
-    const body = declaredAmong<UpdateSectionGroupBody>(news, ["title", "icon", "draft"], changed);
+    const body = patchBody<UpdateSectionGroupBody>(fields, news, changed);
     if (Object.keys(body).length > 0) outs = toOutputs(olds, await ctx.client.sectionGroups.update(organizationId, siteId, id, body));
     if (changed.includes("sections") && news.sections !== undefined) {
       const want = new Set(news.sections);

@@ -1,46 +1,32 @@
 import type { SiteSpace as ApiSiteSpace, UpdateSiteSpaceBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, exactlyOne, limit, ORGANIZATION_FIELD, patchBody, patchedFields, SITE_FIELD } from "./kind";
 import { readListed, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
-/** Inputs of a SiteSpace. */
-export interface SiteSpaceInputs {
-  organizationId: string;
-  siteId: string;
-  /** The space published; changes in place. */
-  spaceId: string;
-  /** Create-only: the section holding it. Not declared: the site's default section, or the root when the site has no sections. */
-  sectionId?: string;
-  /** 1 to 100 characters, unique at its level; derived from the space title when not declared. Natural key (with the level). */
-  path?: string;
-  /** Adaptive-content condition; `null` removes it. */
-  condition?: string | null;
-  /** `true` makes it the default site space of its level. */
-  default?: boolean;
-  /** Staged, not live; not managed when omitted. */
-  draft?: boolean;
-  /**
-   * An existing site space to take over by ID instead of creating one: the one a section's POST
-   * created with the section (SiteSection output `siteSpaceId`). Create PATCHes only declared fields
-   * that differ; when that site space is gone, create makes a new one. Never a change.
-   */
-  existingId?: string | null;
-}
+/** The fields of a SiteSpace: its one declaration, from which its types, schema and patch body derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  siteId: SITE_FIELD,
+  spaceId: { schema: limit("id"), doc: "The space shown: a space key of this file or {id: \"<space ID>\"}.", required: true, stack: { ref: "spaces", as: "space" }, patched: true },
+  sectionId: { schema: limit("id"), doc: "The section holding the site space; null or omitted: the site's root level. Set on creation only: moving a site space to another level replaces it.", createOnly: true, absent: { reset: null }, stack: "context" },
+  path: { schema: limit("siteSpacePath"), doc: "URL path of the site space, 1 to 100 characters, unique at its level (site root or section). A new site space's path is derived from the space title by the platform; the API cannot remove a path.", absent: "unmanaged", patched: true },
+  condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the site space, 1 to 1024 characters.", absent: "clear", patched: true },
+  draft: { schema: boolean(), doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged site space.", absent: "unmanaged", initial: false, addedLater: true, patched: true },
+  default: { schema: boolean(), doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the default site space of its level (the declared defaultSiteSpace, else the level's first).", absent: "unmanaged", stack: "context" },
+  // How create finds the object, not a property of it: never a change.
+  existingId: { schema: { anyOf: [limit("id"), { type: "null" }] } as ValueSchema<string | null>, doc: "An existing site space to take over by ID instead of creating one (the one created with its section).", absent: "unmanaged", normalize: () => null, stack: "context" },
+} as const satisfies Record<string, FieldSpec>;
 
-/** Outputs of a SiteSpace. */
-export interface SiteSpaceOutputs {
-  organizationId: string;
-  siteId: string;
+/** Inputs of a SiteSpace (its declared fields). */
+export type SiteSpaceInputs = InputsOf<typeof fields>;
+
+/** Outputs of a SiteSpace: its fields as stored (the space as the API answers it: null when gone), and what the API adds. */
+export type SiteSpaceOutputs = Omit<StoredOf<typeof fields>, "spaceId" | "existingId"> & {
   spaceId: string | null;
-  sectionId: string | null;
-  path: string;
-  condition: string | null;
-  default: boolean;
-  draft: boolean;
   /** The space's title. */
   title: string;
   url: string | null;
-}
+};
 
 function toOutputs(parent: { organizationId: string; siteId: string }, ss: ApiSiteSpace): SiteSpaceOutputs {
   return {
@@ -56,14 +42,6 @@ function toOutputs(parent: { organizationId: string; siteId: string }, ss: ApiSi
     title: ss.title,
     url: ss.urls?.published ?? null,
   };
-}
-
-const PATCHED = ["spaceId", "path", "condition", "draft"] as const;
-
-function patchBody(news: SiteSpaceInputs, fields: readonly string[]): UpdateSiteSpaceBody {
-  const body: Record<string, unknown> = {};
-  for (const f of fields) if ((PATCHED as readonly string[]).includes(f)) body[f] = news[f as keyof SiteSpaceInputs];
-  return body as UpdateSiteSpaceBody;
 }
 
 /** Makes the site space its level's default when declared so and it is not yet. */
@@ -88,7 +66,7 @@ async function settleTaken(ctx: KindContext, inputs: SiteSpaceInputs, found: Api
   for (const f of ["path", "condition"] as const) if (inputs[f] !== undefined && inputs[f] !== (found[f] ?? null)) pending.push(f);
   if (inputs.draft !== undefined && inputs.draft !== (found.draft === true)) pending.push("draft");
   const ss =
-    pending.length > 0 ? await ctx.client.siteSpaces.update(inputs.organizationId, inputs.siteId, found.id, patchBody(inputs, pending)) : found;
+    pending.length > 0 ? await ctx.client.siteSpaces.update(inputs.organizationId, inputs.siteId, found.id, patchBody<UpdateSiteSpaceBody>(fields, inputs, pending)) : found;
   const outs = toOutputs(inputs, ss);
   ctx.created?.(ss.id, outs);
   return { id: ss.id, outs: { ...outs, default: await applyDefault(ctx, inputs, outs, ss.id) } };
@@ -130,18 +108,7 @@ export const siteSpaceKind = {
   name: "SiteSpace",
   doc: "A site space: a space published at a level of a site (its root or a section).",
   outputs: ["sectionId", "path", "default", "title", "url"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    siteId: SITE_FIELD,
-    spaceId: { schema: limit("id"), doc: "The space shown: a space key of this file or {id: \"<space ID>\"}.", required: true, stack: { ref: "spaces", as: "space" as const } },
-    sectionId: { schema: limit("id"), doc: "The section holding the site space; null or omitted: the site's root level. Set on creation only: moving a site space to another level replaces it.", createOnly: true, absent: { reset: null }, stack: "context" },
-    path: { schema: limit("siteSpacePath"), doc: "URL path of the site space, 1 to 100 characters, unique at its level (site root or section). A new site space's path is derived from the space title by the platform; the API cannot remove a path.", absent: "unmanaged" },
-    condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the site space, 1 to 1024 characters.", absent: "clear" },
-    draft: { schema: { type: "boolean" }, doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged site space.", absent: "unmanaged", initial: false, addedLater: true },
-    default: { schema: { type: "boolean" }, doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the default site space of its level (the declared defaultSiteSpace, else the level's first).", absent: "unmanaged", stack: "context" },
-    // How create finds the object, not a property of it: never a change.
-    existingId: { schema: { anyOf: [limit("id"), { type: "null" }] }, doc: "An existing site space to take over by ID instead of creating one (the one created with its section).", absent: "unmanaged", normalize: () => null, stack: "context" },
-  },
+  fields,
 
   naturalKey: { field: "path", scope: "level" },
   // A replacement declares the same path, which is unique at its level.
@@ -155,12 +122,12 @@ export const siteSpaceKind = {
     }
     let ss = await ctx.client.siteSpaces.create(organizationId, siteId, {
       spaceId: inputs.spaceId,
-      ...(inputs.sectionId === undefined ? {} : { sectionId: inputs.sectionId }),
+      ...(inputs.sectionId === undefined ? {} : { sectionId: inputs.sectionId as string }),
       ...(inputs.draft === undefined ? {} : { draft: inputs.draft }),
     });
     ctx.created?.(ss.id, toOutputs(inputs, ss));
     const pending = (["path", "condition"] as const).filter((f) => inputs[f] !== undefined && inputs[f] !== (ss[f] ?? null));
-    if (pending.length > 0) ss = await ctx.client.siteSpaces.update(organizationId, siteId, ss.id, patchBody(inputs, pending));
+    if (pending.length > 0) ss = await ctx.client.siteSpaces.update(organizationId, siteId, ss.id, patchBody<UpdateSiteSpaceBody>(fields, inputs, pending));
     const outs = toOutputs(inputs, ss);
     ctx.created?.(ss.id, outs);
     return { id: ss.id, outs: { ...outs, default: await applyDefault(ctx, inputs, outs, ss.id) } };
@@ -173,9 +140,9 @@ export const siteSpaceKind = {
 
   async update(ctx, id, olds, news, changed) {
     let outs = olds;
-    const fields = changed.filter((f) => (PATCHED as readonly string[]).includes(f));
-    if (fields.length > 0) {
-      outs = toOutputs(olds, await ctx.client.siteSpaces.update(olds.organizationId, olds.siteId, id, patchBody(news, fields)));
+    const patched = patchedFields(fields).filter((f) => changed.includes(f));
+    if (patched.length > 0) {
+      outs = toOutputs(olds, await ctx.client.siteSpaces.update(olds.organizationId, olds.siteId, id, patchBody<UpdateSiteSpaceBody>(fields, news, patched)));
     }
     if (changed.includes("default")) outs = { ...outs, default: await applyDefault(ctx, news, outs, id) };
     return outs;
