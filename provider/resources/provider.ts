@@ -6,6 +6,7 @@ import { dottedPath, valuesAlong } from "../pointer";
 import { ApiError, isNotFound, isOutcomeUnknown, sharedClient } from "../client";
 import { tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
+import { missingReferences } from "./references";
 import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import {
   type AdoptInput,
@@ -300,6 +301,8 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
     async check(olds: I & AdoptInput, news: I & AdoptInput): Promise<dynamic.CheckResult<I & AdoptInput>> {
       let failures = checkInputs(kind.name, schema, kind.fields, news);
       if (failures.length === 0 && kind.refuse) failures = kind.refuse(pickFields<Partial<I>>(kind.fields, olds ?? {}), pickFields<I>(kind.fields, news));
+      // The members, spaces and teams a new or changed declaration names, looked up read-only (references.ts).
+      if (failures.length === 0) failures = await missingReferences(kind.name, kindContext, olds ?? {}, news);
       return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
     },
 
