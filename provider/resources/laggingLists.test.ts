@@ -115,3 +115,43 @@ describe("adopt behind a lagging list", () => {
     }
   });
 });
+
+describe("a read behind a lagging list", () => {
+  const linksOf = (siteId: string) => `${sitesPath}/${siteId}/share-links`;
+
+  it("finds an object made a moment ago (not gone); without the tolerance it would answer gone", async () => {
+    const site = await api<{ id: string }>("POST", sitesPath, { title: "Read behind lag", visibility: "share-link" });
+    emulator.control.setFaults({ listLagMs: LAG_MS });
+    try {
+      const link = await api<{ id: string }>("POST", linksOf(site.id), { name: "Fresh" });
+      const state = { organizationId: org, siteId: site.id, name: "Fresh", active: null, url: null, createdAt: null };
+      const read = await shareLinkProvider.read(link.id, state);
+      expect(read.id).toBe(link.id);
+      const other = await api<{ id: string }>("POST", linksOf(site.id), { name: "Fresh too" });
+      await configure({ DOCSPLATFORM_LIST_LAG_MS: "0" });
+      expect((await shareLinkProvider.read(other.id, { ...state, name: "Fresh too" })).id).toBe("");
+    } finally {
+      emulator.control.setFaults(null);
+      await configure({ DOCSPLATFORM_LIST_LAG_MS: "3000" });
+    }
+  });
+
+  it("a deleted object is gone once the bounded look is over; a deleted site is gone at once", async () => {
+    await configure({ DOCSPLATFORM_LIST_LAG_MS: "600" });
+    try {
+      const site = await api<{ id: string }>("POST", sitesPath, { title: "Read gone", visibility: "share-link" });
+      const link = await api<{ id: string }>("POST", linksOf(site.id), { name: "Going" });
+      const state = { organizationId: org, siteId: site.id, name: "Going", active: null, url: null, createdAt: null };
+      await api("DELETE", `${linksOf(site.id)}/${link.id}`);
+      let started = performance.now();
+      expect((await shareLinkProvider.read(link.id, state)).id).toBe("");
+      expect(performance.now() - started).toBeGreaterThanOrEqual(500);
+      await api("DELETE", `${sitesPath}/${site.id}`);
+      started = performance.now();
+      expect((await shareLinkProvider.read(link.id, state)).id).toBe("");
+      expect(performance.now() - started).toBeLessThan(400);
+    } finally {
+      await configure({ DOCSPLATFORM_LIST_LAG_MS: "3000" });
+    }
+  });
+});
