@@ -1,7 +1,8 @@
 /**
  * The offline checks of a site's redirects (`docsplatform validate`, and the component before any call):
- * each source once per draft state, destinations that name a key of the site (or one the same change
- * removes), no source that is a live URL of the site, no chains or loops through path destinations.
+ * each source once per draft state, destinations that name a key of the site (`diff` says when the base
+ * has the key: the change removes the destination), no source that is a live URL of the site, no chains
+ * or loops through path destinations.
  * The source's pattern and length are the schema's (limits.json `redirectSource`).
  */
 import type { SiteModel } from "../site";
@@ -18,12 +19,6 @@ export function redirectSiteOf(site: SiteModel): RedirectSite {
   return { sections: new Map(site.sections.map((s) => [s.key, s.url])), siteSpaces: new Map(site.siteSpaces.map((ss) => [ss.key, ss.url])) };
 }
 
-/** Keys of the site that the change being checked removes (the base has them, the head does not). */
-export interface RemovedKeys {
-  sections: ReadonlySet<Key>;
-  siteSpaces: ReadonlySet<Key>;
-}
-
 /** One finding, at a pointer below the site's `redirects` list. */
 export interface RedirectIssue {
   pointer: string;
@@ -34,7 +29,7 @@ const q = (s: string): string => JSON.stringify(s);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Every finding for the redirects at `at` (the list's pointer); entries the schema refuses are skipped where they cannot be read. */
-export function checkRedirects(at: string, entries: readonly unknown[], site: RedirectSite, removed?: RemovedKeys): RedirectIssue[] {
+export function checkRedirects(at: string, entries: readonly unknown[], site: RedirectSite): RedirectIssue[] {
   const issues: RedirectIssue[] = [];
   const redirects: { r: StackRedirect; i: number }[] = [];
   entries.forEach((r, i) => {
@@ -47,7 +42,7 @@ export function checkRedirects(at: string, entries: readonly unknown[], site: Re
     if (seen !== undefined) issues.push({ pointer: `${at}/${i}/source`, reason: `${q(r.source)} repeats the source of redirects[${seen}]${r.draft ? " (both drafts)" : ""}: a site has one ${r.draft ? "draft" : "live"} redirect per source` });
     else first.set(id, i);
     if (!destinationShape(issues, `${at}/${i}/destination`, r.destination as Record<string, unknown>)) continue;
-    destinationKeys(issues, `${at}/${i}/destination`, r, site, removed);
+    destinationKeys(issues, `${at}/${i}/destination`, r, site);
     shadowed(issues, `${at}/${i}/source`, r, site);
   }
   chains(issues, at, redirects);
@@ -75,20 +70,14 @@ function destinationShape(issues: RedirectIssue[], at: string, d: Record<string,
 }
 
 /** A destination by key must name a section or site space of the same site. */
-function destinationKeys(issues: RedirectIssue[], at: string, r: StackRedirect, site: RedirectSite, removed?: RemovedKeys): void {
+function destinationKeys(issues: RedirectIssue[], at: string, r: StackRedirect, site: RedirectSite): void {
   const d = r.destination as Record<string, unknown>;
-  const check = (field: "section" | "siteSpace", keys: ReadonlyMap<Key, string>, gone: ReadonlySet<Key> | undefined, what: string): void => {
+  const check = (field: "section" | "siteSpace", keys: ReadonlyMap<Key, string>, what: string): void => {
     const key = d[field];
-    if (typeof key !== "string" || keys.has(key)) return;
-    issues.push({
-      pointer: `${at}/${field}`,
-      reason: gone?.has(key)
-        ? `names ${what} ${q(key)}, which this change removes: readers would be sent to a dead URL (point it at what replaces it)`
-        : `names no ${what} of this site: ${q(key)} (a ${what}'s key of the same site)`,
-    });
+    if (typeof key === "string" && !keys.has(key)) issues.push({ pointer: `${at}/${field}`, reason: `names no ${what} of this site: ${q(key)} (a ${what}'s key of the same site; one this change removes sends readers to a dead URL)` });
   };
-  check("section", site.sections, removed?.sections, "section");
-  check("siteSpace", site.siteSpaces, removed?.siteSpaces, "site space");
+  check("section", site.sections, "section");
+  check("siteSpace", site.siteSpaces, "site space");
 }
 
 /** A source that is (or whose wildcard covers) a live URL of the site would answer readers instead of the page. */

@@ -3,6 +3,7 @@
  * the pages under each move with it) that a change removes or moves, marked redirected (by which of the
  * head's redirects) or broken, and for a moved level the wildcard redirect that repairs it, ready to paste.
  */
+import type { SiteModel } from "../site";
 import { answeringRedirect, describeTarget, type Key, type StackRedirect } from "./rules";
 
 /** A level of a site as readers reach it: a section or a site space at its URL (relative to the site). */
@@ -14,6 +15,20 @@ export interface ReaderLevel {
   url: string;
   /** How views name it: `section "API"`, `site space /api/v1`. */
   label: string;
+}
+
+/** The levels of a site readers reach: its sections and site spaces with their URLs. */
+export function readerLevels(site: SiteModel): ReaderLevel[] {
+  return [
+    ...site.sections.map((s): ReaderLevel => ({ kind: "section", key: s.key, previousKeys: s.previousKeys, url: s.url, label: `section ${JSON.stringify(s.title)}` })),
+    ...site.siteSpaces.map((ss): ReaderLevel => ({
+      kind: "siteSpace",
+      key: ss.key,
+      previousKeys: ss.previousKeys,
+      url: ss.url,
+      label: ss.spaceTitle === undefined ? `site space ${ss.key}` : `site space ${JSON.stringify(ss.spaceTitle)}`,
+    })),
+  ];
 }
 
 /** How a URL fares in the head: answered by a redirect, or broken. */
@@ -115,4 +130,29 @@ export function proposalSnippet(proposed: readonly StackRedirect[], indent = "  
     `${indent}redirects:`,
     ...proposed.map((r) => `${indent}  - { source: ${r.source}, destination: { ${target(r)} }, captureWildcard: true, permanent: true }`),
   ];
+}
+
+/** A change to a site's redirects, as a line of the diff. */
+export interface RedirectChange {
+  sign: "+" | "-" | "~";
+  text: string;
+}
+
+/** The redirects added, removed and changed between two versions of a site's list (undefined: not managed). */
+export function redirectChanges(base: readonly StackRedirect[] | undefined, head: readonly StackRedirect[] | undefined): RedirectChange[] {
+  if (head === undefined) return base === undefined || base.length === 0 ? [] : [{ sign: "~", text: `redirects no longer managed (the platform keeps the ${base.length} it has)` }];
+  const id = (r: StackRedirect) => `${r.draft === true ? "draft " : ""}${r.source}`;
+  const what = (r: StackRedirect) => `${describeTarget(r.destination)}${r.captureWildcard ? " (keeps the rest of the path)" : ""}${r.permanent ? ", permanent" : ""}`;
+  const name = (r: StackRedirect) => `redirect ${r.draft === true ? "(draft) " : ""}${r.source}`;
+  const show = (r: StackRedirect) => `${name(r)} → ${what(r)}`;
+  const before = new Map((base ?? []).map((r) => [id(r), r]));
+  const after = new Map(head.map((r) => [id(r), r]));
+  const out: RedirectChange[] = [];
+  for (const r of head) {
+    const b = before.get(id(r));
+    if (b === undefined) out.push({ sign: "+", text: show(r) });
+    else if (what(b) !== what(r)) out.push({ sign: "~", text: `${name(r)}: ${what(b)} → ${what(r)}` });
+  }
+  for (const r of base ?? []) if (!after.has(id(r))) out.push({ sign: "-", text: show(r) });
+  return out;
 }

@@ -3,6 +3,7 @@
  * stack, and the small wordings every part of the comparison shares.
  */
 import type { Absence as FieldAbsence, FieldSpec } from "../resources/kind";
+import type { SiteGuard } from "../redirects/guard";
 import type { Key } from "../stack/model";
 
 /** `+` added, `-` removed, `~` changed, `>` moved. */
@@ -20,6 +21,8 @@ export interface SiteDiff {
   title: string;
   status: "added" | "removed" | "changed";
   changes: Change[];
+  /** Reader URLs the change removes or moves, each redirected or broken (absent when none). */
+  guard?: SiteGuard;
 }
 
 /** The whole diff: sites (by title, then key) and the organisation's other objects. */

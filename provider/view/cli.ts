@@ -9,6 +9,8 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { formatProblem, loadStackFile, parseStack, type LoadResult } from "../stack/load";
 import type { StackFile } from "../stack/model";
+import { siteModels } from "../site";
+import { anyBroken } from "../redirects/guard";
 import { diffStacks, renderDiffMarkdown, renderDiffText } from "./diff";
 import { viewStack } from "./model";
 import { styleFor } from "./style";
@@ -30,7 +32,7 @@ file from standard input.
   --keys       show each object's key, e.g. (section api)
 `;
 
-const DIFF_USAGE = `usage: docsplatform diff <base> <head> [--format text|markdown] [--base-may-be-missing]
+const DIFF_USAGE = `usage: docsplatform diff <base> <head> [--format text|markdown] [--base-may-be-missing] [--fail-on-broken]
 
 Shows what readers of the sites would notice between two versions of a stack file: sections and site
 spaces added, removed, moved or renamed (titles, paths, URLs), defaults switched, conditions,
@@ -46,6 +48,12 @@ added". Where the base may not exist yet (the pull request that adds the file), 
 
   --format text       plain text (default; coloured on a terminal unless NO_COLOR is set)
   --format markdown   a pull-request comment: one collapsible block per site
+
+The URL guard: every reader URL the change removes or moves (a section's or site space's URL, and the
+pages under it) is listed as redirected (by which of the head's redirects) or broken; for a moved
+level the redirect that repairs it is proposed, ready to paste into the stack file.
+
+  --fail-on-broken    exit 1 when a removed or moved reader URL is left broken (the CI step)
 `;
 
 /** Where the commands read and write; tests pass their own. */
@@ -137,6 +145,14 @@ async function loadSide(spec: string, io: ViewIo): Promise<Side> {
   return { ok: true, stack: result.stack, label: spec };
 }
 
+/** A head's "names no section" (or site space) problem, saying so when the base declares that key: this change removes what a redirect points at. */
+function removedByChange(problem: string, base: StackFile | undefined): string {
+  const m = /names no (section|site space) of this site: "([^"]+)"/.exec(problem);
+  if (!m || base === undefined) return problem;
+  const keys = siteModels(base).flatMap((s) => [...s.sections.map((x) => ({ kind: "section", key: x.key })), ...s.siteSpaces.map((x) => ({ kind: "site space", key: x.key }))]);
+  return keys.some((k) => k.kind === m[1] && k.key === m[2]) ? `${problem}; the base declares it: this change removes the ${m[1]} the redirect sends readers to` : problem;
+}
+
 /** `docsplatform tree`; resolves to the exit code (0 drawn, 1 error, 2 usage). */
 export async function treeMain(argv: string[], partial: Partial<ViewIo> = {}): Promise<number> {
   const io = ioWith(partial);
@@ -215,14 +231,14 @@ async function readLive(org: string, io: ViewIo, command: string): Promise<Stack
   }
 }
 
-/** `docsplatform diff`; resolves to the exit code (0 shown, 1 error, 2 usage or a side missing). */
+/** `docsplatform diff`; resolves to the exit code (0 shown, 1 error or, with --fail-on-broken, a URL left broken, 2 usage or a side missing). */
 export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): Promise<number> {
   const io = ioWith(partial);
   if (argv.includes("--help") || argv.includes("-h")) {
     io.stdout.write(DIFF_USAGE);
     return 0;
   }
-  const args = parseArgs(argv, ["--format"], ["--base-may-be-missing"]);
+  const args = parseArgs(argv, ["--format"], ["--base-may-be-missing", "--fail-on-broken"]);
   const usage = (message: string): number => {
     io.stderr.write(`docsplatform diff: ${message}\n${DIFF_USAGE}`);
     return 2;
@@ -239,7 +255,7 @@ export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): P
   for (const side of [base, head]) {
     if (side.ok) continue;
     failed = true;
-    for (const p of side.problems) io.stderr.write(`${p}\n`);
+    for (const p of side.problems) io.stderr.write(`${side === head && base.ok ? removedByChange(p, base.stack) : p}\n`);
   }
   if (!base.ok || !head.ok || failed) return 1;
   if (head.stack === undefined) {
@@ -257,5 +273,9 @@ export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): P
   const h = head.stack;
   const d = diffStacks(b, h);
   io.stdout.write(format === "markdown" ? renderDiffMarkdown(d) : renderDiffText(d, styleFor(io.stdout, io.env)));
+  if (args.options.has("--fail-on-broken") && anyBroken(d.sites.flatMap((s) => (s.guard ? [s.guard] : [])))) {
+    io.stderr.write("docsplatform diff: the change leaves reader URLs broken (listed above); add the redirects that repair them\n");
+    return 1;
+  }
   return 0;
 }

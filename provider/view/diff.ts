@@ -17,6 +17,8 @@ import { cmp, urlClashes, viewStack, type StackView } from "./model";
 import { diffOthers } from "./orgDiff";
 import { diffSite } from "./siteDiff";
 import { adaptiveFacts, renderSite, siteFacts } from "./tree";
+import { guardSite, readerLevels, redirectChanges, type SiteGuard } from "../redirects/guard";
+import type { SiteView } from "./model";
 import { plain } from "./style";
 
 export { countChanges, isEmpty, type Change, type Sign, type SiteDiff, type StackDiff } from "./changes";
@@ -42,8 +44,9 @@ function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>): SiteDi
     const clashes = urlClashes(hs)
       .filter((c) => !before.has(`${c.url} ${c.claimants.join()}`))
       .map((c): Change => ({ sign: "~", text: `URL ${c.url} now shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)` }));
-    const changes = [...diffSite(bs, hs), ...(kept.get(hs.key) ?? []), ...clashes];
-    if (changes.length > 0) out.push({ key: hs.key, title: hs.title, status: "changed", changes });
+    const changes = [...diffSite(bs, hs), ...(kept.get(hs.key) ?? []), ...clashes, ...redirectLines(bs, hs)];
+    const guard = guarded(guardSite(readerLevels(bs), readerLevels(hs), hs.entry.redirects ?? []));
+    if (changes.length > 0 || guard) out.push({ key: hs.key, title: hs.title, status: "changed", changes, ...(guard ? { guard } : {}) });
   }
   for (const hs of m.added) {
     // A new site is drawn whole, as `tree` draws it.
@@ -60,7 +63,18 @@ function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>): SiteDi
       [bs.shareLinks.length, "share link"],
     ] as const;
     const parts = counts.filter(([n]) => n > 0).map(([n, w]) => `${n} ${w}${n === 1 ? "" : "s"}`);
-    out.push({ key: bs.key, title: bs.title, status: "removed", changes: [{ sign: "-", text: `site ${q(bs.title)}${parts.length > 0 ? `, with its ${parts.join(", ")}` : ""}: readers lose it` }] });
+    const guard = guarded(guardSite(readerLevels(bs), undefined, []));
+    out.push({ key: bs.key, title: bs.title, status: "removed", changes: [{ sign: "-", text: `site ${q(bs.title)}${parts.length > 0 ? `, with its ${parts.join(", ")}` : ""}: readers lose it` }], ...(guard ? { guard } : {}) });
   }
   return out.sort((x, y) => cmp(x.title, y.title) || cmp(x.key, y.key));
+}
+
+/** The guard of a site, when the change removes or moves any of its reader URLs. */
+function guarded(g: SiteGuard): SiteGuard | undefined {
+  return g.rows.length > 0 ? g : undefined;
+}
+
+/** The site's redirects added, removed and changed. */
+function redirectLines(b: SiteView, h: SiteView): Change[] {
+  return redirectChanges(b.entry.redirects, h.entry.redirects);
 }

@@ -1,5 +1,6 @@
 /** `docsplatform diff` output: plain text (coloured on a terminal) and Markdown for a pull-request comment. */
 import { countChanges, isEmpty, type Change, type SiteDiff, type StackDiff } from "./changes";
+import { guardLines, guardTable, proposalSnippet } from "../redirects/guard";
 import { plain, type Style } from "./style";
 
 function colour(style: Style, c: Change): string {
@@ -27,6 +28,10 @@ export function renderDiffText(d: StackDiff, style: Style = plain): string {
     const status = STATUS[s.status];
     out.push(`${style.bold(s.title)} ${style.dim(`(site ${s.key}${status === "" ? "" : `, ${status}`}): ${countChanges(s.changes)}`)}`);
     for (const c of s.changes) out.push(`  ${colour(style, c)}`);
+    if (s.guard) {
+      out.push(`  ${style.bold("Reader URLs this change removes or moves:")}`, ...guardLines(s.guard).map((l) => `    ${l.includes("broken") ? style.red(l) : l}`));
+      if (s.guard.proposed.length > 0) out.push(`  ${style.bold(`Redirects that would repair them (paste under site ${s.key} in the stack file):`)}`, ...proposalSnippet(s.guard.proposed));
+    }
     out.push("");
   }
   if (d.others.length > 0) {
@@ -75,6 +80,10 @@ export function renderDiffMarkdown(d: StackDiff, opts: MarkdownOptions = {}): st
   for (const s of d.sites) {
     const status = STATUS[s.status];
     block(`<b>${html(s.title)}</b> (<code>${html(s.key)}</code>${status === "" ? "" : `, ${status}`}): ${html(countChanges(s.changes))}`, s.changes);
+    if (s.guard) {
+      out.push(`**Reader URLs of ${html(s.title)} this change removes or moves**`, "", ...guardTable(s.guard), "");
+      if (s.guard.proposed.length > 0) out.push(`Redirects that would repair the broken ones (paste under site \`${s.key}\` in the stack file):`, "", "```yaml", ...proposalSnippet(s.guard.proposed), "```", "");
+    }
   }
   if (d.others.length > 0) block(`<b>Organization</b>: ${html(countChanges(d.others))}`, d.others);
   return `${out.join("\n").replace(/\n+$/, "")}\n`;

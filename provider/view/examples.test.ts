@@ -68,6 +68,16 @@ describe("the GitOps site-diff workflows", () => {
     expect(job.steps.some((s) => s.uses?.startsWith("actions/upload-artifact@"))).toBe(true);
   });
 
+  it("runs the URL guard as a check of its own on pull_request, read-only and without secrets", () => {
+    const guard = parse(read("examples/gitops/docs-url-guard.yml")) as Workflow;
+    expect(Object.keys(guard.on)).toEqual(["pull_request"]);
+    expect(guard.permissions).toEqual({ contents: "read" });
+    expect(read("examples/gitops/docs-url-guard.yml")).not.toMatch(/secrets\./);
+    const job = guard.jobs["guard"]!;
+    expect(job.steps.map((s) => s.run ?? "").join("\n")).toContain("npx docsplatform diff git:HEAD^1:./docs.yaml docs.yaml --base-may-be-missing --fail-on-broken");
+    expect(job.steps.find((s) => s.uses?.startsWith("actions/checkout@"))?.with).toMatchObject({ "fetch-depth": 2, "persist-credentials": false });
+  });
+
   it("posts it from workflow_run without checking out or running anything of the pull request", () => {
     expect(comment.on).toEqual({ workflow_run: { workflows: [diff.name], types: ["completed"] } });
     expect(comment.permissions).toEqual({ contents: "read" });
