@@ -1,30 +1,26 @@
 import type { Collection as ApiCollection, Role, UpdateCollectionBody } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, adoptOne, declaredAmong } from "./kind";
+import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, orGone, limit, ORGANIZATION_FIELD, adoptOne, patchBody } from "./kind";
 import { makeProvider } from "./provider";
 
-/** Inputs of a Collection. */
-export interface CollectionInputs {
-  organizationId: string;
-  /** At most 50 characters; the natural key `adopt` looks up by (exactly one collection must have it). */
-  title: string;
-  /** At most 100 characters. */
-  description?: string;
-  /** Default level for content (null: no default). */
-  defaultLevel?: Role | null;
-  /** ID of the parent collection (null: top level). */
-  parent?: string | null;
-}
+/** The fields of a Collection: its one declaration, from which its types, schema and patch body derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  title: { schema: limit("collectionTitle"), doc: "Collection title, at most 50 characters.", required: true, patched: true },
+  // An empty description and no description are the same to the API.
+  description: { schema: limit("collectionDescription"), doc: "Collection description, at most 100 characters.", absent: { reset: "" }, normalize: (v: unknown) => v ?? "", patched: true },
+  defaultLevel: { schema: limit<Role>("roleNonNull"), doc: "Default level of access to the collection's content: admin, create, review, edit, comment or read.", absent: "clear", patched: true },
+  parent: { schema: limit("id"), doc: "Parent collection: a collection key of this file or {id: \"<collection ID>\"}; null or omitted: the top level.", absent: "clear", stack: { ref: "collections" } },
+} as const satisfies Record<string, FieldSpec>;
 
-/** Outputs of a Collection. */
-export interface CollectionOutputs {
-  organizationId: string;
-  title: string;
+/** Inputs of a Collection (its declared fields; `title` is the natural key `adopt` looks up by). */
+export type CollectionInputs = InputsOf<typeof fields>;
+
+/** Outputs of a Collection: its fields as stored, and what the API adds. */
+export type CollectionOutputs = Omit<StoredOf<typeof fields>, "description"> & {
   description: string | null;
-  defaultLevel: Role | null;
-  parent: string | null;
   url: string | null;
   appUrl: string | null;
-}
+};
 
 function toOutputs(organizationId: string, c: ApiCollection): CollectionOutputs {
   return {
@@ -38,11 +34,6 @@ function toOutputs(organizationId: string, c: ApiCollection): CollectionOutputs 
   };
 }
 
-/** The PATCH body of the declared fields among `names` (title, description, defaultLevel). */
-function patchOf(inputs: CollectionInputs, names: readonly string[]): UpdateCollectionBody {
-  return declaredAmong(inputs, ["title", "description", "defaultLevel"], names);
-}
-
 /** The one collection of the organization with exactly this title (nested ones included). */
 function adopt(ctx: KindContext, inputs: CollectionInputs): Promise<Created<CollectionOutputs> | undefined> {
   const what = `collections of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`;
@@ -54,14 +45,7 @@ export const collectionKind = {
   name: "Collection",
   doc: "A collection: a nestable group of spaces.",
   outputs: ["description", "defaultLevel", "parent", "url", "appUrl"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    title: { schema: limit("collectionTitle"), doc: "Collection title, at most 50 characters.", required: true },
-    // An empty description and no description are the same to the API.
-    description: { schema: limit("collectionDescription"), doc: "Collection description, at most 100 characters.", absent: { reset: "" }, normalize: (v) => v ?? "" },
-    defaultLevel: { schema: limit("roleNonNull"), doc: "Default level of access to the collection's content: admin, create, review, edit, comment or read.", absent: "clear" },
-    parent: { schema: limit("id"), doc: "Parent collection: a collection key of this file or {id: \"<collection ID>\"}; null or omitted: the top level.", absent: "clear", stack: { ref: "collections" } },
-  },
+  fields,
 
   naturalKey: { field: "title", scope: "organization" },
 
@@ -73,7 +57,7 @@ export const collectionKind = {
     });
     ctx.created?.(c.id, toOutputs(organizationId, c));
     // description and defaultLevel are only settable after creation.
-    const patch = patchOf(inputs, ["description", "defaultLevel"]);
+    const patch = patchBody<UpdateCollectionBody>(fields, inputs, ["description", "defaultLevel"]);
     if (Object.keys(patch).length > 0) c = await ctx.client.collections.update(c.id, patch);
     return { id: c.id, outs: toOutputs(organizationId, c) };
   },
@@ -85,7 +69,7 @@ export const collectionKind = {
 
   async update(ctx, id, olds, news, changed) {
     let outs = olds;
-    const patch = patchOf(news, changed);
+    const patch = patchBody<UpdateCollectionBody>(fields, news, changed);
     if (Object.keys(patch).length > 0) outs = toOutputs(olds.organizationId, await ctx.client.collections.update(id, patch));
     if (changed.includes("parent")) {
       outs = toOutputs(olds.organizationId, await ctx.client.collections.move(id, { parent: news.parent ?? null }));

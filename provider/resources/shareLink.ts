@@ -1,28 +1,27 @@
 import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD, adoptOne, declaredAmong } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, limit, ORGANIZATION_FIELD, SITE_FIELD, adoptOne, patchBody } from "./kind";
 import { readListed } from "./lists";
 import { makeProvider } from "./provider";
 
+/** The fields of a ShareLink: its one declaration, from which its types, schema and patch body derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  siteId: SITE_FIELD,
+  name: { schema: limit("shareLinkName"), doc: "Name of the share link, at most 50 characters; adopt finds an existing link by it.", required: true, patched: true },
+  active: { schema: boolean(), doc: "Whether the link grants access.", absent: { reset: true }, patched: true },
+} as const satisfies Record<string, FieldSpec>;
+
 /** Inputs of a ShareLink: a named secret link to a site whose visibility is `share-link`. */
-export interface ShareLinkInputs {
-  organizationId: string;
-  siteId: string;
-  /** At most 50 characters; the natural key `adopt` looks up by. */
-  name: string;
-  /** Whether the link grants access (the API's default when not declared). */
-  active?: boolean;
-}
+export type ShareLinkInputs = InputsOf<typeof fields>;
 
 /** Outputs of a ShareLink. `url` holds the secret token and is stored as a secret. */
-export interface ShareLinkOutputs {
-  organizationId: string;
-  siteId: string;
-  name: string;
+export type ShareLinkOutputs = Omit<StoredOf<typeof fields>, "active"> & {
+  /** As the API answers it (null when it says nothing). */
   active: boolean | null;
   /** The site's published URL with the link's secret `?token=`: a secret output. */
   url: string | null;
   createdAt: string | null;
-}
+};
 
 function toOutputs(parent: { organizationId: string; siteId: string }, link: ApiShareLink): ShareLinkOutputs {
   return {
@@ -46,12 +45,7 @@ export const shareLinkKind = {
   name: "ShareLink",
   doc: "A share link of a site: its URL carries a secret token.",
   outputs: ["active", "url", "createdAt"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    siteId: SITE_FIELD,
-    name: { schema: limit("shareLinkName"), doc: "Name of the share link, at most 50 characters; adopt finds an existing link by it.", required: true },
-    active: { schema: { type: "boolean" }, doc: "Whether the link grants access.", absent: { reset: true } },
-  },
+  fields,
 
   secretOutputs: ["url"],
   naturalKey: { field: "name", scope: "site" },
@@ -72,7 +66,7 @@ export const shareLinkKind = {
   },
 
   async update(ctx, id, olds, news, changed) {
-    const body = declaredAmong<UpdateShareLinkBody>(news, ["name", "active"], changed);
+    const body = patchBody<UpdateShareLinkBody>(fields, news, changed);
     const link = await ctx.client.shareLinks.update(olds.organizationId, olds.siteId, id, body);
     return toOutputs(olds, link);
   },
