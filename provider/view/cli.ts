@@ -16,8 +16,8 @@ import { viewStack } from "./model";
 import { styleFor } from "./style";
 import { renderTree } from "./tree";
 
-const TREE_USAGE = `usage: docsplatform tree <stack.yaml> [--keys]
-       docsplatform tree --live --org <organizationId> [--keys]
+const TREE_USAGE = `usage: docsplatform tree <stack.yaml> [--keys] [--redirects]
+       docsplatform tree --live --org <organizationId> [--keys] [--redirects]
 
 Draws every site as a tree in display order: section groups, sections and site spaces with the URL
 path a reader sees (relative to the site's address), the default at each level (★), conditions,
@@ -30,6 +30,8 @@ file from standard input.
                paths and titles the API chose, objects no file declares
   --org ID     the organisation to read (with --live)
   --keys       show each object's key, e.g. (section api)
+  --redirects  list each site's redirects (source → destination, permanent or temporary, draft) under
+               their count
 `;
 
 const DIFF_USAGE = `usage: docsplatform diff <base> <head> [--format text|markdown] [--base-may-be-missing] [--fail-on-broken]
@@ -160,7 +162,7 @@ export async function treeMain(argv: string[], partial: Partial<ViewIo> = {}): P
     io.stdout.write(TREE_USAGE);
     return 0;
   }
-  const args = parseArgs(argv, ["--org"], ["--live", "--keys"]);
+  const args = parseArgs(argv, ["--org"], ["--live", "--keys", "--redirects"]);
   const usage = (message: string): number => {
     io.stderr.write(`docsplatform tree: ${message}\n${TREE_USAGE}`);
     return 2;
@@ -175,7 +177,7 @@ export async function treeMain(argv: string[], partial: Partial<ViewIo> = {}): P
     if (org === undefined) return usage("--live needs --org <organizationId>");
     const stack = await readLive(org, io, "tree");
     if (typeof stack === "number") return stack;
-    io.stdout.write(renderTree(viewStack(stack), { style, keys }));
+    io.stdout.write(renderTree(viewStack(stack), { style, keys, redirects: args.options.has("--redirects") }));
     return 0;
   }
   if (args.options.has("--org")) return usage("--org goes with --live");
@@ -189,7 +191,7 @@ export async function treeMain(argv: string[], partial: Partial<ViewIo> = {}): P
     io.stderr.write(`docsplatform tree: ${side.label} does not exist\n`);
     return 1;
   }
-  io.stdout.write(renderTree(viewStack(side.stack), { style, keys }));
+  io.stdout.write(renderTree(viewStack(side.stack), { style, keys, redirects: args.options.has("--redirects") }));
   return 0;
 }
 

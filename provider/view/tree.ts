@@ -6,12 +6,15 @@
 import type { SectionEntry, SiteSpaceEntry } from "../site";
 import { API_PATH, urlClashes, type SiteView, type StackView } from "./model";
 import { plain, type Style } from "./style";
+import { redirectCount, redirectLines } from "../redirects/forms";
 
 /** Options of {@link renderTree}. */
 export interface TreeOptions {
   style?: Style;
   /** Show each object's key from the file, e.g. `(section api)`. */
   keys?: boolean;
+  /** List each site's redirects under their count. */
+  redirects?: boolean;
 }
 
 /** Words for a site's visibility: who can read it once published. */
@@ -62,12 +65,12 @@ export function renderTree(view: StackView, opts: TreeOptions = {}): string {
   const style = opts.style ?? plain;
   const out: string[] = [`${style.dim("organization")} ${view.organization}`];
   if (view.sites.length === 0) out.push("", "no sites");
-  for (const site of view.sites) out.push("", ...renderSite(site, { style, keys: opts.keys === true }));
+  for (const site of view.sites) out.push("", ...renderSite(site, { style, keys: opts.keys === true, redirects: opts.redirects === true }));
   return `${out.join("\n")}\n`;
 }
 
 /** Draws one site as lines; `body` leaves out the title and the facts under it (for a diff that says them). */
-export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; body?: boolean }): string[] {
+export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; body?: boolean; redirects?: boolean }): string[] {
   const { style, keys } = opts;
   const lines = new Lines(style);
   const tag = (kind: string, key: string): string => style.dim(keys ? `(${kind} ${key})` : `(${kind})`);
@@ -119,6 +122,12 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
   if (site.shareLinks.length > 0 || site.visibility === "share-link") {
     const links = site.shareLinks.map((l) => `${l.name}${keys ? ` ${style.dim(`(share link ${l.key})`)}` : ""}${l.active ? "" : ` ${style.dim("[inactive]")}`}`);
     nodes.push({ text: `share links: ${links.length === 0 ? "none" : links.join(sep)}`, children: [] });
+  }
+  const redirects = site.entry.redirects;
+  if (redirects !== undefined) {
+    const listed = opts.redirects === true;
+    const children = listed ? redirectLines(redirects).map((text): Node => ({ text: text.replace(/^(\S+)/, (src) => style.cyan(src)), children: [] })) : [];
+    nodes.push({ text: `${redirectCount(redirects)}${listed || redirects.length === 0 ? "" : style.dim(" (tree --redirects lists them)")}`, children });
   }
   if (nodes.length === 0) nodes.push({ text: style.dim("no sections or site spaces"), children: [] });
 
