@@ -5,7 +5,7 @@
  * organisation's list. A kind with its own request shape writes that part itself.
  */
 import type { ApiClient } from "../client";
-import { type Created, type KindContext, adoptOne, declaredAmong, orGone } from "./kind";
+import { type Created, type FieldSpec, type KindContext, adoptOne, declaredAmong, orGone, patchBody, patchedFields } from "./kind";
 
 /** The client area of one kind of organisation object. */
 export interface OrganizationArea<A, B> {
@@ -22,8 +22,8 @@ export interface OrganizationObjectSpec<I extends { organizationId: string }, O,
   kind: string;
   area(client: ApiClient): OrganizationArea<A, B>;
   toOutputs(organizationId: string, live: A): O;
-  /** The declared fields the API's body takes as they are (the natural key among them). */
-  body: readonly (keyof I & keyof B & string)[];
+  /** The kind's declaration: the fields marked `patched` are the API's body as they are (the natural key among them). */
+  fields: { [K in keyof I & string]: FieldSpec };
   /** The natural key: the input adopt looks up by, and how adopt's error names duplicates ("SAML providers", "are labelled"). */
   key: keyof I & keyof A & string;
   objects: string;
@@ -35,7 +35,7 @@ export function organizationObject<I extends { organizationId: string }, O, A ex
   const { area, toOutputs } = spec;
   return {
     async create(ctx: KindContext, inputs: I): Promise<Created<O>> {
-      const live = await area(ctx.client).create(inputs.organizationId, declaredAmong<B>(inputs, spec.body));
+      const live = await area(ctx.client).create(inputs.organizationId, declaredAmong<B>(inputs, patchedFields(spec.fields)));
       return { id: live.id, outs: toOutputs(inputs.organizationId, live) };
     },
     async read(ctx: KindContext, id: string, state: O & { organizationId: string }): Promise<O | undefined> {
@@ -43,7 +43,7 @@ export function organizationObject<I extends { organizationId: string }, O, A ex
       return live ? toOutputs(state.organizationId, live) : undefined;
     },
     async update(ctx: KindContext, id: string, olds: O & { organizationId: string }, news: I, changed: string[]): Promise<O> {
-      const body = declaredAmong<B>(news, spec.body, changed);
+      const body = patchBody<B>(spec.fields, news, changed);
       if (Object.keys(body as object).length === 0) return olds;
       return toOutputs(olds.organizationId, await area(ctx.client).update(olds.organizationId, id, body));
     },

@@ -1,5 +1,5 @@
 import type { CreateSamlProviderBody, Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
-import { type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
+import { type FieldSpec, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
@@ -46,11 +46,22 @@ function toOutputs(organizationId: string, p: ApiSamlProvider): SamlProviderOutp
   };
 }
 
+/** The fields of a SamlProvider: its one declaration; every field but the organisation is the API's body as it is. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  label: { schema: limit("samlLabel"), doc: "Label shown on the login page, 1 to 30 characters.", required: true, patched: true },
+  entityID: { schema: limit("samlEntityID"), doc: "Entity ID of the identity provider, at most 1024 characters. The API cannot remove it.", absent: "unmanaged", patched: true },
+  certificate: { schema: limit("samlCertificate"), doc: "Signing certificate of the identity provider (PEM), at most 10000 characters. The API cannot remove it.", absent: "unmanaged", patched: true },
+  ssoURL: { schema: limit("samlSsoURL"), doc: "Single sign-on URL of the identity provider, an absolute URI of at most 2048 characters. The API cannot remove it.", absent: "unmanaged", patched: true },
+  defaultTeam: { schema: limit("id"), doc: "Team that users signing in through this provider join: a team key of this file or {id: \"<team ID>\"}. The API cannot remove it.", absent: "unmanaged", stack: { ref: "teams" }, patched: true },
+  defaultRole: { schema: limit("role"), doc: "Role given to users signing in through this provider; null for guests (a value of its own, so an omitted line is not managed).", absent: "unmanaged", patched: true },
+} as const satisfies Record<string, FieldSpec>;
+
 const crud = organizationObject<SamlProviderInputs, SamlProviderOutputs, ApiSamlProvider, UpdateSamlProviderBody>({
   kind: "SamlProvider",
   area: (client) => client.saml,
   toOutputs,
-  body: ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"],
+  fields,
   key: "label",
   objects: "SAML providers",
   verb: "are labelled",
@@ -72,15 +83,7 @@ export const samlProviderKind = {
     readAll: (client, org) => client.saml.list(org),
   } as const,
   outputs: ["entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "status", "service", "url", "createdAt"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    label: { schema: limit("samlLabel"), doc: "Label shown on the login page, 1 to 30 characters.", required: true },
-    entityID: { schema: limit("samlEntityID"), doc: "Entity ID of the identity provider, at most 1024 characters. The API cannot remove it.", absent: "unmanaged" },
-    certificate: { schema: limit("samlCertificate"), doc: "Signing certificate of the identity provider (PEM), at most 10000 characters. The API cannot remove it.", absent: "unmanaged" },
-    ssoURL: { schema: limit("samlSsoURL"), doc: "Single sign-on URL of the identity provider, an absolute URI of at most 2048 characters. The API cannot remove it.", absent: "unmanaged" },
-    defaultTeam: { schema: limit("id"), doc: "Team that users signing in through this provider join: a team key of this file or {id: \"<team ID>\"}. The API cannot remove it.", absent: "unmanaged", stack: { ref: "teams" } },
-    defaultRole: { schema: limit("role"), doc: "Role given to users signing in through this provider; null for guests (a value of its own, so an omitted line is not managed).", absent: "unmanaged" },
-  },
+  fields,
 
   naturalKey: { field: "label", scope: "organization" },
 

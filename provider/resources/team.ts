@@ -1,25 +1,25 @@
 import type { CreateTeamBody, Team as ApiTeam } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, adoptOne } from "./kind";
+import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, limit, ORGANIZATION_FIELD, adoptOne } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
-/** Inputs of a Team. */
-export interface TeamInputs {
-  organizationId: string;
-  /** 1 to 64 characters, unique in the organization; the natural key `adopt` looks up by (exact, case-sensitive). */
-  title: string;
-}
+/** The fields of a Team: its one declaration, from which its types, schema and request bodies derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  title: { schema: limit("teamTitle"), doc: "Team title, 1 to 64 characters, unique in the organisation.", required: true, patched: true },
+} as const satisfies Record<string, FieldSpec>;
 
-/** Outputs of a Team. */
-export interface TeamOutputs {
-  organizationId: string;
-  title: string;
+/** Inputs of a Team (`title`, unique in the organisation, is the natural key `adopt` looks up by: exact, case-sensitive). */
+export type TeamInputs = InputsOf<typeof fields>;
+
+/** Outputs of a Team: its fields as stored, and what the API adds. */
+export type TeamOutputs = StoredOf<typeof fields> & {
   /** Number of members. */
   members: number | null;
   /** Number of spaces the team has access to. */
   spaces: number | null;
   createdAt: string | null;
-}
+};
 
 function toOutputs(organizationId: string, team: ApiTeam): TeamOutputs {
   return {
@@ -42,10 +42,7 @@ export const teamKind = {
   name: "Team",
   doc: "A team of the organisation.",
   outputs: ["members", "spaces", "createdAt"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    title: { schema: limit("teamTitle"), doc: "Team title, 1 to 64 characters, unique in the organisation.", required: true },
-  },
+  fields,
 
   naturalKey: { field: "title", scope: "organization", enforced: "team titles are unique in an organisation" },
 
@@ -53,7 +50,7 @@ export const teamKind = {
     kind: "Team",
     area: (client) => client.teams,
     toOutputs,
-    body: ["title"],
+    fields,
     key: "title",
     objects: "teams",
     verb: "are titled",

@@ -1,25 +1,25 @@
 import type { TranslationSettings as ApiTranslationSettings, TranslationSettingsBody } from "../client";
-import { type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, limit, ORGANIZATION_FIELD } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
-/** Inputs of TranslationSettings. */
-export interface TranslationSettingsInputs {
-  organizationId: string;
-  /** 1 to 100 characters; the natural key `adopt` looks up by (exactly one must have it). */
-  title: string;
-}
+/** The fields of TranslationSettings: its one declaration, from which its types, schema and request bodies derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  title: { schema: limit("translationTitle"), doc: "Title of the translation settings, 1 to 100 characters.", required: true, patched: true },
+} as const satisfies Record<string, FieldSpec>;
 
-/** Outputs of TranslationSettings. */
-export interface TranslationSettingsOutputs {
-  organizationId: string;
-  title: string;
+/** Inputs of TranslationSettings (`title` is the natural key `adopt` looks up by: exactly one must have it). */
+export type TranslationSettingsInputs = InputsOf<typeof fields>;
+
+/** Outputs of TranslationSettings: its fields as stored, and what the API adds. */
+export type TranslationSettingsOutputs = StoredOf<typeof fields> & {
   /** Languages the platform translates into (e.g. language codes). */
   languages: string[];
   url: string | null;
   createdAt: string | null;
   updatedAt: string | null;
-}
+};
 
 function toOutputs(organizationId: string, t: ApiTranslationSettings): TranslationSettingsOutputs {
   return {
@@ -36,7 +36,7 @@ const crud = organizationObject<TranslationSettingsInputs, TranslationSettingsOu
   kind: "TranslationSettings",
   area: (client) => client.translations,
   toOutputs,
-  body: ["title"],
+  fields,
   key: "title",
   objects: "translation settings",
   verb: "are titled",
@@ -58,10 +58,7 @@ export const translationSettingsKind = {
     readAll: (client, org) => client.translations.list(org),
   } as const,
   outputs: ["languages", "url", "createdAt", "updatedAt"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    title: { schema: limit("translationTitle"), doc: "Title of the translation settings, 1 to 100 characters.", required: true },
-  },
+  fields,
 
   naturalKey: { field: "title", scope: "organization" },
 
