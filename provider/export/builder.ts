@@ -3,6 +3,9 @@
  * declaration (see `declaredEntry`), with stable keys; a site through the site model (live → model →
  * file). What cannot be adopted unambiguously is left out, with a note.
  */
+import { exportRedirects } from "../redirects/forms";
+import type { SiteRedirect } from "../client";
+import type { SiteModel } from "../site";
 import { ROLES, type Collection, type Member, type Organization, type Role, type Site, type Space, type Team } from "../client";
 import { collectionKind } from "../resources/collection";
 import type { AnyKind, KindDefinition, RefSpelling, StackList } from "../resources/kind";
@@ -34,6 +37,8 @@ const DEFAULT_TEAM_ROLE = "member";
 /** Everything read about one site. */
 export interface SiteData extends LiveSite {
   adaptiveSchema: unknown;
+  /** Its live and draft redirects. */
+  redirects: SiteRedirect[];
 }
 
 /** Objects with the fields the stable order uses. */
@@ -254,7 +259,19 @@ export class Builder {
         return undefined;
       },
     });
-    return siteFileEntry(model);
+    return this.withRedirects(siteFileEntry(model), model, d);
+  }
+
+  /** A site's entry with its redirects, destinations turned back into the keys the entry gives its sections and site spaces. */
+  private withRedirects(entry: StackSite, model: SiteModel, d: SiteData): StackSite {
+    if (d.redirects.length === 0) return entry;
+    // Paths are unique per level: a live object's key is the one of the entry at its level with its path.
+    const sectionKey = new Map(d.sections.map((s) => [s.id, model.sections.find((e) => e.path.value === s.path)?.key]));
+    const siteSpaceKey = new Map(d.siteSpaces.map((ss) => [ss.id, model.siteSpaces.find((e) => e.section === (ss.section ? sectionKey.get(ss.section) : undefined) && e.path.value === ss.path)?.key]));
+    const { redirects, skipped } = exportRedirects(d.redirects, { section: (id) => sectionKey.get(id), siteSpace: (id) => siteSpaceKey.get(id), siteUrl: d.site.urls?.published ?? undefined });
+    for (const s of skipped) this.notes.push(`site ${JSON.stringify(d.site.title)}: redirect ${s}; it is not exported`);
+    const { adopt, ...rest } = entry;
+    return { ...rest, redirects, adopt };
   }
 }
 

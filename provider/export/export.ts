@@ -168,16 +168,18 @@ class Reader {
   private async site(site: SiteData["site"]): Promise<SiteData> {
     const { client } = this;
     const org = this.opts.organizationId;
-    const [sections, groups, siteSpaces, shareLinks, schema] = await Promise.all([
+    const [sections, groups, siteSpaces, shareLinks, schema, redirects, draftRedirects] = await Promise.all([
       this.many(client.sections.list(org, site.id)),
       this.many(client.sectionGroups.list(org, site.id)),
       this.many(client.siteSpaces.list(org, site.id)),
       this.many(client.shareLinks.list(org, site.id)),
       this.one(client.sites.getAdaptiveSchema(org, site.id)),
+      this.many(client.redirects.list(org, site.id)),
+      this.many(client.redirects.list(org, site.id, { draft: true })),
     ]);
     // Only the names and states of share links are kept: their URLs carry a secret token.
     const links = shareLinks.map((l) => ({ id: l.id, name: l.name, active: l.active }));
-    return { site, sections, groups, siteSpaces, shareLinks: links, adaptiveSchema: schema.jsonSchema };
+    return { site, sections, groups, siteSpaces, shareLinks: links, adaptiveSchema: schema.jsonSchema, redirects: [...redirects, ...draftRedirects] };
   }
 }
 

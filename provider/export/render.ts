@@ -115,6 +115,8 @@ export function renderStackFile(stack: StackFile, header: RenderHeader): string 
       const value = pair.value;
       // `{id: ...}` references and `{enabled: true}` on one line.
       if (isMap(value) && value.items.length === 1 && (key === "adaptiveContent" || singleKey(value) === "id")) value.flow = true;
+      // A site's redirects one per line: `- { source: /old, destination: { section: guides } }`.
+      if (isSeq(value) && key === "redirects") for (const item of value.items) if (isMap(item)) item.flow = true;
       // A list of section keys in a group, e-mail domains, required claims.
       if (isSeq(value) && FLOW_LISTS.has(key) && value.items.every((i) => isScalar(i))) value.flow = true;
       // Certificates and other multi-line text as literal blocks.
