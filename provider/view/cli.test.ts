@@ -104,6 +104,13 @@ describe("docsplatform diff", () => {
     expect(bad.stderr).toMatch(/^git:no-such-rev:docs\/docs.yaml: git show failed: /);
   });
 
+  it("--keys names each object with its key, as tree --keys does", async () => {
+    const r = await run(diffMain, [HANDBOOK, path.join(TESTDATA, "moved-site-space.yaml"), "--keys"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('> site space "Changelog" (site space api-changes) moved from section "API Reference" (section api) to section "Guides" (section guides)');
+    expect((await run(diffMain, [HANDBOOK, path.join(TESTDATA, "moved-site-space.yaml")])).stdout).not.toContain("(site space api-changes)");
+  });
+
   it("writes markdown on request, never coloured; text is coloured on a terminal", async () => {
     const args = [HANDBOOK, path.join(TESTDATA, "changed-default.yaml")];
     const md = await run(diffMain, [...args, "--format", "markdown"], { tty: true });

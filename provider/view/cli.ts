@@ -34,7 +34,7 @@ file from standard input.
                their count
 `;
 
-const DIFF_USAGE = `usage: docsplatform diff <base> <head> [--format text|markdown] [--base-may-be-missing] [--fail-on-broken]
+const DIFF_USAGE = `usage: docsplatform diff <base> <head> [--format text|markdown] [--base-may-be-missing] [--fail-on-broken] [--keys]
 
 Shows what readers of the sites would notice between two versions of a stack file: sections and site
 spaces added, removed, moved or renamed (titles, paths, URLs), defaults switched, conditions,
@@ -56,6 +56,7 @@ pages under it) is listed as redirected (by which of the head's redirects) or br
 level the redirect that repairs it is proposed, ready to paste into the stack file.
 
   --fail-on-broken    exit 1 when a removed or moved reader URL is left broken (the CI step)
+  --keys              show each object's key, e.g. section "API" (section api), as tree --keys does
 `;
 
 /** Where the commands read and write; tests pass their own. */
@@ -240,7 +241,7 @@ export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): P
     io.stdout.write(DIFF_USAGE);
     return 0;
   }
-  const args = parseArgs(argv, ["--format"], ["--base-may-be-missing", "--fail-on-broken"]);
+  const args = parseArgs(argv, ["--format"], ["--base-may-be-missing", "--fail-on-broken", "--keys"]);
   const usage = (message: string): number => {
     io.stderr.write(`docsplatform diff: ${message}\n${DIFF_USAGE}`);
     return 2;
@@ -273,7 +274,7 @@ export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): P
   }
   const b = base.stack ?? { organization: head.stack.organization };
   const h = head.stack;
-  const d = diffStacks(b, h);
+  const d = diffStacks(b, h, { keys: args.options.has("--keys") });
   io.stdout.write(format === "markdown" ? renderDiffMarkdown(d) : renderDiffText(d, styleFor(io.stdout, io.env)));
   if (args.options.has("--fail-on-broken") && anyBroken(d.sites.flatMap((s) => (s.guard ? [s.guard] : [])))) {
     io.stderr.write("docsplatform diff: the change leaves reader URLs broken (listed above); add the redirects that repair them\n");

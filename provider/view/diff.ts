@@ -27,16 +27,16 @@ export { matchKeyed } from "./match";
 export { COMMENT_MARKER, renderDiffMarkdown, renderDiffText, type MarkdownOptions } from "./diffRender";
 
 /** The difference between two stack files. */
-export function diffStacks(base: StackFile, head: StackFile): StackDiff {
+export function diffStacks(base: StackFile, head: StackFile, opts: { keys?: boolean } = {}): StackDiff {
   const applied = appliedHead(base, head);
   return {
     organization: { base: base.organization, head: head.organization },
-    sites: diffSites(viewStack(base), viewStack(applied.stack), applied.kept),
+    sites: diffSites(viewStack(base), viewStack(applied.stack), applied.kept, opts.keys === true),
     others: diffOthers(base, head),
   };
 }
 
-function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>): SiteDiff[] {
+function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>, keys: boolean): SiteDiff[] {
   const m = matchKeyed(b.sites, h.sites);
   const out: SiteDiff[] = [];
   for (const [bs, hs] of m.pairs) {
@@ -44,7 +44,7 @@ function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>): SiteDi
     const clashes = urlClashes(hs)
       .filter((c) => !before.has(`${c.url} ${c.claimants.join()}`))
       .map((c): Change => ({ sign: "~", text: `URL ${c.url} now shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)` }));
-    const changes = [...diffSite(bs, hs), ...(kept.get(hs.key) ?? []), ...clashes, ...redirectLines(bs, hs)];
+    const changes = [...diffSite(bs, hs, keys), ...(kept.get(hs.key) ?? []), ...clashes, ...redirectLines(bs, hs)];
     const guard = guarded(guardSite(readerLevels(bs), readerLevels(hs), hs.entry.redirects ?? []));
     if (changes.length > 0 || guard) out.push({ key: hs.key, title: hs.title, status: "changed", changes, ...(guard ? { guard } : {}) });
   }
@@ -53,7 +53,7 @@ function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>): SiteDi
     const facts = [...siteFacts(hs), ...[adaptiveFacts(hs)].filter((f): f is string => f !== undefined)];
     if (hs.organizationDefault) facts.push("the organization's default content");
     const head: Change = { sign: "+", text: `site ${q(hs.title)}${facts.length > 0 ? `: ${facts.join(", ")}` : ""}` };
-    const tree = renderSite(hs, { style: plain, keys: false, body: true }).map((l): Change => ({ sign: "+", text: `  ${l}` }));
+    const tree = renderSite(hs, { style: plain, keys, body: true }).map((l): Change => ({ sign: "+", text: `  ${l}` }));
     out.push({ key: hs.key, title: hs.title, status: "added", changes: [head, ...tree] });
   }
   for (const bs of m.removed) {

@@ -15,13 +15,19 @@ import { matchKeyed, type Matched } from "./match";
 import type { SiteView } from "./model";
 import { siteSpaceTitle, VISIBILITY } from "./tree";
 
-function sectionName(s: SectionEntry): string {
-  return `section ${q(s.title)}`;
-}
+/** How the diff names sections and site spaces; with `keys`, each with its key from the file (`(section api)`). */
+class Names {
+  constructor(private readonly keys: boolean) {}
 
-/** A site space by its space's title; by its key where the file knows the space only by ID (its title is the API's). */
-function siteSpaceName(ss: SiteSpaceEntry): string {
-  return ss.spaceTitle === undefined ? `site space ${ss.key}` : `site space ${q(ss.spaceTitle)}`;
+  section(s: SectionEntry): string {
+    return `section ${q(s.title)}${this.keys ? ` (section ${s.key})` : ""}`;
+  }
+
+  /** A site space by its space's title; by its key where the file knows the space only by ID (its title is the API's). */
+  siteSpace(ss: SiteSpaceEntry): string {
+    if (ss.spaceTitle === undefined) return `site space ${ss.key}`;
+    return `site space ${q(ss.spaceTitle)}${this.keys ? ` (site space ${ss.key})` : ""}`;
+  }
 }
 
 function spaceOf(ss: SiteSpaceEntry): string {
@@ -37,10 +43,10 @@ function onOff(v: boolean): string {
 }
 
 /** The changes of a site present on both sides. */
-export function diffSite(b: SiteView, h: SiteView): Change[] {
+export function diffSite(b: SiteView, h: SiteView, keys = false): Change[] {
   const lines = new Lines();
   siteFactLines(b, h, lines);
-  new StructureDiff(b, h, lines).run();
+  new StructureDiff(b, h, lines, new Names(keys)).run();
   shareLinkLines(b, h, lines);
   return lines.list;
 }
@@ -111,6 +117,7 @@ class StructureDiff {
     private readonly b: SiteView,
     private readonly h: SiteView,
     private readonly lines: Lines,
+    private readonly names: Names,
   ) {
     this.sections = matchKeyed(b.sections, h.sections);
     this.baseOfSection = new Map(this.sections.pairs.map(([bs, hs]) => [hs, bs]));
@@ -133,7 +140,7 @@ class StructureDiff {
       const moved = movedTop.get(e);
       if (e.kind === "section") {
         this.sectionBlock(e.section);
-        if (movedTop.has(e)) this.lines.add(">", `${sectionName(e.section)} moved: ${position(moved)}`);
+        if (movedTop.has(e)) this.lines.add(">", `${this.names.section(e.section)} moved: ${position(moved)}`);
       } else {
         this.groupBlock(e.group, movedTop.has(e), moved);
       }
@@ -183,14 +190,14 @@ class StructureDiff {
       return bs !== undefined && bs.group === bg.key;
     });
     for (const m of reordered(bg.sections.map((s) => s.key), inBoth, (s) => this.baseOfSection.get(s)?.key)) {
-      this.lines.add(">", `${sectionName(m.item)} moved within group ${q(hg.title)}: ${position(m.after === undefined ? undefined : q(m.after.title))}`);
+      this.lines.add(">", `${this.names.section(m.item)} moved within group ${q(hg.title)}: ${position(m.after === undefined ? undefined : q(m.after.title))}`);
     }
   }
 
   private sectionBlock(hs: SectionEntry): void {
     this.sectionLines(hs);
     const bs = this.baseOfSection.get(hs);
-    if (bs !== undefined) this.defaultSiteSpaceLine(bs.siteSpaces, hs.siteSpaces, sectionName(hs));
+    if (bs !== undefined) this.defaultSiteSpaceLine(bs.siteSpaces, hs.siteSpaces, this.names.section(hs));
     for (const ss of hs.siteSpaces) this.siteSpaceLines(ss, hs);
     if (bs !== undefined) this.siteSpaceOrder(bs.siteSpaces, hs.siteSpaces);
   }
@@ -205,10 +212,10 @@ class StructureDiff {
     const after = at > 0 ? `after ${siblings[at - 1]}` : "first";
     const where = hs.group === undefined ? `, ${after}` : ` in group ${this.groupTitle(h, hs.group)}, ${after}`;
     const facts = [hs.condition === undefined ? undefined : `if ${hs.condition}`].filter((x): x is string => x !== undefined);
-    this.lines.add("+", `${sectionName(hs)} ${hs.url}${where}${facts.length > 0 ? ` (${facts.join(", ")})` : ""}`);
+    this.lines.add("+", `${this.names.section(hs)} ${hs.url}${where}${facts.length > 0 ? ` (${facts.join(", ")})` : ""}`);
     for (const ss of hs.siteSpaces) {
       if (this.baseOfSiteSpace.has(ss)) continue;
-      this.lines.add("+", `  ${siteSpaceName(ss)} ${ss.url} (space ${spaceOf(ss)}${ss.condition === undefined ? "" : `, if ${ss.condition}`})`);
+      this.lines.add("+", `  ${this.names.siteSpace(ss)} ${ss.url} (space ${spaceOf(ss)}${ss.condition === undefined ? "" : `, if ${ss.condition}`})`);
     }
   }
 
@@ -227,12 +234,12 @@ class StructureDiff {
     ];
     for (const c of changed) if (c !== undefined) what.push(c);
     if (bs.url !== hs.url) what.unshift(`URL ${bs.url} → ${hs.url}${hs.siteSpaces.length > 0 ? " (its site spaces with it)" : ""}`);
-    if (what.length > 0) this.lines.add("~", `${sectionName(hs)}: ${what.join("; ")}`);
+    if (what.length > 0) this.lines.add("~", `${this.names.section(hs)}: ${what.join("; ")}`);
     const bGroup = bs.group === undefined ? undefined : this.headGroupOfBase.get(bs.group) ?? `removed:${bs.group}`;
     if (bGroup !== hs.group) {
       const from = bs.group === undefined ? undefined : this.groupTitle(this.b, bs.group);
       const to = hs.group === undefined ? undefined : this.groupTitle(this.h, hs.group);
-      this.lines.add(">", `${sectionName(hs)} moved ${from === undefined ? `into group ${to}` : to === undefined ? `out of group ${from}` : `from group ${from} to group ${to}`}`);
+      this.lines.add(">", `${this.names.section(hs)} moved ${from === undefined ? `into group ${to}` : to === undefined ? `out of group ${from}` : `from group ${from} to group ${to}`}`);
     }
   }
 
@@ -240,15 +247,15 @@ class StructureDiff {
     const bs = this.baseOfSiteSpace.get(hs);
     if (bs === undefined) {
       if (level !== undefined && !this.baseOfSection.has(level)) return; // listed with its new section
-      this.lines.add("+", `${siteSpaceName(hs)} ${hs.url} (space ${spaceOf(hs)}${hs.condition === undefined ? "" : `, if ${hs.condition}`})`);
+      this.lines.add("+", `${this.names.siteSpace(hs)} ${hs.url} (space ${spaceOf(hs)}${hs.condition === undefined ? "" : `, if ${hs.condition}`})`);
       return;
     }
     const baseLevel = bs.section === undefined ? undefined : this.b.sections.find((s) => s.key === bs.section);
     const sameLevel = level === undefined ? baseLevel === undefined : baseLevel !== undefined && this.baseOfSection.get(level) === baseLevel;
     if (!sameLevel) {
-      const from = baseLevel === undefined ? "the site's top level" : sectionName(baseLevel);
-      const to = level === undefined ? "the site's top level" : sectionName(level);
-      this.lines.add(">", `${siteSpaceName(hs)} moved from ${from} to ${to}: ${bs.url} → ${hs.url}`);
+      const from = baseLevel === undefined ? "the site's top level" : this.names.section(baseLevel);
+      const to = level === undefined ? "the site's top level" : this.names.section(level);
+      this.lines.add(">", `${this.names.siteSpace(hs)} moved from ${from} to ${to}: ${bs.url} → ${hs.url}`);
     }
     const what: string[] = [];
     if (bs.key !== hs.key) what.push(`key ${bs.key} → ${hs.key} (previousKeys)`);
@@ -265,7 +272,7 @@ class StructureDiff {
     if (sameLevel && hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
     const cond = fieldChange("condition", bs.condition, hs.condition, absenceOf(siteSpaceKind.fields.condition));
     if (cond !== undefined) what.push(cond);
-    if (what.length > 0) this.lines.add("~", `${siteSpaceName(hs)}: ${what.join("; ")}`);
+    if (what.length > 0) this.lines.add("~", `${this.names.siteSpace(hs)}: ${what.join("; ")}`);
   }
 
   private defaultSiteSpaceLine(bl: SiteSpaceEntry[], hl: SiteSpaceEntry[], where: string): void {
@@ -281,7 +288,7 @@ class StructureDiff {
       hl,
       (s) => this.baseOfSiteSpace.get(s)?.key,
     );
-    for (const m of moves) this.lines.add(">", `${siteSpaceName(m.item)} ${m.item.url} moved: ${position(m.after === undefined ? undefined : q(siteSpaceTitle(m.after)))}`);
+    for (const m of moves) this.lines.add(">", `${this.names.siteSpace(m.item)} ${m.item.url} moved: ${position(m.after === undefined ? undefined : q(siteSpaceTitle(m.after)))}`);
   }
 
   /** Removed sections and groups, in the base's order, then site spaces removed from a remaining section. */
@@ -290,14 +297,14 @@ class StructureDiff {
     for (const bs of sections.removed) {
       const gone = bs.siteSpaces.filter((ss) => siteSpaces.removed.includes(ss));
       const urls = gone.map((ss) => ss.url);
-      this.lines.add("-", `${sectionName(bs)} ${bs.url}${gone.length > 0 ? `, with its site space${gone.length === 1 ? "" : "s"} ${urls.join(", ")}` : ""}`);
+      this.lines.add("-", `${this.names.section(bs)} ${bs.url}${gone.length > 0 ? `, with its site space${gone.length === 1 ? "" : "s"} ${urls.join(", ")}` : ""}`);
     }
     for (const bg of groups.removed) {
       this.lines.add("-", `group ${q(bg.title)} (its remaining sections go back to the top level)`);
     }
     for (const bs of siteSpaces.removed) {
       if (bs.section !== undefined && sections.removed.some((s) => s.key === bs.section)) continue;
-      this.lines.add("-", `${siteSpaceName(bs)} ${bs.url}`);
+      this.lines.add("-", `${this.names.siteSpace(bs)} ${bs.url}`);
     }
   }
 }
