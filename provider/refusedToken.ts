@@ -15,13 +15,18 @@ export const TOKEN_SETTINGS = {
   command: "DOCSPLATFORM_API_TOKEN",
 } as const;
 
+/** Refusals already explained. */
+const told = new WeakSet<object>();
+
 /**
  * The one-line explanation of a refused token, or undefined when `e` is not one: the refusal itself
  * names the setting and the organisation; a request not sent because of it says only that.
  */
 export function explainRefusedToken(e: unknown, organizationId: string | undefined, setting: string): string | undefined {
   if (!isTokenRefused(e)) return undefined;
-  if (!isFirstRefusal(e)) return "not attempted: the API refused the token (reported once, for the first request)";
+  // The refusal is told once, also when several callers shared the request that met it.
+  if (!isFirstRefusal(e) || told.has(e)) return "not attempted: the API refused the token (reported once, for the first request)";
+  told.add(e);
   const answer = `${e.status} ${STATUS_CODES[e.status] ?? "Error"}`;
   const org = organizationId === undefined ? "" : ` for organization ${organizationId}`;
   return `the API refused the token (${answer})${org}: supply a valid token in ${setting}; nothing else was attempted`;

@@ -302,7 +302,7 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       let failures = checkInputs(kind.name, schema, kind.fields, news);
       if (failures.length === 0 && kind.refuse) failures = kind.refuse(pickFields<Partial<I>>(kind.fields, olds ?? {}), pickFields<I>(kind.fields, news));
       // The members, spaces and teams a new or changed declaration names, looked up read-only (references.ts).
-      if (failures.length === 0) failures = await missingReferences(kind.name, kindContext, olds ?? {}, news);
+      if (failures.length === 0) failures = await tellingRefusedToken(news, () => missingReferences(kind.name, kindContext, olds ?? {}, news));
       return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
     },
 

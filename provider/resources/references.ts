@@ -4,10 +4,10 @@
  * `pulumi preview` as in `up`), so a mistyped e-mail or a wrong space ID fails the pull request's preview
  * instead of main's `up` with a 400. Only references whose value is new or changed against the previous
  * inputs are looked up — a preview with nothing changed makes no call — and each is looked up once per
- * process (the organisation's members in one walk). A lookup that fails for another reason than "not
- * found" (the API unreachable, a refused token) checks nothing: the write reports it.
+ * process (the organisation's members in one walk). A refused token fails the check (told once, see
+ * refusedToken.ts); a lookup that fails otherwise (the API unreachable) checks nothing: the write reports it.
  */
-import { isNotFound, type ApiClient } from "../client";
+import { isNotFound, isTokenRefused, type ApiClient } from "../client";
 import { containsUnknown, type KindContext } from "./kind";
 
 type Target = "member" | "space" | "team";
@@ -45,7 +45,7 @@ async function exists(client: ApiClient, organizationId: string, to: Target, val
   if (!l) lookups.set(client, (l = { members: new Map(), objects: new Map() }));
   if (to === "member") {
     let members = l.members.get(organizationId);
-    if (!members) l.members.set(organizationId, (members = client.members.list(organizationId).catch(() => undefined)));
+    if (!members) l.members.set(organizationId, (members = client.members.list(organizationId).catch(unlessRefused(undefined))));
     const all = await members;
     if (all === undefined) return undefined;
     const v = value.toLowerCase();
@@ -57,11 +57,19 @@ async function exists(client: ApiClient, organizationId: string, to: Target, val
     const lookup: Promise<unknown> = to === "space" ? client.spaces.get(value) : client.teams.get(organizationId, value);
     found = lookup.then(
       () => true as boolean | undefined,
-      (e: unknown) => (isNotFound(e) ? false : undefined),
+      (e: unknown) => (isNotFound(e) ? false : unlessRefused(undefined)(e)),
     );
     l.objects.set(key, found);
   }
   return found;
+}
+
+/** `value` for a failed lookup, except a refused token, which stops the run (the check reports it). */
+function unlessRefused<T>(value: T): (e: unknown) => T {
+  return (e) => {
+    if (isTokenRefused(e)) throw e;
+    return value;
+  };
 }
 
 const WORDS: Record<Target, (value: string, org: string) => string> = {

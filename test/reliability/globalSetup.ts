@@ -6,7 +6,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { TestProject } from "vitest/node";
-import { LONG, RESULTS_ROOT, SUMMARY_FILE, readOutcomes, renderDocument, renderSummary, totals } from "./report";
+import { LONG, RESULTS_ROOT, SUMMARY_FILE, readOutcomes, readPublished, renderDocument, renderSummary, totals, type Outcome } from "./report";
+
+const AREAS: Outcome["area"][] = ["faults", "reads", "fuzz", "secrets", "emulator"];
 
 export default function setup(project: TestProject): () => void {
   const dir = path.join(RESULTS_ROOT, `run-${process.pid}-${Date.now()}`);
@@ -23,7 +25,19 @@ export default function setup(project: TestProject): () => void {
     // asked with RELIABILITY_WRITE=1 (the file then says so); failed checks are shown as such.
     const areas = new Set(outcomes.map((o) => o.area));
     const write = LONG || process.env.RELIABILITY_WRITE === "1";
-    if (write && ["faults", "reads", "fuzz", "secrets", "emulator"].every((a) => areas.has(a as (typeof outcomes)[number]["area"]))) {
+    // RELIABILITY_MERGE=1: a run of some files adds its checks to the published file, replacing those it re-measured
+    // (a new check without the whole suite's time); the file says which rows came from which run.
+    if (process.env.RELIABILITY_MERGE === "1" && fs.existsSync(SUMMARY_FILE)) {
+      const published = readPublished(fs.readFileSync(SUMMARY_FILE, "utf8"));
+      const ran = new Set(outcomes.map((o) => `${o.area}/${o.check}`));
+      const kept = published.outcomes.filter((o) => !ran.has(`${o.area}/${o.check}`));
+      const all = [...kept, ...outcomes].sort((a, b) => AREAS.indexOf(a.area) - AREAS.indexOf(b.area) || a.check.localeCompare(b.check));
+      const over = published.generated.split(" Of its rows")[0]!;
+      fs.writeFileSync(SUMMARY_FILE, renderDocument(all, { long: false, date: new Date().toISOString().slice(0, 10), node: process.version, merged: { checks: outcomes.length, over } }));
+      process.stdout.write(`merged ${outcomes.length} checks into ${path.relative(process.cwd(), SUMMARY_FILE)}\n`);
+      return;
+    }
+    if (write && AREAS.every((a) => areas.has(a))) {
       fs.writeFileSync(SUMMARY_FILE, renderDocument(outcomes, { long: LONG, date: new Date().toISOString().slice(0, 10), node: process.version }));
       process.stdout.write(`wrote ${path.relative(process.cwd(), SUMMARY_FILE)}\n`);
     }

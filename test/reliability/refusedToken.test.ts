@@ -52,7 +52,7 @@ describe("an up with a refused token", () => {
   it("says so in one line naming the setting and the organisation; the other resources fail without repeating it", () => {
     const lines = runErrors(up).flatMap((t) => t.split("\n"));
     const naming = lines.filter((l) => l.includes(SETTING));
-    expect(naming).toHaveLength(1);
+    expect(naming, naming.join("\n---\n")).toHaveLength(1);
     expect(naming[0]).toMatch(/the API refused the token \(401 Unauthorized\) for organization demo-org: supply a valid token in `docsplatform:apiToken` .* or DOCSPLATFORM_API_TOKEN; nothing else was attempted/);
     // Nothing else of the run was created or changed.
     expect(up.steps.filter((s) => s.custom && !s.error && s.op !== "same")).toEqual([]);
