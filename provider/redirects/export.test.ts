@@ -1,6 +1,5 @@
 /** Export writes a site's redirects with their destinations turned back into the file's keys; the file validates and tree lists them. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator";
 import type { ApiClient } from "../client";
 import { Started } from "../../test/support/emulator";
 import { exportOrganization } from "../export/export";
@@ -9,12 +8,10 @@ import { parseStack } from "../stack/load";
 
 const ORG = "demo-org";
 const started = new Started("dpt_REDIRECTS_EXPORT_41c7");
-let emu: RunningEmulator;
 let client: ApiClient;
 
 beforeAll(async () => {
-  emu = await started.emulator();
-  client = started.client(emu.url);
+  client = await started.clientOfNewEmulator();
 });
 afterAll(() => started.close());
 
