@@ -623,19 +623,19 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
     [`the component's registration choices at N = ${n}`, async () => void registration.push(...(await benchVariants(n, REGISTRATION_VARIANTS, { floor: true, repeats: args.variantRepeats, log })))],
     [`users' settings at N = ${n}`, async () => void mitigations.push(...(await benchVariants(n, USER_VARIANTS, { repeats: args.variantRepeats, log })))],
   ];
-  // In the order --sizes gives, each N's setup comparisons right after its five phases.
+  const nocodeStage = (n: number): Stage => [
+    `the no-code project beside a TypeScript program at N = ${n}`,
+    async () => void nocode.push(...(await benchVariants(n, NOCODE_VARIANTS, { preview: true, repeats: args.variantRepeats, log }))),
+  ];
+  // In the order --sizes gives, each N's no-code comparison and setup comparisons right after its five phases.
   const stages: Stage[] = [
     ...args.sizes.flatMap((n): Stage[] => [
       [`the five phases at N = ${n}`, async () => void sizes.push(await benchSize(n, { overhead, log, repeats: args.repeats }))],
+      ...(args.nocodeSizes.includes(n) ? [nocodeStage(n)] : []),
       ...(args.variantSizes.includes(n) ? variantStages(n) : []),
     ]),
     ...args.variantSizes.filter((n) => !args.sizes.includes(n)).flatMap(variantStages),
-    ...args.nocodeSizes.map(
-      (n): Stage => [
-        `the no-code project beside a TypeScript program at N = ${n}`,
-        async () => void nocode.push(...(await benchVariants(n, NOCODE_VARIANTS, { preview: true, repeats: args.variantRepeats, log }))),
-      ],
-    ),
+    ...args.nocodeSizes.filter((n) => !args.sizes.includes(n)).map(nocodeStage),
     ...(args.rateN > 0 ? [[`the rate-limited run (N = ${args.rateN})`, async () => void (rate = await benchRateLimited(args.rateN, log))] as Stage] : []),
   ];
   pending.push(...stages.map(([name]) => name));
