@@ -5,6 +5,8 @@ import { Started } from "../../test/support/emulator";
 import { exportOrganization } from "../export/export";
 import { renderStackFile } from "../export/render";
 import { parseStack } from "../stack/load";
+import { siteRedirectsKind, siteRedirectsProvider } from "../resources/siteRedirects";
+import { destinationInput } from "./forms";
 
 const ORG = "demo-org";
 const started = new Started("dpt_REDIRECTS_EXPORT_41c7");
@@ -45,5 +47,12 @@ describe("export of redirects", () => {
     expect(text).toContain("      - {source: /old/*, destination: {section: api}, permanent: true, captureWildcard: true}");
     const loaded = parseStack(text, "exported.yaml");
     expect(loaded.ok ? loaded.stack.sites!.find((s) => s.key === exported.key)!.redirects : loaded.problems).toEqual(exported.redirects);
+
+    // Adopting the exported set writes nothing: each destination, declared as the file has it, is the live one.
+    const ids = { sectionId: api.id, siteSpaceId: guidesSpace!.id, spaceId: "space-guides", siteUrl: published };
+    const declared = exported.redirects!.map((r) => ({ ...r, destination: destinationInput(r.destination, ids) }));
+    const inputs = { organizationId: ORG, siteId: site.id, redirects: declared };
+    const adopted = await siteRedirectsKind.adopt({ client }, inputs);
+    expect((await siteRedirectsProvider.diff(site.id, adopted!.outs, inputs)).changes).toBe(false);
   });
 });
