@@ -43,7 +43,8 @@ function providersByUrn(runner: ProgramRunner): Record<string, unknown> {
 
 describe("the handbook as a no-code project", () => {
   it("is Pulumi.yaml, package.json and docs.yaml: no program file, typescript off, the package as its one dependency", () => {
-    expect(filesOf(HANDBOOK).filter((f) => /\.(ts|js|mjs|cjs)$/.test(f))).toEqual([]);
+    // The integration's script is content the stack file publishes, not a program of the project.
+    expect(filesOf(HANDBOOK).filter((f) => /\.(ts|js|mjs|cjs)$/.test(f) && !f.startsWith("integrations/"))).toEqual([]);
     const project = parseYaml(fs.readFileSync(path.join(HANDBOOK, "Pulumi.yaml"), "utf8")) as { runtime: { name: string; options: { typescript: boolean } } };
     expect(project.runtime).toEqual({ name: "nodejs", options: { typescript: false } });
     const pkg = JSON.parse(fs.readFileSync(path.join(HANDBOOK, "package.json"), "utf8")) as { main: string; dependencies: Record<string, string> };
@@ -68,6 +69,7 @@ describe.each([
       // The file moves into the subfolder: nothing is left at the root to be read by mistake.
       fs.mkdirSync(path.dirname(path.join(program.dir, file)), { recursive: true });
       fs.renameSync(path.join(program.dir, "docs.yaml"), path.join(program.dir, file));
+      fs.renameSync(path.join(program.dir, "integrations"), path.join(program.dir, path.dirname(file), "integrations"));
     }
   });
   afterAll(() => stopProgram({ emu, program, runner }));
@@ -87,8 +89,9 @@ describe.each([
     expect(up.outputs["siteIds"]).toEqual({
       handbook: sites.find((s) => s.title === "Handbook")!.id,
       "partner-preview": sites.find((s) => s.title === "Partner preview")!.id,
+      "partner-portal": sites.find((s) => s.title === "Partner portal")!.id,
     });
-    expect(Object.keys(up.outputs["siteUrls"] as object)).toEqual(["handbook", "partner-preview"]);
+    expect(Object.keys(up.outputs["siteUrls"] as object)).toEqual(["handbook", "partner-portal", "partner-preview"]);
     // The component is named after the project and records the file as given, relative to the root.
     const component = runner.resources().find((r) => r.type === "docsplatform:index:DocsPlatform")!;
     expect(component.urn.endsWith("::handbook")).toBe(true);

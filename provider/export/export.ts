@@ -66,6 +66,7 @@ export function explainApiError(e: unknown, organizationId: string): string {
 }
 
 export { placeholderPath } from "./builder";
+import { readAccess } from "./access";
 
 /** Reads the organisation and builds its stack file. API errors propagate as `ApiError`. */
 export async function exportOrganization(client: ApiClient, opts: ExportOptions): Promise<ExportResult> {
@@ -90,7 +91,36 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
     const listed = builder.listed(kind, entries, placeholders, supply);
     if (listed.length > 0) (stack as unknown as Record<string, unknown>)[kind.list.property] = listed;
   }
+  await exportAccess(client, opts.organizationId, stack, builder.keys, live.sites.map((d) => d.site), reader.tick, supply);
   return { stack, organization, notes, progress: reader.done(), emails, placeholders, supply };
+}
+
+/** Adds every grant, each visitor-auth site's settings and the installations to the exported file (see access.ts). */
+async function exportAccess(client: ApiClient, org: string, stack: StackFile, keys: Builder["keys"], sites: { id: string; visibility?: string }[], count: (n: number) => void, supply: string[]): Promise<void> {
+  const exported = (ids: Map<string, string>) => [...ids.keys()];
+  const access = await readAccess(
+    client,
+    org,
+    { sites: sites.filter((s) => keys.sites.has(s.id)), spaces: exported(keys.spaces), collections: exported(keys.collections) },
+    { team: (id) => keys.teams.get(id), site: (id) => keys.sites.get(id), space: (id) => keys.spaces.get(id) },
+    count,
+  );
+  const attach = (list: { key: string; permissions?: unknown }[] | undefined, on: string, ids: Map<string, string>) => {
+    for (const [id, key] of ids) {
+      const grants = access.permissions.get(`${on}:${id}`);
+      const entry = list?.find((e) => e.key === key);
+      if (grants !== undefined && entry !== undefined) entry.permissions = grants;
+    }
+  };
+  attach(stack.sites, "site", keys.sites);
+  attach(stack.spaces, "space", keys.spaces);
+  attach(stack.collections, "collection", keys.collections);
+  for (const [id, auth] of access.visitorAuth) {
+    const entry = stack.sites?.find((e) => e.key === keys.sites.get(id));
+    if (entry !== undefined) entry.visitorAuth = auth;
+  }
+  if (access.installations.length > 0) stack.installations = access.installations;
+  supply.push(...access.supply.map((v) => `set ${v}: the installation's configuration values are written as sources, never as values`));
 }
 
 /** Everything an export reads after the organisation itself. */
@@ -118,7 +148,7 @@ class Reader {
     this.startRequests = client.stats.requests;
   }
 
-  private readonly tick = (n: number): void => {
+  readonly tick = (n: number): void => {
     this.progress.objects += n;
     this.progress.requests = this.client.stats.requests - this.startRequests;
     this.opts.onProgress?.({ ...this.progress });

@@ -366,7 +366,13 @@ export const permissionsKind = {
 
   // From the state: no read, only the writes the change needs.
   async update(ctx, _id, olds, news) {
-    return converge(ctx, { ...news, on: olds.on, targetId: olds.targetId }, olds.direct ?? [], olds.implied ?? []);
+    // A user known to be implied stays so while their declared role is the one it was implied for.
+    const same = (u: string) => {
+      const before = (olds.grants ?? []).find((g) => g.user === u);
+      const now = news.grants.find((g) => g.user === u);
+      return before !== undefined && now !== undefined && (before.role ?? null) === (now.role ?? null);
+    };
+    return converge(ctx, { ...news, on: olds.on, targetId: olds.targetId }, olds.direct ?? [], (olds.implied ?? []).filter(same));
   },
 
   // Not managed once the block is gone: the grants stay as they are.

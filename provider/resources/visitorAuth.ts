@@ -70,8 +70,11 @@ export const visitorAuthKind = {
   },
   secretOutputs: ["privateKey"],
 
+  // Settings that already match (a site taken over) are left alone: one read, no write.
   async create(ctx, inputs) {
-    return { id: inputs.siteId, outs: toOutputs(inputs, await patch(ctx, inputs)) };
+    const live = await ctx.client.publishingAuth.get(inputs.organizationId, inputs.siteId);
+    const differs = (inputs.backend ?? "custom") !== live.backend || (inputs.fallbackURL ?? null) !== (live.fallbackURL ?? null) || (inputs.logoutURL ?? null) !== (live.logoutURL ?? null);
+    return { id: inputs.siteId, outs: toOutputs(inputs, differs ? await patch(ctx, inputs) : live) };
   },
 
   async read(ctx, _id, state) {

@@ -19,6 +19,7 @@ import layout from "./layout.json";
 import { itemsOf, isObject, list, naturalKeys, reference, uniqueKeys, type CheckIssue, type Ctx, type Item, type LineOf, type Namespace } from "./checkKit";
 import { checkSite } from "./siteChecks";
 import { show } from "./schema";
+import { accessIssues } from "./access";
 import { kindOfDefinition, naturalField, refOf, stackFields } from "./stackSchema";
 
 export { describe, type CheckIssue, type LineOf } from "./checkKit";
@@ -87,6 +88,7 @@ export function checkStack(stack: StackFile, lineOf: LineOf): CheckIssue[] {
   collectionCycles(ctx, list(stack.collections));
 
   for (const site of siteModels(stack)) checkSite(ctx, site, keys.spaces ?? new Map());
+  for (const issue of accessIssues(stack)) (issue.warning ? ctx.warn : ctx.error)(issue.pointer, issue.reason);
   return issues;
 }
 

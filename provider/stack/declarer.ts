@@ -18,6 +18,7 @@ import { declaredInputs, type DeclaredSources } from "./declared";
 import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection, type StackFile } from "./model";
 import { adoptOf, aliasesFor, join } from "./names";
 import { declareSite, type SiteResources, type SiteScope } from "./siteDeclarer";
+import { declareAccess, type AccessResources } from "./accessResources";
 
 export type { SiteResources } from "./siteDeclarer";
 
@@ -38,6 +39,8 @@ export interface DocsPlatformResources extends ListedResources {
   collections: Record<string, Collection>;
   spaces: Record<string, Space>;
   sites: Record<string, SiteResources>;
+  /** Permissions, visitor authentication and installations. */
+  access: AccessResources;
 }
 
 /** Walks a stack file once and declares its resources. */
@@ -54,6 +57,7 @@ export class Declarer implements SiteScope {
     readonly org: string,
     private readonly stack: StackFile,
     private readonly sources?: DeclaredSources,
+    private readonly locate: (pointer: string) => string = () => "",
   ) {
     this.opts = { parent };
   }
@@ -107,8 +111,26 @@ export class Declarer implements SiteScope {
       settings = new OrganizationSettings(join(name, "settings"), { ...this.inputs(organizationSettingsKind, stack.settings), organizationId: org }, this.opts);
     }
 
+    const access = declareAccess({
+      name,
+      org,
+      stack,
+      opts: this.opts,
+      teams: this.teams,
+      sites: this.siteResources(),
+      spaces: this.spaces,
+      collections: this.collections,
+      integrations: listed.integrations ?? {},
+      secrets: (sources) => {
+        if (!this.sources) throw new Error("internal error: installation secrets are read when the program runs, but no reader was given");
+        return this.sources.secrets(sources);
+      },
+      locate: this.locate,
+    });
+
     return {
       ...(settings === undefined ? {} : { settings }),
+      access,
       members,
       teams: this.teams,
       teamMembers,

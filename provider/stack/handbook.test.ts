@@ -105,21 +105,32 @@ describe("the handbook example through the engine", () => {
         "ShareLink handbook/partner-preview/acme",
         "ShareLink handbook/partner-preview/globex",
         "SiteStructureOrder handbook/partner-preview",
+        "Site handbook/partner-portal",
+        "SiteSpace handbook/partner-portal/partner-guides",
+        "SiteStructureOrder handbook/partner-portal",
+        "Permissions handbook/site/partner-portal",
+        "VisitorAuth handbook/partner-portal",
+        "Permissions handbook/space/guides",
+        "Permissions handbook/collection/product-docs",
+        "Integration handbook/status-badges",
+        "IntegrationInstallation handbook/status-badges",
       ].sort(),
     );
     // A section is created with its first site space, which is taken over rather than created twice:
-    // three sections, but only the other three site spaces are POSTed.
-    expect(writes(up).filter((w) => w.startsWith("POST /sites/:siteId/site-spaces ")).length).toBe(3);
+    // three sections, but only the other three site spaces (and the partner portal's one) are POSTed.
+    expect(writes(up).filter((w) => w.startsWith("POST /sites/:siteId/site-spaces ")).length).toBe(4);
     expect(writes(up).filter((w) => w.startsWith("POST /sites/:siteId/sections ")).length).toBe(3);
 
     // Stack outputs: the sites' published URLs and IDs by key.
     const live = org(emu.store.snapshot());
     const handbook = live.sites.find((s) => s.title === "Handbook")!;
     const preview = live.sites.find((s) => s.title === "Partner preview")!;
-    expect(up.outputs["siteIds"]).toEqual({ handbook: handbook.id, "partner-preview": preview.id });
+    const portal = live.sites.find((s) => s.title === "Partner portal")!;
+    expect(up.outputs["siteIds"]).toEqual({ handbook: handbook.id, "partner-preview": preview.id, "partner-portal": portal.id });
     expect(up.outputs["siteUrls"]).toEqual({
       handbook: expect.stringMatching(/^https:\/\//),
       "partner-preview": expect.stringMatching(/^https:\/\//),
+      "partner-portal": expect.stringMatching(/^https:\/\//),
     });
 
     // The live platform is what docs.yaml declares.
@@ -129,7 +140,7 @@ describe("the handbook example through the engine", () => {
     expect(live.defaultContent).toEqual({ type: "site", site: handbook.id });
     expect(live.inviteLinks).toBe(false);
     expect(live.members.find((m) => m.user === "writer-1")?.role).toBe("edit");
-    expect(live.members.find((m) => m.user === "reader-1")?.role).toBe("comment");
+    expect(live.members.find((m) => m.user === "reader-1")?.role).toBe(null);
     const teams = Object.fromEntries(live.teams.map((t) => [t.title, t.members]));
     expect(teams["Docs Team"]).toEqual(expect.arrayContaining([{ user: "demo-admin", role: "owner" }, { user: "writer-1", role: "member" }]));
     expect(teams["Docs Team"]).toHaveLength(2);
@@ -175,7 +186,7 @@ describe("the handbook example through the engine", () => {
     const component = state.find((r) => r.type === COMPONENT)!;
     expect(component.urn).toBe("urn:pulumi:dev::handbook::docsplatform:index:DocsPlatform::handbook");
     const byLabel = stateByLabel();
-    expect(byLabel.size).toBe(31);
+    expect(byLabel.size).toBe(40);
     for (const r of byLabel.values()) expect(r.parent, label(r)).toBe(component.urn);
     const urn = (l: string) => {
       const r = byLabel.get(l);
@@ -213,7 +224,7 @@ describe("the handbook example through the engine", () => {
   it("a second up changes nothing and makes no API call", async () => {
     const noop = await runner.up();
     expect(changes(noop)).toEqual([]);
-    expect(noop.steps.filter((s) => s.custom)).toHaveLength(31);
+    expect(noop.steps.filter((s) => s.custom)).toHaveLength(40);
     expect(noop.apiCalls).toEqual([]);
   });
 
@@ -287,6 +298,7 @@ describe("the handbook example through the engine", () => {
     editDocs((doc) => {
       doc.setIn(["teams", 1, "key"], "review-board");
       doc.setIn(["teams", 1, "previousKeys"], doc.createNode(["reviewers"]));
+      doc.setIn(["collections", 0, "permissions", 0, "team"], "review-board");
       doc.setIn(["sites", 1, "key"], "partners");
       doc.setIn(["sites", 1, "previousKeys"], doc.createNode(["partner-preview"]));
     });
@@ -305,7 +317,7 @@ describe("the handbook example through the engine", () => {
       ]),
     );
     expect(names.filter((n) => n.includes("reviewers") || n.includes("partner-preview"))).toEqual([]);
-    expect(up.outputs["siteUrls"]).toEqual({ handbook: expect.any(String), partners: expect.any(String) });
+    expect(up.outputs["siteUrls"]).toEqual({ handbook: expect.any(String), partners: expect.any(String), "partner-portal": expect.any(String) });
   });
 
   it("destroy leaves the emulator as the fixture was", async () => {

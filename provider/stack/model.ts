@@ -20,6 +20,7 @@ import { listedKinds, type ListedKind } from "../resources/kinds";
 import type { StackRedirect } from "../redirects/rules";
 import { siteModels } from "../site/build";
 import type { SiteModel } from "../site/types";
+import type { StackAccess, StackInstallation, StackVisitorAuth } from "./access";
 
 /** Role in an organisation or default level of content. */
 export type Role = "admin" | "create" | "review" | "edit" | "comment" | "read";
@@ -95,10 +96,10 @@ export interface StackTeamMember {
 export type StackTeam = Keyed & Declared<typeof teamKind, TeamInputs> & { members?: StackTeamMember[] };
 
 /** A collection of spaces; natural key: title. */
-export type StackCollection = Keyed & Declared<typeof collectionKind, CollectionInputs>;
+export type StackCollection = Keyed & Declared<typeof collectionKind, CollectionInputs> & StackAccess;
 
 /** Settings of an existing space, named by its platform ID. */
-export type StackSpace = Keyed & Declared<typeof spaceKind, SpaceInputs>;
+export type StackSpace = Keyed & Declared<typeof spaceKind, SpaceInputs> & StackAccess;
 
 /** Where a secret's value comes from when the program runs: a Pulumi config key or an environment variable. */
 export type StackSecretSource = { config: string } | { env: string };
@@ -165,7 +166,10 @@ export interface StackAdaptiveSchema {
 
 /** A docs site with its structure; natural key: title. */
 export type StackSite = Keyed &
-  Declared<typeof siteKind, SiteInputs> & {
+  Declared<typeof siteKind, SiteInputs> &
+  StackAccess & {
+    /** How visitors authenticate (visibility visitor-auth); absent: not managed. */
+    visitorAuth?: StackVisitorAuth;
     /** Key of one of this site's sections. */
     defaultSiteSection?: Key;
     /** Key of one of this site's root-level site spaces (sites without sections). */
@@ -185,6 +189,10 @@ export interface StackFile extends StackLists {
   $schema?: string;
   /** Organisation every object belongs to. */
   organization: string;
+  /** The user the API token acts as, for the lock-out guard. */
+  caller?: string;
+  /** Integrations installed on the organisation. */
+  installations?: StackInstallation[];
   settings?: StackOrganizationSettings;
   members?: StackMember[];
   teams?: StackTeam[];

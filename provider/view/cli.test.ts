@@ -71,6 +71,8 @@ describe("docsplatform diff", () => {
     git("config", "user.name", "test");
     fs.mkdirSync(path.join(repo, "docs"));
     fs.copyFileSync(HANDBOOK, path.join(repo, "docs", "docs.yaml"));
+    // The script of the handbook's integration, which the stack file names.
+    fs.cpSync(path.join(path.dirname(HANDBOOK), "integrations"), path.join(repo, "docs", "integrations"), { recursive: true });
     git("add", ".");
     git("commit", "-qm", "handbook");
     fs.copyFileSync(path.join(TESTDATA, "removed-section.yaml"), path.join(repo, "docs", "docs.yaml"));

@@ -12,6 +12,7 @@
 import { siteKind } from "../resources/site";
 import { API_PATH, siteModels, type SiteModel } from "../site";
 import type { StackFile, StackSite } from "../stack/model";
+import type { StackGrant, StackVisitorAuth } from "../stack/access";
 
 export { API_PATH };
 
@@ -30,6 +31,14 @@ export interface SiteView extends SiteModel {
   claims: string[];
   /** The organisation's default content is this site. */
   organizationDefault: boolean;
+  /** Its direct grants; undefined when the file does not manage them. */
+  permissions: StackGrant[] | undefined;
+  /** How its visitors sign in; undefined when not managed. */
+  visitorAuth: StackVisitorAuth | undefined;
+  /** The declared grants of the spaces its site spaces publish, by the site space's key (spaces of the file with `permissions`). */
+  spacePermissions: Record<string, StackGrant[]>;
+  /** A team's title from its key (the key itself for a team the file does not declare). */
+  teamTitle: (key: string) => string | undefined;
 }
 
 /** Every site of a stack, sorted by title (sites have no order on the platform), then key. */
@@ -47,7 +56,18 @@ export function cmp(a: string, b: string): number {
 export function viewStack(stack: StackFile): StackView {
   const defaultContent = stack.settings?.defaultContent;
   const orgDefaultKey = typeof defaultContent === "string" ? defaultContent : undefined;
-  const sites = siteModels(stack).map((m) => viewSite(m, m.key === orgDefaultKey));
+  const titles = new Map((stack.teams ?? []).map((t) => [t.key, t.title ?? t.key]));
+  const teamTitle = (key: string): string | undefined => titles.get(key);
+  const spaces = new Map((stack.spaces ?? []).map((s) => [s.key, s]));
+  const byId = new Map((stack.spaces ?? []).map((s) => [s.id, s]));
+  const sites = siteModels(stack).map((m) => {
+    const spacePermissions: Record<string, StackGrant[]> = {};
+    for (const ss of m.siteSpaces) {
+      const space = typeof ss.space === "string" ? spaces.get(ss.space) : ss.space === undefined ? undefined : byId.get(ss.space.id);
+      if (space?.permissions !== undefined) spacePermissions[ss.key] = space.permissions;
+    }
+    return { ...viewSite(m, m.key === orgDefaultKey), permissions: m.entry.permissions, visitorAuth: m.entry.visitorAuth, spacePermissions, teamTitle };
+  });
   sites.sort((a, b) => cmp(a.title, b.title) || cmp(a.key, b.key));
   return { organization: stack.organization, sites };
 }
@@ -66,7 +86,7 @@ function claimsOf(site: StackSite): string[] {
   return out.sort(cmp);
 }
 
-function viewSite(model: SiteModel, organizationDefault: boolean): SiteView {
+function viewSite(model: SiteModel, organizationDefault: boolean): Omit<SiteView, "permissions" | "visitorAuth" | "spacePermissions" | "teamTitle"> {
   const site = model.entry;
   return {
     ...model,

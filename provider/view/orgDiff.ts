@@ -7,6 +7,7 @@ import { teamKind } from "../resources/team";
 import { naturalField } from "../stack/stackSchema";
 import type { Key, StackFile } from "../stack/model";
 import { Lines, q, type Change } from "./changes";
+import { grantChangeText, grantChanges, type StackGrant } from "../stack/access";
 import { matchKeyed } from "./match";
 import { cmp } from "./model";
 
@@ -69,15 +70,61 @@ export function diffOthers(base: StackFile, head: StackFile): Change[] {
     const m = matchKeyed(b, h);
     const name = (o: Record<string, unknown>): string => q(String(o[natural] ?? o["key"]));
     for (const [bo, ho] of m.pairs) {
-      const changes = field === "teams" ? teamChanges(bo, ho) : fieldChanges(bo, ho, ["key", "previousKeys", "adopt"]);
+      const changes = field === "teams" ? teamChanges(bo, ho) : fieldChanges(bo, ho, ["key", "previousKeys", "adopt", ...ACCESS_FIELDS]);
       if (bo.key !== ho.key) changes.unshift(`key ${bo.key} → ${ho.key} (previousKeys)`);
       if (changes.length > 0) lines.add("~", `${what} ${name(ho)}: ${changes.join("; ")}`);
+      grantLines(lines, `${what} ${name(ho)}`, bo, ho, teamTitle(head));
     }
-    for (const ho of m.added) lines.add("+", `${what} ${name(ho)}`);
+    for (const ho of m.added) {
+      lines.add("+", `${what} ${name(ho)}`);
+      grantLines(lines, `${what} ${name(ho)}`, {}, ho, teamTitle(head));
+    }
     // Spaces are only taken over, never created: leaving one out gives it back its earlier settings.
     for (const bo of m.removed) lines.add("-", `${what} ${name(bo)}${field === "spaces" ? ": its settings go back to those before the first up" : ""}`);
   }
+  installationLines(lines, base, head);
   return lines.list;
+}
+
+/** The access fields of spaces and collections, said grant by grant rather than as values. */
+const ACCESS_FIELDS = ["permissions", "allowLockout"];
+
+/** A team's title by its key, in a version of the file. */
+function teamTitle(stack: StackFile): (key: string) => string | undefined {
+  const titles = new Map((stack.teams ?? []).map((t) => [t.key, t.title ?? t.key]));
+  return (key) => titles.get(key);
+}
+
+/** Every grant added, removed or changed on one space or collection. */
+function grantLines(lines: Lines, what: string, b: Record<string, unknown>, h: Record<string, unknown>, title: (key: string) => string | undefined): void {
+  const before = b["permissions"] as StackGrant[] | undefined;
+  const after = h["permissions"] as StackGrant[] | undefined;
+  if (after === undefined) {
+    if (before !== undefined) lines.add("~", `${what}: permissions no longer managed (the grants stay as they are)`);
+    return;
+  }
+  for (const c of grantChanges(before ?? [], after, title)) lines.add(c.change === "added" ? "+" : c.change === "removed" ? "-" : "~", `${what}: ${grantChangeText(c)}`);
+  if (b["allowLockout"] !== h["allowLockout"]) lines.add("~", `${what}: ${h["allowLockout"] === true ? "allows a change that leaves it with no admin or removes the caller's access" : "a change that leaves it with no admin or removes the caller's access is refused again"}`);
+}
+
+/** Installations: added (installed), removed (uninstalled), and where they are enabled; configuration by name only. */
+function installationLines(lines: Lines, base: StackFile, head: StackFile): void {
+  const m = matchKeyed(base.installations ?? [], head.installations ?? []);
+  const refs = (v: unknown): string[] => ((v ?? []) as (string | { id: string })[]).map((r) => (typeof r === "string" ? r : `{id: ${r.id}}`));
+  const names = (v: unknown): string[] => Object.keys((v ?? {}) as object).sort(cmp);
+  for (const [bo, ho] of m.pairs) {
+    const what: string[] = [];
+    for (const [field, word] of [["sites", "site"], ["spaces", "space"]] as const) {
+      const [b, h] = [refs(bo[field]), refs(ho[field])];
+      for (const r of h.filter((x) => !b.includes(x))) what.push(`enabled on ${word} ${r}`);
+      for (const r of b.filter((x) => !h.includes(x))) what.push(`disabled on ${word} ${r}`);
+    }
+    if (JSON.stringify(bo.configuration) !== JSON.stringify(ho.configuration)) what.push(`configuration ${names(ho.configuration).join(", ") || "emptied"}`);
+    if (JSON.stringify(bo.secretConfiguration) !== JSON.stringify(ho.secretConfiguration)) what.push(`secret configuration sources ${names(ho.secretConfiguration).join(", ") || "none"}`);
+    if (what.length > 0) lines.add("~", `installation ${q(ho.integration)}: ${what.join("; ")}`);
+  }
+  for (const ho of m.added) lines.add("+", `installation ${q(ho.integration)}${ho.sites?.length ? `, enabled on ${refs(ho.sites).join(", ")}` : ""}`);
+  for (const bo of m.removed) lines.add("-", `installation ${q(bo.integration)}: uninstalled`);
 }
 
 function teamChanges(b: Record<string, unknown>, h: Record<string, unknown>): string[] {

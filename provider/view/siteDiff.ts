@@ -13,7 +13,8 @@ import type { Key } from "../stack/model";
 import { absenceOf, arrow, fieldChange, Lines, position, q, type Change } from "./changes";
 import { matchKeyed, type Matched } from "./match";
 import type { SiteView } from "./model";
-import { siteSpaceTitle, VISIBILITY } from "./tree";
+import { siteSpaceTitle, visitorAuthFacts, VISIBILITY } from "./tree";
+import { grantChangeText, grantChanges, type StackGrant } from "../stack/access";
 
 /** How the diff names sections and site spaces; with `keys`, each with its key from the file (`(section api)`). */
 class Names {
@@ -48,7 +49,31 @@ export function diffSite(b: SiteView, h: SiteView, keys = false): Change[] {
   siteFactLines(b, h, lines);
   new StructureDiff(b, h, lines, new Names(keys)).run();
   shareLinkLines(b, h, lines);
+  accessLines(b, h, lines);
   return lines.list;
+}
+
+/** Every grant added, removed or changed on the site, and its visitor sign-in (never the key). */
+function accessLines(b: SiteView, h: SiteView, lines: Lines): void {
+  const grants = (before: StackGrant[] | undefined, after: StackGrant[] | undefined, on: string): void => {
+    if (after === undefined) {
+      if (before !== undefined) lines.add("~", `${on}permissions no longer managed (the grants stay as they are)`);
+      return;
+    }
+    for (const c of grantChanges(before ?? [], after, h.teamTitle)) lines.add(c.change === "added" ? "+" : c.change === "removed" ? "-" : "~", `${on}${grantChangeText(c)}`);
+  };
+  grants(b.permissions, h.permissions, "");
+  const ba = visitorAuthFacts(b);
+  const ha = visitorAuthFacts(h);
+  if (ba !== ha) {
+    if (ha === undefined) lines.add("~", "visitor sign-in no longer managed");
+    else if (ba === undefined) lines.add("+", `visitor sign-in: ${ha}`);
+    else lines.add("~", `visitor sign-in: ${ba} → ${ha}`);
+  }
+  const [br, hr] = [b.visitorAuth?.rotation, h.visitorAuth?.rotation];
+  if (ba !== undefined && ha !== undefined && br !== undefined && hr !== undefined && br !== hr) {
+    lines.add("~", `visitor sign-in: private key regenerated (rotation ${br} → ${hr}): tokens signed with the old key stop working`);
+  }
 }
 
 /** The site's key, title and facts (visibility, published, …), claims and organisation default. */

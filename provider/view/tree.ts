@@ -7,6 +7,7 @@ import type { SectionEntry, SiteSpaceEntry } from "../site";
 import { API_PATH, urlClashes, type SiteView, type StackView } from "./model";
 import { plain, type Style } from "./style";
 import { redirectCount, redirectLines } from "../redirects/forms";
+import { accessSummary } from "../stack/access";
 
 /** Options of {@link renderTree}. */
 export interface TreeOptions {
@@ -43,6 +44,23 @@ export function adaptiveFacts(site: SiteView): string | undefined {
   if (site.adaptiveContent) parts.push("adaptive content on");
   if (site.claims.length > 0) parts.push(`visitor claims ${site.claims.join(", ")}`);
   return parts.length === 0 ? undefined : parts.join(" · ");
+}
+
+/** Who can reach the site through its declared grants (`access: edit: team Writers; read: 2 users`), or undefined when not managed. */
+export function accessFacts(site: SiteView): string | undefined {
+  if (site.permissions === undefined) return undefined;
+  const lines = accessSummary(site.permissions, site.teamTitle);
+  return `access: ${lines.length === 0 ? "no direct grants" : lines.join("; ")}`;
+}
+
+/** How visitors sign in (never the key, nor its rotation, which the platform does not show), or undefined when not managed. */
+export function visitorAuthFacts(site: SiteView): string | undefined {
+  const a = site.visitorAuth;
+  if (a === undefined) return undefined;
+  const parts = [`sign-in ${a.backend ?? "custom"} backend`];
+  if (a.fallbackURL) parts.push(`fallback ${a.fallbackURL}`);
+  if (a.logoutURL) parts.push(`logout ${a.logoutURL}`);
+  return parts.join(" · ");
 }
 
 /** A site space's title as readers see it (its space's), or the file's reference to the space. */
@@ -84,6 +102,7 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     const adaptive = adaptiveFacts(site);
     if (adaptive !== undefined) lines.add("│  ", adaptive);
     if (site.organizationDefault) lines.add("│  ", "the organization's default content");
+    for (const f of [accessFacts(site), visitorAuthFacts(site)]) if (f !== undefined) lines.add("│  ", f);
     for (const c of urlClashes(site)) lines.add("│  ", style.red(`! URL ${c.url} is shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)`));
   }
 
@@ -92,6 +111,8 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     if (ss.default) parts.push(ss.path.value === undefined ? "path from the API" : `path ${ss.path.value}`);
     if (ss.spaceId !== undefined) parts.push(style.dim(`space ${ss.spaceId}`));
     if (ss.condition !== undefined) parts.push(style.magenta(`if ${ss.condition}`));
+    const spaceGrants = site.spacePermissions[ss.key];
+    if (spaceGrants !== undefined) parts.push(`space access: ${accessSummary(spaceGrants, site.teamTitle).join("; ") || "no direct grants"}`);
     const title = keys ? `${siteSpaceTitle(ss)} ${style.dim(`(site space ${ss.key})`)}` : siteSpaceTitle(ss);
     return `${title}  ${url(ss.url)}${ss.default ? `  ${style.yellow("★ default")}` : ""}${tail(parts)}`;
   };

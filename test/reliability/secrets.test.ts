@@ -13,10 +13,17 @@ import type { RunningEmulator } from "../../emulator";
 import { PROVIDER_KEY, SECRET_SIG, SIG_KEY, type PreparedProgram, type ProgramRunner, type RunResult } from "../harness";
 import { startProgram, stopProgram } from "../support/program";
 import { HANDBOOK_DIR, editHandbook } from "./lifecycle";
-import { tracked } from "./report";
+import { ROOT, tracked } from "./report";
+import { execFile } from "node:child_process";
+import { parseDocument } from "yaml";
+import { exposedInState } from "../support/secrets";
 
 /** Distinctive enough that any occurrence is a leak, not a coincidence. */
 const TOKEN = `dpt_reliability_${randomBytes(18).toString("hex")}`;
+/** A secret configuration value of the handbook's installation, from the environment. */
+const CONFIG_SECRET = `cfg_reliability_${randomBytes(18).toString("hex")}`;
+/** Every visitor-auth private key the partner site had, read live after each run. */
+const privateKeys = new Set<string>();
 
 let emu: RunningEmulator;
 let program: PreparedProgram;
@@ -42,15 +49,26 @@ function collect(label: string, result: RunResult): void {
 beforeAll(async () => {
   ({ emu, program, runner } = await startProgram(HANDBOOK_DIR, {
     token: TOKEN,
-    runner: { env: { DOCSPLATFORM_DEBUG: "1", DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "" } },
+    runner: { env: { DOCSPLATFORM_DEBUG: "1", DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "", STATUS_BADGES_API_KEY: CONFIG_SECRET } },
   }));
+  const docs = path.join(program.dir, "docs.yaml");
+  // The installation takes a secret configuration value from the environment.
+  edit(docs, (doc) => doc.setIn(["installations", 0, "secretConfiguration"], doc.createNode({ apiKey: { env: "STATUS_BADGES_API_KEY" } })));
+  const views: { where: string; argv: string[] }[] = [];
+  const before = path.join(program.dir, "docs.before.yaml");
 
   collect("up", await runner.up());
-  editHandbook(path.join(program.dir, "docs.yaml"));
+  await readKeys();
+  fs.copyFileSync(docs, before);
+  editHandbook(docs);
+  // The partner site's key is rotated: a second key to find.
+  edit(docs, (doc) => doc.setIn(["sites", 2, "visitorAuth", "rotation"], 2));
   collect("up after a change", await runner.up());
+  await readKeys();
+  views.push({ where: "tree", argv: ["tree", docs] }, { where: "diff", argv: ["diff", before, docs] }, { where: "diff (markdown)", argv: ["diff", before, docs, "--format", "markdown"] });
+  views.push({ where: "tree --live", argv: ["tree", "--live", "--org", "demo-org"] }, { where: "export", argv: ["export", "--org", "demo-org", "--out", "-"] });
   // A run that fails on the API: its errors and debug lines carry paths and server messages.
   emu.control.setFaults({ seed: 7, error5xxRate: 1, methods: ["POST", "PUT", "PATCH"] });
-  const docs = path.join(program.dir, "docs.yaml");
   fs.writeFileSync(docs, fs.readFileSync(docs, "utf8").replace("title: Product docs", "title: Product documentation"));
   try {
     collect("failing up", await runner.up({ allowError: true }));
@@ -58,6 +76,15 @@ beforeAll(async () => {
     emu.control.setFaults(null);
   }
   collect("refresh", await runner.refresh());
+  // What the command line shows and writes: the tree and diff of the file, the live tree, the exported file.
+  for (const v of views) {
+    // Asynchronously: the emulator answering the command runs in this process.
+    const r = await new Promise<{ stdout: string; stderr: string }>((resolve) =>
+      execFile(process.execPath, [CLI, ...v.argv], { encoding: "utf8", timeout: 60_000, env: { ...process.env, DOCSPLATFORM_API_URL: emu.url, DOCSPLATFORM_API_TOKEN: TOKEN, NO_COLOR: "1" } }, (_e, stdout, stderr) => resolve({ stdout, stderr })),
+    );
+    texts.push({ where: v.where, text: `${r.stdout}\n${r.stderr}` });
+    viewed.push(v.where);
+  }
   // The share-link URLs, read live before destroy, to look for them in the state.
   shareUrls = emu.store
     .snapshot()
@@ -71,11 +98,29 @@ beforeAll(async () => {
     if (found) published.push(found.urls.published);
   }
   stateBeforeDestroy = fs.readFileSync(runner.stateFile, "utf8");
+  await readKeys();
   collect("destroy", await runner.destroy());
   texts.push({ where: "plugin stderr (debug log)", text: (await runner.plugin()).stderr() });
 }, 300_000);
 
 let shareUrls: { site: string; id: string }[] = [];
+const viewed: string[] = [];
+const CLI = path.join(ROOT, "dist", "provider", "cli.js");
+
+/** Edits the YAML stack file in place. */
+function edit(file: string, change: (doc: ReturnType<typeof parseDocument>) => void): void {
+  const doc = parseDocument(fs.readFileSync(file, "utf8"));
+  change(doc);
+  fs.writeFileSync(file, doc.toString());
+}
+
+/** Reads the visitor-auth private key of every visitor-auth site, live. */
+async function readKeys(): Promise<void> {
+  for (const site of emu.store.snapshot().organizations.flatMap((o) => o.sites).filter((s) => s.visibility === "visitor-auth")) {
+    const res = await fetch(`${emu.url}/v1/orgs/demo-org/sites/${site.id}/publishing/auth`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    privateKeys.add(((await res.json()) as { privateKey: string }).privateKey);
+  }
+}
 let published: string[] = [];
 let stateBeforeDestroy = "";
 
@@ -132,6 +177,26 @@ describe("the token never leaks", () => {
       o.leaks = exposed.length;
       expect(exposed).toEqual([]);
       expect(stateBeforeDestroy.includes(keys[0]!)).toBe(true);
+    });
+  });
+
+  it("finds the visitor-auth private keys and the secret configuration value only as secrets in the state: never in logs, errors, the exported file, tree or diff", async () => {
+    await tracked("secrets", "private key and secret configuration scan", async (o) => {
+      const secrets = [...privateKeys, CONFIG_SECRET];
+      expect(privateKeys.size).toBe(2);
+      expect(viewed).toEqual(["tree", "diff", "diff (markdown)", "tree --live", "export"]);
+      // The exported file and the views were there to scan, with the site and installation they name.
+      expect(texts.find((t) => t.where === "export")!.text).toContain("demo-status-badges");
+      expect(texts.find((t) => t.where === "tree")!.text).toContain("Partner portal");
+      const leaks = texts.filter((t) => !t.where.endsWith("state file") && secrets.some((x) => t.text.includes(x))).map((t) => t.where);
+      const states = texts.filter((t) => t.where.endsWith("state file"));
+      const exposed = states.flatMap((t) => exposedInState(JSON.parse(t.text), secrets).map((p) => `${t.where}: ${p}`));
+      o.cases = texts.length * secrets.length;
+      o.leaks = leaks.length + exposed.length;
+      expect(leaks).toEqual([]);
+      expect(exposed).toEqual([]);
+      // The state holds the current key, as a secret.
+      expect(stateBeforeDestroy.includes([...privateKeys].at(-1)!)).toBe(true);
     });
   });
 

@@ -1,4 +1,5 @@
 import { inspect } from "node:util";
+import { SECRET_SIG, SIG_KEY } from "../harness/values";
 
 /**
  * Test support for the token scan: collects every debug line and every error a test suite
@@ -41,4 +42,28 @@ export class SecretRecorder {
     for (const t of this.texts()) n += t.split(secret).length - 1;
     return n;
   }
+}
+
+
+/**
+ * Where any of `needles` occurs in a state document (parsed JSON) outside a secret: the path of each
+ * string holding one. A secret is an object whose signature key marks it as one; everything under it
+ * is secret.
+ */
+export function exposedInState(doc: unknown, needles: readonly string[]): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, where: string, secret: boolean): void => {
+    if (typeof v === "string") {
+      if (!secret && needles.some((n) => v.includes(n))) out.push(where);
+      return;
+    }
+    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${where}[${i}]`, secret));
+    if (v !== null && typeof v === "object") {
+      const rec = v as Record<string, unknown>;
+      const s = secret || rec[SIG_KEY] === SECRET_SIG;
+      for (const [k, x] of Object.entries(rec)) walk(x, `${where}.${k}`, s);
+    }
+  };
+  walk(doc, "state", false);
+  return out;
 }

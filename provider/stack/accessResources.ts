@@ -1,0 +1,111 @@
+/** The access resources of a stack file: Permissions, VisitorAuth and IntegrationInstallation, from the file's entries. */
+import * as pulumi from "@pulumi/pulumi";
+import { IntegrationInstallation, Permissions, VisitorAuth } from "../classes";
+import { ACCESS_LISTS, callerTeamKeys, type Ref, type StackAccess, type StackInstallation, type StackVisitorAuth } from "./access";
+import type { Role } from "./model";
+
+/** What the component hands over to declare the access resources. */
+export interface AccessDeclaration {
+  /** The component's name: resource names start with it. */
+  name: string;
+  org: string;
+  stack: {
+    caller?: string;
+    teams?: { key: string; title?: string; members?: { user: string }[] }[];
+    sites?: (StackAccess & { key: string; previousKeys?: string[]; visitorAuth?: StackVisitorAuth })[];
+    spaces?: (StackAccess & { key: string; previousKeys?: string[] })[];
+    collections?: (StackAccess & { key: string; previousKeys?: string[] })[];
+    integrations?: { key: string; name: string }[];
+    installations?: StackInstallation[];
+  };
+  opts: pulumi.CustomResourceOptions;
+  /** The declared resources by key. */
+  teams: Record<string, pulumi.CustomResource>;
+  sites: Record<string, pulumi.CustomResource>;
+  spaces: Record<string, pulumi.CustomResource>;
+  collections: Record<string, pulumi.CustomResource>;
+  integrations: Record<string, pulumi.CustomResource>;
+  /** The secret values of a map of secret sources (resolved when the program runs). */
+  secrets(sources: Record<string, unknown>): unknown;
+  /** `file:line:col` of a JSON pointer of the file. */
+  locate(pointer: string): string;
+}
+
+/** The access resources a stack file declares. */
+export interface AccessResources {
+  /** By `<site|space|collection>/<key>`. */
+  permissions: Record<string, Permissions>;
+  /** By site key. */
+  visitorAuth: Record<string, VisitorAuth>;
+  /** By key. */
+  installations: Record<string, IntegrationInstallation>;
+}
+
+const idOf = (ref: Ref, resources: Record<string, pulumi.CustomResource>): pulumi.Input<string> => {
+  if (typeof ref !== "string") return ref.id;
+  const r = resources[ref];
+  if (r === undefined) throw new Error(`internal error: reference to undeclared key ${JSON.stringify(ref)}`);
+  return r.id;
+};
+
+const aliases = (name: string, prefix: string[], obj: { key: string; previousKeys?: string[] }, suffix: string[] = []) =>
+  (obj.previousKeys ?? []).map((k) => ({ name: [name, ...prefix, k, ...suffix].join("/") }));
+
+/** Declares the Permissions of every object with a `permissions` block, each site's VisitorAuth and every installation. */
+export function declareAccess(d: AccessDeclaration): AccessResources {
+  const out: AccessResources = { permissions: {}, visitorAuth: {}, installations: {} };
+  const { name, org, stack } = d;
+  const callerTeams = callerTeamKeys(stack, stack.caller);
+  const targets = { site: d.sites, space: d.spaces, collection: d.collections };
+  for (const { property, on } of ACCESS_LISTS) {
+    (stack[property] ?? []).forEach((entry, i) => {
+      if (entry.permissions === undefined) return;
+      const grants = entry.permissions.map((g) =>
+        g.team !== undefined ? { team: idOf(g.team, d.teams), role: g.role ?? null } : { user: g.user!, role: g.role ?? null },
+      );
+      const location = `${d.locate(`/${property}/${i}/permissions`)}: ${on} ${entry.key}`;
+      out.permissions[`${on}/${entry.key}`] = new Permissions(
+        [name, on, entry.key].join("/"),
+        {
+          organizationId: org,
+          on,
+          targetId: targets[on][entry.key]!.id,
+          grants: pulumi.output(grants) as pulumi.Output<{ team?: string; user?: string; role: Role | null }[]>,
+          ...(entry.allowLockout === undefined ? {} : { allowLockout: entry.allowLockout }),
+          ...(stack.caller === undefined ? {} : { caller: stack.caller }),
+          ...(callerTeams.length > 0 ? { callerTeams: pulumi.all(callerTeams.map((k) => d.teams[k]!.id)) } : {}),
+          location,
+        },
+        { ...d.opts, aliases: aliases(name, [on], entry) },
+      );
+    });
+  }
+  for (const site of stack.sites ?? []) {
+    if (site.visitorAuth === undefined) continue;
+    out.visitorAuth[site.key] = new VisitorAuth(
+      [name, site.key].join("/"),
+      { organizationId: org, siteId: d.sites[site.key]!.id, ...site.visitorAuth },
+      { ...d.opts, aliases: aliases(name, [], site) },
+    );
+  }
+  for (const inst of stack.installations ?? []) {
+    // The organisation's own integration, declared in the file: installed after it is published.
+    const own = (stack.integrations ?? []).find((g) => g.name === inst.integration);
+    out.installations[inst.key] = new IntegrationInstallation(
+      [name, inst.key].join("/"),
+      {
+        organizationId: org,
+        integration: inst.integration,
+        ...(inst.configuration === undefined ? {} : { configuration: inst.configuration }),
+        ...(inst.secretConfiguration === undefined ? {} : { secretConfiguration: d.secrets(inst.secretConfiguration) as Record<string, string> }),
+        ...(inst.sites === undefined ? {} : { sites: pulumi.all(inst.sites.map((r) => idOf(r, d.sites))) }),
+        ...(inst.spaces === undefined ? {} : { spaces: pulumi.all(inst.spaces.map((r) => idOf(r, d.spaces))) }),
+        ...(inst.siteSelection === undefined ? {} : { siteSelection: inst.siteSelection }),
+        ...(inst.spaceSelection === undefined ? {} : { spaceSelection: inst.spaceSelection }),
+        ...(inst.adopt === true ? { adopt: true } : {}),
+      },
+      { ...d.opts, aliases: aliases(name, [], inst), ...(own ? { dependsOn: [d.integrations[own.key]!] } : {}) },
+    );
+  }
+  return out;
+}
