@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { PROVIDER_KEY, SECRET_SIG, SIG_KEY, type PreparedProgram, type ProgramRunner, type RunResult } from "../harness";
+import { PROVIDER_KEY, type PreparedProgram, type ProgramRunner, type RunResult } from "../harness";
 import { startProgram, stopProgram } from "../support/program";
 import { HANDBOOK_DIR, editHandbook } from "./lifecycle";
 import { ROOT, tracked } from "./report";
@@ -156,23 +156,9 @@ describe("the token never leaks", () => {
   it("stores share-link URLs as secrets", async () => {
     await tracked("secrets", "share-link URLs secret in state", async (o) => {
       expect(published.length).toBeGreaterThanOrEqual(2);
-      const doc = JSON.parse(stateBeforeDestroy) as unknown;
       // Every string holding a share-link URL (or its key) must sit inside a secret marker.
-      const exposed: string[] = [];
       const keys = published.map((u) => new URL(u).searchParams.get("token") ?? u);
-      const walk = (v: unknown, where: string, inSecret: boolean): void => {
-        if (typeof v === "string") {
-          if (!inSecret && keys.some((k) => v.includes(k))) exposed.push(where);
-          return;
-        }
-        if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${where}[${i}]`, inSecret));
-        if (v !== null && typeof v === "object") {
-          const rec = v as Record<string, unknown>;
-          const secret = inSecret || rec[SIG_KEY] === SECRET_SIG;
-          for (const [k, x] of Object.entries(rec)) walk(x, `${where}.${k}`, secret);
-        }
-      };
-      walk(doc, "state", false);
+      const exposed = exposedInState(JSON.parse(stateBeforeDestroy), keys);
       o.cases = keys.length;
       o.leaks = exposed.length;
       expect(exposed).toEqual([]);
