@@ -152,6 +152,12 @@ export type InputsOf<Fs> = Flat<
  */
 export type StoredOf<Fs> = Flat<{ [K in keyof Fs]: ValueOf<Fs[K]> | ClearedBy<Fs[K]> }>;
 
+/**
+ * The declared fields as the API reports a live object: every field present, `null` where the API says
+ * nothing (a kind intersects it with the fields always present, e.g. `{ title: string }`).
+ */
+export type LiveOf<Fs> = Flat<{ [K in keyof Fs]: ValueOf<Fs[K]> | null }>;
+
 /** The fields a kind's update request sets (`patched` in the declaration), in declaration order. */
 export function patchedFields(fields: Record<string, FieldSpec>): string[] {
   return Object.keys(fields).filter((name) => fields[name]!.patched === true);

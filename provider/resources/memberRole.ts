@@ -1,26 +1,27 @@
 import { isNotFound, type Member, type Role } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
-/** Inputs of a MemberRole: the organization role of an existing member. */
-export interface MemberRoleInputs {
-  organizationId: string;
-  /** User ID of the member, or the member's e-mail address (case-insensitive). */
-  userId: string;
-  /** Role in the organization (null: guest). */
-  role: Role | null;
-}
+const isEmail = (user: string): boolean => user.includes("@");
 
-/** Outputs of a MemberRole. */
-export interface MemberRoleOutputs {
-  organizationId: string;
-  userId: string;
-  role: Role | null;
+/** The fields of a MemberRole: its one declaration, from which its types and schema derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  // E-mail addresses are case-insensitive: a change of case is not a different member.
+  userId: { schema: limit("id"), doc: "User ID or e-mail address of an existing member of the organisation.", required: true, createOnly: true, stack: { as: "user" }, normalize: (v) => (typeof v === "string" && isEmail(v) ? v.toLowerCase() : v) },
+  role: { schema: limit<Role | null>("role"), doc: "Role in the organisation: admin, create, review, edit, comment or read; null makes the member a guest.", required: true },
+} as const satisfies Record<string, FieldSpec>;
+
+/** Inputs of a MemberRole: the organization role of an existing member (`userId`: user ID or e-mail address, case-insensitive; `role` null: guest). */
+export type MemberRoleInputs = InputsOf<typeof fields>;
+
+/** Outputs of a MemberRole: its fields as stored, the role it replaced and what the API adds. */
+export type MemberRoleOutputs = StoredOf<typeof fields> & {
   /** The role before this resource first set it: restored on delete. */
   previous: { role?: Role | null };
   email: string | null;
   displayName: string | null;
-}
+};
 
 /** The user ID the API addresses a member by. */
 const memberIdOf = (member: Member): string => member.user?.id ?? member.id;
@@ -36,8 +37,6 @@ function toOutputs(organizationId: string, userId: string, member: Member, previ
     displayName: member.user?.displayName ?? null,
   };
 }
-
-const isEmail = (user: string): boolean => user.includes("@");
 
 /** The member a declared user names: by user ID, or by e-mail address through the member list. */
 async function findMember(ctx: KindContext, organizationId: string, user: string): Promise<Member> {
@@ -73,12 +72,7 @@ export const memberRoleKind = {
   name: "MemberRole",
   doc: "The role of an existing member of the organisation.",
   outputs: ["previous", "email", "displayName"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    // E-mail addresses are case-insensitive: a change of case is not a different member.
-    userId: { schema: limit("id"), doc: "User ID or e-mail address of an existing member of the organisation.", required: true, createOnly: true, stack: { as: "user" as const }, normalize: (v) => (typeof v === "string" && isEmail(v) ? v.toLowerCase() : v) },
-    role: { schema: limit("role"), doc: "Role in the organisation: admin, create, review, edit, comment or read; null makes the member a guest.", required: true },
-  },
+  fields,
 
   naturalKey: { field: "userId", scope: "organization", enforced: "a member has one role" },
 

@@ -1,20 +1,19 @@
 import { isConflict, type OpenAPISpec as ApiOpenAPISpec } from "../client";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
-/** Inputs of an OpenAPISpec. */
-export interface OpenAPISpecInputs {
-  organizationId: string;
-  /** 1 to 100 lowercase letters, digits and single hyphens; unique in the organization, create-only, the natural key. */
-  slug: string;
-  /** URL the spec is fetched from (at most 2048 characters); a new URL adds a version. */
-  sourceURL: string;
-}
+/** The fields of an OpenAPISpec: its one declaration, from which its types and schema derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  slug: { schema: limit("openapiSlug"), doc: "Slug of the spec, 1 to 100 characters of lowercase letters, digits and single hyphens; unique in the organisation. Changing it replaces the spec.", required: true, createOnly: true },
+  sourceURL: { schema: limit("openapiSourceURL"), doc: "URL the spec is fetched from, an absolute URI of at most 2048 characters. Changing it adds a new version.", required: true },
+} as const satisfies Record<string, FieldSpec>;
 
-/** Outputs of an OpenAPISpec: the declared fields plus the processing state of its latest version. */
-export interface OpenAPISpecOutputs {
-  organizationId: string;
-  slug: string;
+/** Inputs of an OpenAPISpec (`slug`, unique in the organisation, is the natural key). */
+export type OpenAPISpecInputs = InputsOf<typeof fields>;
+
+/** Outputs of an OpenAPISpec: the declared fields (a source URL the API does not say is null) plus the processing state of its latest version. */
+export type OpenAPISpecOutputs = Omit<StoredOf<typeof fields>, "sourceURL"> & {
   sourceURL: string | null;
   /** `pending` → `progress` → `complete`, as the platform processes the latest version. */
   processingState: string | null;
@@ -26,7 +25,7 @@ export interface OpenAPISpecOutputs {
   appUrl: string | null;
   createdAt: string | null;
   updatedAt: string | null;
-}
+};
 
 function toOutputs(organizationId: string, spec: ApiOpenAPISpec): OpenAPISpecOutputs {
   return {
@@ -77,11 +76,7 @@ export const openApiSpecKind = {
       ),
   } as const,
   outputs: ["processingState", "lastVersion", "lastProcessedAt", "lastProcessErrorCode", "url", "appUrl", "createdAt", "updatedAt"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    slug: { schema: limit("openapiSlug"), doc: "Slug of the spec, 1 to 100 characters of lowercase letters, digits and single hyphens; unique in the organisation. Changing it replaces the spec.", required: true, createOnly: true },
-    sourceURL: { schema: limit("openapiSourceURL"), doc: "URL the spec is fetched from, an absolute URI of at most 2048 characters. Changing it adds a new version.", required: true },
-  },
+  fields,
 
   naturalKey: { field: "slug", scope: "organization", enforced: "spec slugs are unique in an organisation" },
 

@@ -1,5 +1,5 @@
 import type { Organization, Role, UpdateOrganizationBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, declaredAmong } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type LiveOf, type ResourceArgs, type ValueSchema, boolean, orGone, limit, ORGANIZATION_FIELD, declaredAmong, patchedFields } from "./kind";
 import { jsonEqual, makeProvider } from "./provider";
 
 /** Content shown by default: a site of the organization. */
@@ -8,56 +8,45 @@ export interface DefaultContent {
   site: string;
 }
 
+const normalizeDomains = (v: unknown): unknown =>
+  Array.isArray(v) ? [...new Set(v.map((d) => String(d).toLowerCase()))].sort() : v;
+
+/** The fields of OrganizationSettings: its one declaration; every setting is the PATCH body's field of the same name. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  title: { schema: limit("orgTitle"), doc: "Organisation title, 2 to 255 characters.", absent: "unmanaged", patched: true },
+  emailDomains: { schema: { type: "array", uniqueItems: true, items: { type: "string", minLength: 1 } } as ValueSchema<string[]>, doc: "E-mail domains whose users may join the organisation (e.g. demo.test).", absent: "unmanaged", initial: [], normalize: normalizeDomains, patched: true },
+  hostname: { schema: limit("orgHostname"), doc: "Default hostname of the organisation's public content, 3 to 32 characters.", absent: "unmanaged", patched: true },
+  defaultRole: { schema: limit<Role | null>("role"), doc: "Role given to new members: admin, create, review, edit, comment or read; null for guests (a value of its own, so an omitted line is not managed).", absent: "unmanaged", patched: true },
+  defaultContent: { schema: {"type": "object", "required": ["type", "site"], "additionalProperties": false, "properties": {"type": {"const": "site"}, "site": limit("id")}} as ValueSchema<DefaultContent>, doc: "Site shown by default to visitors of the organisation: a site key of this file or {id: \"<site ID>\"}.", absent: "clear", stack: { ref: "sites", wrap: (site) => ({ type: "site", site }), unwrap: (v) => (v as { site?: string } | null)?.site ?? null }, patched: true },
+  logo: { schema: limit("orgLogo"), doc: "URI of the organisation logo, at most 2048 characters.", absent: "clear", patched: true },
+  sso: { schema: boolean(), doc: "Enforce single sign-on for the whole organisation.", absent: "unmanaged", patched: true },
+  ai: { schema: boolean(), doc: "Enable AI features for the organisation.", absent: "unmanaged", patched: true },
+  inviteLinks: { schema: boolean(), doc: "Allow joining the organisation through invite links.", absent: "unmanaged", patched: true },
+} as const satisfies Record<string, FieldSpec>;
+
+/** Inputs of OrganizationSettings: the organisation and the settings it manages (email domains compared as a set: order and case do not matter). */
+export type OrganizationSettingsInputs = InputsOf<typeof fields>;
+
 /** What an OrganizationSettings resource may set on an existing organization. */
-export interface OrganizationSettingsValues {
-  /** 2 to 255 characters. */
-  title?: string;
-  /** E-mail domains whose users can join. Compared as a set (order and case do not matter). */
-  emailDomains?: string[];
-  /** Default hostname of public content, 3 to 32 characters. */
-  hostname?: string;
-  /** Role of new members (null: guests). */
-  defaultRole?: Role | null;
-  /** Content shown by default (null: none). */
-  defaultContent?: DefaultContent | null;
-  /** Logo URI, at most 2048 characters (null: none). */
-  logo?: string | null;
-  /** SSO enforced organization-wide. */
-  sso?: boolean;
-  ai?: boolean;
-  inviteLinks?: boolean;
-}
+export type OrganizationSettingsValues = Omit<OrganizationSettingsInputs, "organizationId">;
 
-/** Inputs of OrganizationSettings. */
-export interface OrganizationSettingsInputs extends OrganizationSettingsValues {
-  organizationId: string;
-}
+type Setting = Exclude<keyof typeof fields, "organizationId">;
 
-/** The settings as the organization has them (absent ones as null). */
-export interface LiveOrganizationSettings {
-  title: string;
-  emailDomains: string[];
-  hostname: string | null;
-  defaultRole: Role | null;
-  defaultContent: DefaultContent | null;
-  logo: string | null;
-  sso: boolean | null;
-  ai: boolean | null;
-  inviteLinks: boolean | null;
-}
+/** The settings as the organization has them (absent ones as null; a title and the domains it always has). */
+export type LiveOrganizationSettings = Omit<LiveOf<typeof fields>, "organizationId"> & { title: string; emailDomains: string[] };
 
 /** Outputs of OrganizationSettings: the live settings and the values they had before this resource set them. */
-export interface OrganizationSettingsOutputs extends LiveOrganizationSettings {
+export type OrganizationSettingsOutputs = LiveOrganizationSettings & {
   organizationId: string;
   /** Values of the managed settings before this resource first set them: restored on delete. */
   previous: Partial<LiveOrganizationSettings>;
   type: string | null;
   plan: string | null;
   appUrl: string | null;
-}
+};
 
-export const SETTINGS = ["title", "emailDomains", "hostname", "defaultRole", "defaultContent", "logo", "sso", "ai", "inviteLinks"] as const;
-type Setting = (typeof SETTINGS)[number];
+const SETTINGS = patchedFields(fields) as Setting[];
 /** Settings the PATCH accepts null for. */
 const NULLABLE: ReadonlySet<Setting> = new Set<Setting>(["defaultRole", "defaultContent", "logo"]);
 
@@ -85,9 +74,6 @@ function toOutputs(org: Organization, previous: Partial<LiveOrganizationSettings
     appUrl: org.urls?.app ?? null,
   };
 }
-
-const normalizeDomains = (v: unknown): unknown =>
-  Array.isArray(v) ? [...new Set(v.map((d) => String(d).toLowerCase()))].sort() : v;
 
 // Structural: the engine delivers objects with their keys sorted (`{site, type}`), the API answers `{type, site}`.
 const sameSetting = (f: Setting, a: unknown, b: unknown): boolean =>
@@ -122,18 +108,8 @@ export const organizationSettingsKind = {
   name: "OrganizationSettings",
   doc: "Settings of the organisation itself (it always exists: taken over, restored on destroy).",
   outputs: [...SETTINGS, "previous", "type", "plan", "appUrl"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    title: { schema: limit("orgTitle"), doc: "Organisation title, 2 to 255 characters.", absent: "unmanaged" },
-    emailDomains: { schema: { type: "array", uniqueItems: true, items: { type: "string", minLength: 1 } }, doc: "E-mail domains whose users may join the organisation (e.g. demo.test).", absent: "unmanaged", initial: [], normalize: normalizeDomains },
-    hostname: { schema: limit("orgHostname"), doc: "Default hostname of the organisation's public content, 3 to 32 characters.", absent: "unmanaged" },
-    defaultRole: { schema: limit("role"), doc: "Role given to new members: admin, create, review, edit, comment or read; null for guests (a value of its own, so an omitted line is not managed).", absent: "unmanaged" },
-    defaultContent: { schema: {"type": "object", "required": ["type", "site"], "additionalProperties": false, "properties": {"type": {"const": "site"}, "site": limit("id")}}, doc: "Site shown by default to visitors of the organisation: a site key of this file or {id: \"<site ID>\"}.", absent: "clear", stack: { ref: "sites", wrap: (site) => ({ type: "site", site }), unwrap: (v) => (v as { site?: string } | null)?.site ?? null } },
-    logo: { schema: limit("orgLogo"), doc: "URI of the organisation logo, at most 2048 characters.", absent: "clear" },
-    sso: { schema: { type: "boolean" }, doc: "Enforce single sign-on for the whole organisation.", absent: "unmanaged" },
-    ai: { schema: { type: "boolean" }, doc: "Enable AI features for the organisation.", absent: "unmanaged" },
-    inviteLinks: { schema: { type: "boolean" }, doc: "Allow joining the organisation through invite links.", absent: "unmanaged" },
-  },
+  fields,
+
 
   naturalKey: { field: "organizationId", scope: "organization" },
 

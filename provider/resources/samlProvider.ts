@@ -1,29 +1,32 @@
-import type { CreateSamlProviderBody, Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
-import { type FieldSpec, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
+import type { Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
+import { type FieldSpec, type InputsOf, type KindDefinition, type LiveOf, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
-/** Inputs of a SamlProvider: the API's body (the label is its natural key) and the organisation. */
-export interface SamlProviderInputs extends CreateSamlProviderBody {
-  organizationId: string;
-}
+/** The fields of a SamlProvider: its one declaration; every field but the organisation is the API's body as it is. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  label: { schema: limit("samlLabel"), doc: "Label shown on the login page, 1 to 30 characters.", required: true, patched: true },
+  entityID: { schema: limit("samlEntityID"), doc: "Entity ID of the identity provider, at most 1024 characters. The API cannot remove it.", absent: "unmanaged", patched: true },
+  certificate: { schema: limit("samlCertificate"), doc: "Signing certificate of the identity provider (PEM), at most 10000 characters. The API cannot remove it.", absent: "unmanaged", patched: true },
+  ssoURL: { schema: limit("samlSsoURL"), doc: "Single sign-on URL of the identity provider, an absolute URI of at most 2048 characters. The API cannot remove it.", absent: "unmanaged", patched: true },
+  defaultTeam: { schema: limit("id"), doc: "Team that users signing in through this provider join: a team key of this file or {id: \"<team ID>\"}. The API cannot remove it.", absent: "unmanaged", stack: { ref: "teams" }, patched: true },
+  defaultRole: { schema: limit<Role | null>("role"), doc: "Role given to users signing in through this provider; null for guests (a value of its own, so an omitted line is not managed).", absent: "unmanaged", patched: true },
+} as const satisfies Record<string, FieldSpec>;
 
-/** Outputs of a SamlProvider: the declared fields as live, plus what the platform reports. */
-export interface SamlProviderOutputs {
+/** Inputs of a SamlProvider: the API's body (the label is its natural key) and the organisation. */
+export type SamlProviderInputs = InputsOf<typeof fields>;
+
+/** Outputs of a SamlProvider: the declared fields as live (`defaultTeam` its ID: the API answers with the Team object), plus what the platform reports. */
+export type SamlProviderOutputs = LiveOf<typeof fields> & {
   organizationId: string;
   label: string;
-  entityID: string | null;
-  certificate: string | null;
-  ssoURL: string | null;
-  /** ID of the default team (the API answers with the Team object). */
-  defaultTeam: string | null;
-  defaultRole: Role | null;
   status: string | null;
   /** The platform's side of the SAML exchange, to configure at the identity provider. */
   service: { acsURL: string | null; startURL: string | null; entityID: string | null } | null;
   url: string | null;
   createdAt: string | null;
-}
+};
 
 function toOutputs(organizationId: string, p: ApiSamlProvider): SamlProviderOutputs {
   // `defaultTeam` is a Team object in responses but an ID in requests: keep the ID so declaring it is not drift.
@@ -45,17 +48,6 @@ function toOutputs(organizationId: string, p: ApiSamlProvider): SamlProviderOutp
     createdAt: p.createdAt ?? null,
   };
 }
-
-/** The fields of a SamlProvider: its one declaration; every field but the organisation is the API's body as it is. */
-const fields = {
-  organizationId: ORGANIZATION_FIELD,
-  label: { schema: limit("samlLabel"), doc: "Label shown on the login page, 1 to 30 characters.", required: true, patched: true },
-  entityID: { schema: limit("samlEntityID"), doc: "Entity ID of the identity provider, at most 1024 characters. The API cannot remove it.", absent: "unmanaged", patched: true },
-  certificate: { schema: limit("samlCertificate"), doc: "Signing certificate of the identity provider (PEM), at most 10000 characters. The API cannot remove it.", absent: "unmanaged", patched: true },
-  ssoURL: { schema: limit("samlSsoURL"), doc: "Single sign-on URL of the identity provider, an absolute URI of at most 2048 characters. The API cannot remove it.", absent: "unmanaged", patched: true },
-  defaultTeam: { schema: limit("id"), doc: "Team that users signing in through this provider join: a team key of this file or {id: \"<team ID>\"}. The API cannot remove it.", absent: "unmanaged", stack: { ref: "teams" }, patched: true },
-  defaultRole: { schema: limit("role"), doc: "Role given to users signing in through this provider; null for guests (a value of its own, so an omitted line is not managed).", absent: "unmanaged", patched: true },
-} as const satisfies Record<string, FieldSpec>;
 
 const crud = organizationObject<SamlProviderInputs, SamlProviderOutputs, ApiSamlProvider, UpdateSamlProviderBody>({
   kind: "SamlProvider",
