@@ -1,23 +1,6 @@
 import type { AdaptiveJsonSchema } from "../client";
-import { type KindDefinition, type ResourceArgs, orGone, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, orGone, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { jsonEqual, makeProvider } from "./provider";
-
-/** Inputs of a SiteAdaptiveSchema: the visitor-attribute schema of a site's adaptive content. */
-export interface SiteAdaptiveSchemaInputs {
-  organizationId: string;
-  /** Create-only: one schema per site; the resource ID is the site ID. */
-  siteId: string;
-  /** A draft-07 JSON Schema of boolean visitor claims (`properties.unsigned` for unsigned ones). */
-  jsonSchema: AdaptiveJsonSchema;
-}
-
-/** Outputs of a SiteAdaptiveSchema. */
-export interface SiteAdaptiveSchemaOutputs {
-  organizationId: string;
-  siteId: string;
-  jsonSchema: AdaptiveJsonSchema;
-  updatedAt: string | null;
-}
 
 /** The description the platform fixes for the `unsigned` member of a site's schema. */
 export const UNSIGNED_DESCRIPTION = "Unsigned claims of the site visitor.";
@@ -46,6 +29,20 @@ function comparedForm(v: unknown): unknown {
 /** The schema of a site that never had one: what delete restores. */
 export const EMPTY_ADAPTIVE_SCHEMA: AdaptiveJsonSchema = { type: "object", properties: {}, additionalProperties: false };
 
+/** The fields of a SiteAdaptiveSchema: its one declaration, from which its types and schema derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  siteId: { ...SITE_FIELD, doc: "ID of the site: one schema per site, the resource ID is the site ID." },
+  // Compared structurally (jsonEqual): key order never shows as drift.
+  jsonSchema: { schema: {"type": "object", "required": ["type", "properties"], "properties": {"$schema": {"type": "string"}, "$id": {"type": "string"}, "type": {"const": "object"}, "additionalProperties": {"const": false}, "properties": {"type": "object", "properties": {"unsigned": {"type": "object", "properties": {"type": {"const": "object"}, "description": {"const": UNSIGNED_DESCRIPTION}, "additionalProperties": {"const": false}, "properties": {"type": "object", "additionalProperties": {"$ref": "#/definitions/claim"}}}}}, "additionalProperties": {"$ref": "#/definitions/claim"}}}} as ValueSchema<AdaptiveJsonSchema>, doc: `A draft-07 JSON Schema of boolean visitor claims (properties.unsigned for unsigned ones). The platform fixes the unsigned member's description ("${UNSIGNED_DESCRIPTION}") and additionalProperties (false): left out, they are filled in.`, required: true, normalize: comparedForm, stack: "context" },
+} as const satisfies Record<string, FieldSpec>;
+
+/** Inputs of a SiteAdaptiveSchema: the visitor-attribute schema of a site's adaptive content (one per site: the resource ID is the site ID). */
+export type SiteAdaptiveSchemaInputs = InputsOf<typeof fields>;
+
+/** Outputs of a SiteAdaptiveSchema: its fields as stored, and when the platform last changed the schema. */
+export type SiteAdaptiveSchemaOutputs = StoredOf<typeof fields> & { updatedAt: string | null };
+
 /** The SiteAdaptiveSchema kind: create/update = PUT, read = GET, delete = PUT the empty default. */
 export const siteAdaptiveSchemaKind = {
   name: "SiteAdaptiveSchema",
@@ -59,13 +56,7 @@ export const siteAdaptiveSchemaKind = {
       description: "A visitor claim: a boolean with a description.",
     },
   },
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    siteId: { ...SITE_FIELD, doc: "ID of the site: one schema per site, the resource ID is the site ID." },
-    // Compared structurally (jsonEqual): key order never shows as drift.
-    jsonSchema: { schema: {"type": "object", "required": ["type", "properties"], "properties": {"$schema": {"type": "string"}, "$id": {"type": "string"}, "type": {"const": "object"}, "additionalProperties": {"const": false}, "properties": {"type": "object", "properties": {"unsigned": {"type": "object", "properties": {"type": {"const": "object"}, "description": {"const": UNSIGNED_DESCRIPTION}, "additionalProperties": {"const": false}, "properties": {"type": "object", "additionalProperties": {"$ref": "#/definitions/claim"}}}}}, "additionalProperties": {"$ref": "#/definitions/claim"}}}}, doc: `A draft-07 JSON Schema of boolean visitor claims (properties.unsigned for unsigned ones). The platform fixes the unsigned member's description ("${UNSIGNED_DESCRIPTION}") and additionalProperties (false): left out, they are filled in.`, required: true, normalize: comparedForm, stack: "context" },
-  },
-
+  fields,
 
   async create(ctx, inputs) {
     // A site has a schema from its creation on: write only when it differs (adopting a hand-made one writes nothing).

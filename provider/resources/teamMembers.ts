@@ -1,5 +1,5 @@
 import type { TeamMemberItem, TeamRole, UpdateTeamMembersBody } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 
 /** One declared membership: `user` is a member ID or the member's e-mail address. */
@@ -9,13 +9,15 @@ export interface TeamMember {
   role?: TeamRole;
 }
 
-/** Inputs of TeamMembers: the whole membership set of one team. */
-export interface TeamMembersInputs {
-  organizationId: string;
-  teamId: string;
-  /** Every member of the team; members not listed are removed. */
-  members: TeamMember[];
-}
+/** The fields of TeamMembers: its one declaration, from which its types and schema derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  teamId: { schema: limit("id"), doc: "ID of the team.", required: true, createOnly: true, stack: "context" },
+  members: { schema: {"type": "array", "items": {"type": "object", "required": ["user"], "additionalProperties": false, "properties": {"user": limit("id"), "role": limit("teamRole")}}} as ValueSchema<TeamMember[]>, doc: "The team's members; each user at most once. Members not listed are removed from the team.", required: true, normalize: normalizeMembers },
+} as const satisfies Record<string, FieldSpec>;
+
+/** Inputs of TeamMembers: the whole membership set of one team (members not listed are removed). */
+export type TeamMembersInputs = InputsOf<typeof fields>;
 
 /** A live membership: the user as declared (or the member ID when not declared) with the resolved member ID. */
 export interface ResolvedTeamMember {
@@ -27,15 +29,13 @@ export interface ResolvedTeamMember {
   role: TeamRole;
 }
 
-/** Outputs of TeamMembers. */
-export interface TeamMembersOutputs {
-  organizationId: string;
-  teamId: string;
+/** Outputs of TeamMembers: the team and its live membership. */
+export type TeamMembersOutputs = Omit<StoredOf<typeof fields>, "members"> & {
   /** The live membership in the declared form (users as declared, roles filled in). */
   members: { user: string; role: TeamRole }[];
   /** The live membership with resolved member IDs and e-mail addresses. */
   resolved: ResolvedTeamMember[];
-}
+};
 
 const DEFAULT_ROLE: TeamRole = "member";
 
@@ -131,11 +131,7 @@ export const teamMembersKind = {
   name: "TeamMembers",
   doc: "The whole membership of a team: members not listed are removed.",
   outputs: ["resolved"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    teamId: { schema: limit("id"), doc: "ID of the team.", required: true, createOnly: true, stack: "context" },
-    members: { schema: {"type": "array", "items": {"type": "object", "required": ["user"], "additionalProperties": false, "properties": {"user": limit("id"), "role": limit("teamRole")}}}, doc: "The team's members; each user at most once. Members not listed are removed from the team.", required: true, normalize: normalizeMembers },
-  },
+  fields,
 
   naturalKey: { field: "teamId", scope: "organization" },
 

@@ -1,3 +1,4 @@
+import { TUNING_ENV } from "../../provider/env";
 import { CONFIG } from "../../provider/resources/provider";
 import { startPlugin, type PluginDriver } from "./plugin";
 import { ProgramRunner, type EmulatorLog, type ProgramRunnerOptions } from "./runner";
@@ -27,12 +28,12 @@ export function runnerAgainst(dir: string, emulator: ProgramTarget, opts: Omit<P
  * The dynamic-provider plugin started in the program folder `dir` and configured for `emulator` through
  * the stack config alone (DOCSPLATFORM_API_URL and DOCSPLATFORM_API_TOKEN blanked). One plugin then serves
  * every step, including reads after out-of-band edits that in the CLI would be separate commands (fresh
- * processes), so it keeps list walks only while in flight (DOCSPLATFORM_LIST_CACHE_MS=0).
+ * processes), so it keeps list walks only while in flight (the list cache set to 0).
  */
 export function pluginAgainst(dir: string, emulator: { url: string; token: string }): Promise<PluginDriver> {
   return startPlugin({
     cwd: dir,
     ...providerConfig(emulator),
-    env: { DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "", DOCSPLATFORM_LIST_CACHE_MS: "0" },
+    env: { [CONFIG.apiToken.env]: "", [CONFIG.apiUrl.env]: "", [TUNING_ENV.listCacheMs]: "0" },
   });
 }

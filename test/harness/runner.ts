@@ -11,6 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpcModule from "@grpc/grpc-js";
 import { parse as parseYaml } from "yaml";
+import { TUNING_ENV } from "../../provider/env";
 import { type CrashPlan, Deployment, type DeploymentContext, type Registration, type Step, type StepOp, StepError, destroy, refresh } from "./deployment";
 import { FakeEngine, type LogEntry } from "./engine";
 import { FakeMonitor } from "./monitor";
@@ -19,14 +20,16 @@ import { SDK_DIR, bindServer, channelOptions, grpc, shutdownServer } from "./rpc
 import { STACK_TYPE, type PendingOperation, type StateFile, type StateResource, StateWriter, loadPendingOperations, loadState, toStateFile } from "./state";
 import { type PropertyMap, isSecret, stripSecretsMap } from "./values";
 
-/** The provider's list-cache setting (provider/resources/lists.ts); 0 keeps list walks only while in flight. */
-const LIST_CACHE_ENV = "DOCSPLATFORM_LIST_CACHE_MS";
 /**
- * How far the provider assumes the API's lists lag behind writes (provider/env.ts). The emulator's lists
- * never lag unless a test switches `faults.listLagMs` on, so runs default to 0: a lookup that finds
- * nothing is believed at once instead of being repeated for 5 s. Tests of lagging lists set it.
+ * The provider's list settings a run starts the plugin with, unless its options set them: the list cache
+ * (provider/resources/lists.ts) off when one plugin serves every run (0 keeps list walks only while in
+ * flight), and the assumed list lag 0. The emulator's lists never lag unless a test switches
+ * `faults.listLagMs` on, so a lookup that finds nothing is believed at once instead of being repeated
+ * for 5 s. Tests of lagging lists set it.
  */
-const LIST_LAG_ENV = "DOCSPLATFORM_LIST_LAG_MS";
+function listDefaults(pluginPerRun: boolean | undefined): Record<string, string> {
+  return { ...(pluginPerRun ? {} : { [TUNING_ENV.listCacheMs]: "0" }), [TUNING_ENV.listLagMs]: "0" };
+}
 
 /** Entry point of the SDK's language host. */
 export const LANGUAGE_HOST = path.join(SDK_DIR, "cmd", "run", "index.js");
@@ -122,7 +125,7 @@ export interface ProgramRunnerOptions extends Omit<RunOptions, "allowError" | "t
    * Start a fresh plugin for every run, as every `pulumi` command does (default false: one plugin
    * serves all runs). A reused plugin would carry the provider's per-process view of the site lists
    * from one run into the next — a view the CLI never has, since its next command starts a new
-   * process — so without this option the plugin runs with that view off (`DOCSPLATFORM_LIST_CACHE_MS=0`
+   * process — so without this option the plugin runs with that view off (the list cache set to 0
    * unless `env` sets it) and an out-of-band change between runs is always seen.
    */
   pluginPerRun?: boolean;
@@ -290,7 +293,7 @@ export class ProgramRunner {
   private settings(opts: RunOptions) {
     const config = { ...this.opts.config, ...opts.config };
     const secretKeys = [...new Set([...(this.opts.secretKeys ?? []), ...(opts.secretKeys ?? [])])];
-    const env = { ...(this.opts.pluginPerRun ? {} : { [LIST_CACHE_ENV]: "0" }), [LIST_LAG_ENV]: "0", ...this.opts.env, ...opts.env };
+    const env = { ...listDefaults(this.opts.pluginPerRun), ...this.opts.env, ...opts.env };
     const parallel = Math.min(opts.parallel ?? this.opts.parallel ?? UNBOUNDED, UNBOUNDED);
     if (!(parallel >= 1)) throw new Error(`parallel must be at least 1, got ${parallel}`);
     return { config, secretKeys, env, parallel, emulator: opts.emulator ?? this.opts.emulator };
