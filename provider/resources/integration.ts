@@ -1,74 +1,11 @@
 import { createHash } from "node:crypto";
 import { isNotFound, type Integration as ApiIntegration, type PublishIntegrationBody } from "../client";
-import { type Created, type FieldSpec, type KindContext, type KindDefinition, type ResourceArgs, limit, orGone, ORGANIZATION_FIELD, UNKNOWN } from "./kind";
+import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, declaredAmong, limit, orGone, ORGANIZATION_FIELD, patchedFields, UNKNOWN } from "./kind";
 import { makeProvider } from "./provider";
-
-/**
- * Inputs of an Integration: the whole publish body of `POST /integrations/{name}`. The script, the
- * images and the secrets are sent on every publish but never kept in the outputs: the outputs hold
- * their SHA-256 digests (see {@link Digest}), which is what diff compares.
- */
-export interface IntegrationInputs {
-  /** The publishing organisation. */
-  organizationId: string;
-  /** Letters, digits, `-`, `_`, `.`; at most 100 characters; unique on the whole platform; the natural key. */
-  name: string;
-  title: string;
-  description: string;
-  summary?: string | null;
-  /** The icon image, base64. */
-  icon?: string | null;
-  /** At most 3 preview images, base64. */
-  previewImages?: string[];
-  visibility?: string;
-  target?: string;
-  scopes?: string[];
-  categories?: string[];
-  blocks?: Record<string, unknown>[];
-  contentSources?: Record<string, unknown>[];
-  externalLinks?: { url: string; label: string }[];
-  configurations?: Record<string, unknown>;
-  contentSecurityPolicy?: string | null;
-  runtime?: string;
-  /** The script's content. */
-  script: string;
-  /** Secret values by name: pass them as a Pulumi secret. */
-  secrets?: Record<string, string>;
-}
 
 /** What the outputs keep of a content or secret input: its SHA-256, never the content. */
 export interface Digest {
   sha256: string;
-}
-
-/** Outputs of an Integration: the declared fields (digests for the script, images and secrets) and what the API reports. */
-export interface IntegrationOutputs {
-  organizationId: string;
-  name: string;
-  title: string;
-  description: string;
-  summary: string | null;
-  icon: Digest | null;
-  previewImages: Digest[];
-  visibility: string;
-  target: string;
-  scopes: string[];
-  categories: string[];
-  blocks: Record<string, unknown>[];
-  contentSources: Record<string, unknown>[];
-  externalLinks: { url: string; label: string }[];
-  configurations: Record<string, unknown>;
-  contentSecurityPolicy: string | null;
-  runtime: string;
-  script: Digest | null;
-  /** One digest per secret name (stored as a secret): a rotated value changes it. */
-  secrets: Record<string, Digest>;
-  /** The version the platform gave the latest publish. */
-  version: number | null;
-  verified: boolean | null;
-  url: string | null;
-  appUrl: string | null;
-  publicEndpoint: string | null;
 }
 
 function sha256(text: string): Digest {
@@ -94,36 +31,101 @@ function secretDigests(v: unknown): unknown {
   return out;
 }
 
-const STRINGS = { type: "array", items: { type: "string" } };
+const TEXT = { type: "string" } as ValueSchema<string>;
+const STRINGS = { type: "array", items: { type: "string" } } as ValueSchema<string[]>;
 /** Blocks and content sources: objects whose shape is the API's (see their field docs). */
-const OBJECTS = { type: "array", items: { type: "object", additionalProperties: true } };
+const OBJECTS = { type: "array", items: { type: "object", additionalProperties: true } } as ValueSchema<Record<string, unknown>[]>;
 
 /**
  * A base64 image or the script: the diff compares digests, so the state never needs the content.
  * `more` keeps its literal type, so that the stack file's entry type knows what is required and how it is spelled.
  */
-function content<const M extends Partial<FieldSpec>>(doc: string, more: M): FieldSpec & M {
-  return { schema: { type: "string" }, doc, normalize: contentDigest, ...more };
+function content<const M extends Partial<FieldSpec>>(doc: string, more: M): FieldSpec<string> & M {
+  return { schema: { type: "string" } as ValueSchema<string>, doc, normalize: contentDigest, ...more };
 }
 
-/** The publish body for the desired inputs (absent fields already at their reset values). */
+/**
+ * The fields of an Integration: its one declaration. Every field but the organisation and the name (in
+ * the path) is the publish body's field of the same name (`patched`); the organisation goes as
+ * `organization`. The script, the images and the secrets are sent on every publish but never kept in
+ * the outputs: the outputs hold their SHA-256 digests (see {@link Digest}), which is what diff compares.
+ */
+const fields = {
+  organizationId: { ...ORGANIZATION_FIELD, doc: "ID of the publishing organisation." },
+  name: {
+    schema: limit("integrationName"),
+    doc: "Name of the integration: letters, digits, '-', '_' and '.', at most 100 characters; unique on the whole platform, not only in the organisation. Changing it publishes a new integration and unpublishes the old one.",
+    required: true,
+    createOnly: true,
+  },
+  title: { schema: limit("integrationTitle"), doc: "Title, 2 to 30 characters.", required: true, patched: true },
+  description: { schema: limit("integrationDescription"), doc: "Description, at most 100 characters.", required: true, patched: true },
+  summary: { schema: limit("integrationSummary"), doc: "Summary in markdown, at most 2048 characters.", absent: "clear", patched: true },
+  icon: content("The icon image, base64; the state keeps its SHA-256 only.", { absent: "clear", stack: { file: "base64" }, patched: true }),
+  previewImages: {
+    schema: limit<string[]>("integrationPreviewImages"),
+    doc: "At most 3 preview images, base64; the state keeps their SHA-256 only.",
+    absent: { reset: [] },
+    normalize: (v) => (Array.isArray(v) ? v.map(contentDigest) : v),
+    stack: { file: "base64" },
+    patched: true,
+  },
+  visibility: { schema: TEXT, doc: "Who can see and install it (e.g. public, private).", absent: { reset: "private" }, patched: true },
+  target: { schema: TEXT, doc: "Where it can be installed (e.g. all).", absent: { reset: "all" }, patched: true },
+  scopes: { schema: STRINGS, doc: "Permission scopes it asks for (e.g. space:views:read).", absent: { reset: [] }, patched: true },
+  categories: { schema: STRINGS, doc: "Categories it is listed under (e.g. analytics).", absent: { reset: [] }, patched: true },
+  blocks: { schema: OBJECTS, doc: "Blocks it provides: {id, title, description, icon, urlUnfurl, markdown}.", absent: { reset: [] }, patched: true },
+  contentSources: { schema: OBJECTS, doc: "Content sources it provides: {id, title, description, icon, configuration}.", absent: { reset: [] }, patched: true },
+  externalLinks: {
+    schema: { type: "array", items: { type: "object", required: ["url", "label"], additionalProperties: false, properties: { url: { type: "string", description: "Address of the link." }, label: { type: "string", description: "Text of the link." } } } } as ValueSchema<{ url: string; label: string }[]>,
+    doc: "Links shown with it: {url, label}.",
+    absent: { reset: [] },
+    patched: true,
+  },
+  configurations: { schema: { type: "object", additionalProperties: true } as ValueSchema<Record<string, unknown>>, doc: "Configuration schemas of its installations: account, space, site, each {properties, required}.", absent: { reset: {} }, patched: true },
+  contentSecurityPolicy: { schema: TEXT, doc: "Content security policy sent with its script.", absent: "clear", patched: true },
+  runtime: { schema: TEXT, doc: "Runtime of the script.", absent: { reset: "v1" }, patched: true },
+  script: content("The script's content; the state keeps its SHA-256 only, so an edited script is an update.", { required: true, stack: { file: "text" }, patched: true }),
+  secrets: {
+    schema: { type: "object", additionalProperties: { type: "string" } } as ValueSchema<Record<string, string>>,
+    doc: "Secret values by name, sent with every publish; the state keeps a SHA-256 of each name and value, as a secret, so a rotated value publishes again.",
+    absent: { reset: {} },
+    normalize: secretDigests,
+    stack: "secretSources",
+    patched: true,
+  },
+} as const satisfies Record<string, FieldSpec>;
+
+/** Inputs of an Integration: the whole publish body and the organisation (`name`, unique on the whole platform, is the natural key). */
+export type IntegrationInputs = InputsOf<typeof fields>;
+
+/** The inputs whose content the outputs keep as digests only. */
+type Digested = "icon" | "previewImages" | "script" | "secrets";
+
+/** Outputs of an Integration: the declared fields (digests for the script, images and secrets) and what the API reports. */
+export type IntegrationOutputs = Omit<StoredOf<typeof fields>, Digested> & {
+  icon: Digest | null;
+  previewImages: Digest[];
+  script: Digest | null;
+  /** One digest per secret name (stored as a secret): a rotated value changes it. */
+  secrets: Record<string, Digest>;
+  /** The version the platform gave the latest publish. */
+  version: number | null;
+  verified: boolean | null;
+  url: string | null;
+  appUrl: string | null;
+  publicEndpoint: string | null;
+};
+
+/** The publish body for the desired inputs (absent fields already at their reset values; a cleared one left out). */
 function publishBody(inputs: IntegrationInputs): PublishIntegrationBody {
-  const body: PublishIntegrationBody = {
-    title: inputs.title,
-    description: inputs.description,
-    script: inputs.script,
-    organization: inputs.organizationId,
-  };
-  const optional = body as unknown as Record<string, unknown>;
-  for (const k of ["runtime", "summary", "icon", "previewImages", "visibility", "target", "scopes", "categories", "blocks", "contentSources", "externalLinks", "configurations", "contentSecurityPolicy", "secrets"] as const) {
-    const v = inputs[k];
-    if (v !== undefined && v !== null) optional[k] = v;
-  }
-  return body;
+  const body: Record<string, unknown> = { organization: inputs.organizationId };
+  for (const [k, v] of Object.entries(declaredAmong<Record<string, unknown>>(inputs, patchedFields(fields)))) if (v !== null) body[k] = v;
+  return body as unknown as PublishIntegrationBody;
 }
 
 /** Outputs from the live integration; what the API never returns (script, images, secrets, runtime) comes from `kept`. */
-function toOutputs(organizationId: string, g: ApiIntegration, kept: Pick<IntegrationOutputs, "icon" | "previewImages" | "runtime" | "script" | "secrets">): IntegrationOutputs {
+function toOutputs(organizationId: string, g: ApiIntegration, kept: Pick<IntegrationOutputs, Digested | "runtime">): IntegrationOutputs {
   return {
     organizationId,
     name: g.name,
@@ -153,7 +155,7 @@ function toOutputs(organizationId: string, g: ApiIntegration, kept: Pick<Integra
 }
 
 /** The digests of what a publish sent: the only trace of the script, images and secrets in the outputs. */
-function sentDigests(inputs: IntegrationInputs): Pick<IntegrationOutputs, "icon" | "previewImages" | "runtime" | "script" | "secrets"> {
+function sentDigests(inputs: IntegrationInputs): Pick<IntegrationOutputs, Digested | "runtime"> {
   return {
     icon: inputs.icon == null ? null : sha256(inputs.icon),
     previewImages: (inputs.previewImages ?? []).map(sha256),
@@ -202,48 +204,7 @@ export const integrationKind = {
     "summary", "icon", "previewImages", "visibility", "target", "scopes", "categories", "blocks", "contentSources", "externalLinks",
     "configurations", "contentSecurityPolicy", "runtime", "secrets", "version", "verified", "url", "appUrl", "publicEndpoint",
   ],
-  fields: {
-    organizationId: { ...ORGANIZATION_FIELD, doc: "ID of the publishing organisation." },
-    name: {
-      schema: limit("integrationName"),
-      doc: "Name of the integration: letters, digits, '-', '_' and '.', at most 100 characters; unique on the whole platform, not only in the organisation. Changing it publishes a new integration and unpublishes the old one.",
-      required: true,
-      createOnly: true,
-    },
-    title: { schema: limit("integrationTitle"), doc: "Title, 2 to 30 characters.", required: true },
-    description: { schema: limit("integrationDescription"), doc: "Description, at most 100 characters.", required: true },
-    summary: { schema: limit("integrationSummary"), doc: "Summary in markdown, at most 2048 characters.", absent: "clear" },
-    icon: content("The icon image, base64; the state keeps its SHA-256 only.", { absent: "clear", stack: { file: "base64" } }),
-    previewImages: {
-      schema: limit("integrationPreviewImages"),
-      doc: "At most 3 preview images, base64; the state keeps their SHA-256 only.",
-      absent: { reset: [] },
-      normalize: (v) => (Array.isArray(v) ? v.map(contentDigest) : v),
-      stack: { file: "base64" },
-    },
-    visibility: { schema: { type: "string" }, doc: "Who can see and install it (e.g. public, private).", absent: { reset: "private" } },
-    target: { schema: { type: "string" }, doc: "Where it can be installed (e.g. all).", absent: { reset: "all" } },
-    scopes: { schema: STRINGS, doc: "Permission scopes it asks for (e.g. space:views:read).", absent: { reset: [] } },
-    categories: { schema: STRINGS, doc: "Categories it is listed under (e.g. analytics).", absent: { reset: [] } },
-    blocks: { schema: OBJECTS, doc: "Blocks it provides: {id, title, description, icon, urlUnfurl, markdown}.", absent: { reset: [] } },
-    contentSources: { schema: OBJECTS, doc: "Content sources it provides: {id, title, description, icon, configuration}.", absent: { reset: [] } },
-    externalLinks: {
-      schema: { type: "array", items: { type: "object", required: ["url", "label"], additionalProperties: false, properties: { url: { type: "string", description: "Address of the link." }, label: { type: "string", description: "Text of the link." } } } },
-      doc: "Links shown with it: {url, label}.",
-      absent: { reset: [] },
-    },
-    configurations: { schema: { type: "object", additionalProperties: true }, doc: "Configuration schemas of its installations: account, space, site, each {properties, required}.", absent: { reset: {} } },
-    contentSecurityPolicy: { schema: { type: "string" }, doc: "Content security policy sent with its script.", absent: "clear" },
-    runtime: { schema: { type: "string" }, doc: "Runtime of the script.", absent: { reset: "v1" } },
-    script: content("The script's content; the state keeps its SHA-256 only, so an edited script is an update.", { required: true, stack: { file: "text" } }),
-    secrets: {
-      schema: { type: "object", additionalProperties: { type: "string" } },
-      doc: "Secret values by name, sent with every publish; the state keeps a SHA-256 of each name and value, as a secret, so a rotated value publishes again.",
-      absent: { reset: {} },
-      normalize: secretDigests,
-      stack: "secretSources",
-    },
-  },
+  fields,
 
   secretOutputs: ["secrets"],
   naturalKey: { field: "name", scope: "organization", enforced: "integration names are unique on the whole platform" },
