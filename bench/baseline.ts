@@ -6,7 +6,7 @@
  */
 import { ApiClient, type MovePosition } from "../provider/client";
 import { planMoves, applyMove } from "../provider/resources/siteStructureOrder";
-import type { StackFile } from "../provider/stack/model";
+import { sectionsOf, type StackFile } from "../provider/stack/model";
 import type { Edit } from "./generate";
 import { CHANGED_CONDITION } from "./generate";
 
@@ -76,7 +76,7 @@ export class Baseline {
           const site = await this.write(() => client.sites.create(org, { title: s.title, ...(s.visibility ? { visibility: s.visibility } : {}) }));
           ids.sites.set(s.key, site.id);
           const children: Promise<unknown>[] = [];
-          for (const section of s.sections ?? []) {
+          for (const section of sectionsOf(s)) {
             children.push(
               (async () => {
                 const [first, ...rest] = section.siteSpaces ?? [];
@@ -111,7 +111,7 @@ export class Baseline {
     await Promise.all(
       (stack.sites ?? []).map(async (s) => {
         const siteId = ids.sites.get(s.key)!;
-        const sections = s.sections ?? [];
+        const sections = sectionsOf(s);
         if (sections.length === 0) return;
         const [liveSections, liveSpaces] = await Promise.all([
           this.read(() => client.sections.list(org, siteId)),
@@ -182,7 +182,7 @@ export class Baseline {
     for (const s of stack.sites ?? []) {
       const siteId = ids.sites.get(s.key)!;
       jobs.push(this.read(() => client.sites.get(org, siteId)));
-      if ((s.sections ?? []).length > 0) {
+      if (sectionsOf(s).length > 0) {
         jobs.push(this.read(() => client.sections.list(org, siteId)));
         jobs.push(this.read(() => client.siteSpaces.list(org, siteId)));
       }
@@ -205,7 +205,7 @@ export class Baseline {
       jobs.push(
         (async () => {
           const children: Promise<unknown>[] = [];
-          for (const section of s.sections ?? []) {
+          for (const section of sectionsOf(s)) {
             children.push(
               (async () => {
                 await Promise.all(

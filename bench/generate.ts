@@ -6,7 +6,7 @@
  */
 import { stringify as toYaml } from "yaml";
 import type { SeedSpace } from "../emulator";
-import { type StackFile, type StackSection, type StackShareLink, type StackSite, type StackSiteSpace, type StackTeam, countObjects } from "../provider/stack/model";
+import { type StackFile, type StackSection, type StackShareLink, type StackSite, type StackSiteSpace, type StackTeam, countObjects, sectionsOf } from "../provider/stack/model";
 
 /** Organisation of the default emulator fixture. */
 export const BENCH_ORG = "demo-org";
@@ -131,7 +131,7 @@ export function changeStack(stack: StackFile, fraction = 0.1): { stack: StackFil
   const next = structuredClone(stack);
   const candidates: { edit: Edit; apply: () => void }[][] = [[], [], [], []];
   for (const site of next.sites ?? []) {
-    for (const section of site.sections ?? []) {
+    for (const section of sectionsOf(site)) {
       candidates[0]!.push({
         edit: { kind: "section", site: site.key, key: section.key, field: "title" },
         apply: () => {

@@ -14,7 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { defaultSeed, startEmulator, type EmulatorOptions, type RunningEmulator, type Seed, type SeedSpace } from "../emulator";
 import { ProgramRunner, type ApiCall, type RunResult, REPO_ROOT, runnerAgainst } from "../test/harness";
-import type { StackFile } from "../provider/stack/model";
+import { sectionsOf, type StackFile } from "../provider/stack/model";
 import { Baseline, type BaselineCalls } from "./baseline";
 import { measureEmulatorThroughput, type ThroughputResult } from "./emulator-throughput";
 import { type Composition, type Edit, changeStack, generateStack } from "./generate";
@@ -171,7 +171,7 @@ export function minimumCalls(stack: StackFile, composition: Composition, edits: 
   let lists = 0;
   let orderReads = 0;
   for (const s of sites) {
-    const sections = s.sections ?? [];
+    const sections = sectionsOf(s);
     if (sections.length > 0) {
       const siteSpaces = sections.reduce((k, x) => k + (x.siteSpaces?.length ?? 1), 0);
       lists += pages(sections.length) + pages(siteSpaces);

@@ -6,7 +6,7 @@
 import { exportRedirects } from "../redirects/forms";
 import type { SiteRedirect } from "../client";
 import type { SiteModel } from "../site";
-import { ROLES, type Collection, type Member, type Organization, type Role, type Site, type Space, type Team } from "../client";
+import { ROLES, type SiteCustomizationSettings, type SiteSpaceCustomizationSettings, type Collection, type Member, type Organization, type Role, type Site, type Space, type Team } from "../client";
 import { collectionKind } from "../resources/collection";
 import type { AnyKind, KindDefinition, RefSpelling, StackList } from "../resources/kind";
 import { memberRoleKind } from "../resources/memberRole";
@@ -16,9 +16,12 @@ import { siteKind } from "../resources/site";
 import { siteSectionKind } from "../resources/siteSection";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
 import { siteSpaceKind } from "../resources/siteSpace";
+import { siteExternalLinkKind } from "../resources/siteExternalLink";
 import { spaceKind } from "../resources/space";
 import { teamKind } from "../resources/team";
 import { duplicatesBy, liveSiteModel, type LiveSite } from "../site/live";
+import { differing, OVERRIDE_SETTINGS } from "../resources/look";
+import { OVERRIDE_MEMBERS } from "../resources/siteSpaceCustomization";
 import { declaredEntry } from "../stack/declared";
 import { fileOf, naturalField, stackFields } from "../stack/stackSchema";
 import type { Ref, StackAdaptiveSchema, StackCollection, StackMember, StackOrganizationSettings, StackSite, StackSpace, StackTeam, StackTeamMember } from "../stack/model";
@@ -39,6 +42,10 @@ export interface SiteData extends LiveSite {
   adaptiveSchema: unknown;
   /** Its live and draft redirects. */
   redirects: SiteRedirect[];
+  /** The site's look as the platform answers it. */
+  customization?: SiteCustomizationSettings;
+  /** The effective look of each site space that has overrides, by site-space ID. */
+  overrides?: Map<string, SiteSpaceCustomizationSettings>;
 }
 
 /** Objects with the fields the stable order uses. */
@@ -247,7 +254,7 @@ export class Builder {
 
   /** A site's entry: its live structure read into the site model, then written as the file declares it. */
   site(d: SiteData, key: string, at: string, spaceKeys: Map<string, string>): StackSite {
-    const kinds = { site: siteKind, section: siteSectionKind, group: siteSectionGroupKind, siteSpace: siteSpaceKind, shareLink: shareLinkKind };
+    const kinds = { site: siteKind, section: siteSectionKind, group: siteSectionGroupKind, siteSpace: siteSpaceKind, shareLink: shareLinkKind, link: siteExternalLinkKind };
     const model = liveSiteModel(d, key, at, {
       fieldsOf: (what, live) => this.entry<Record<string, unknown>>(kinds[what], live),
       spaceRef: (id) => spaceKeys.get(id) ?? { id },
@@ -259,6 +266,7 @@ export class Builder {
         return undefined;
       },
     });
+    lookOf(d, model);
     return this.withRedirects(siteFileEntry(model), model, d);
   }
 
@@ -273,6 +281,39 @@ export class Builder {
     const { adopt, ...rest } = entry;
     return { ...rest, redirects, adopt };
   }
+}
+
+/**
+ * The site's look and its site spaces' overrides, written into the model's entries. The platform does
+ * not publish its defaults, so the site's look is written only when it was ever changed (`updatedAt`),
+ * and then whole; a site space's override is the members where its look differs from the site's.
+ */
+function lookOf(d: SiteData, model: SiteModel): void {
+  const site = d.customization as unknown as Record<string, unknown> | undefined;
+  if (site !== undefined && site.updatedAt !== undefined) {
+    const { updatedAt: _updatedAt, ...members } = site;
+    void _updatedAt;
+    (model.entry as { customization?: unknown }).customization = members;
+  }
+  if (site === undefined) return;
+  for (const ss of model.siteSpaces) {
+    const effective = d.overrides?.get(ss.entry === undefined ? "" : (d.siteSpaces.find((x) => x.path === ss.path.value && (x.section ?? undefined) === sectionIdOf(d, ss.section, model))?.id ?? ""));
+    if (effective === undefined) continue;
+    const eff = effective as unknown as Record<string, unknown>;
+    const override: Record<string, unknown> = {};
+    for (const m of OVERRIDE_MEMBERS) {
+      const diff = differing(eff[m], site[m], OVERRIDE_SETTINGS.properties[m]);
+      if (diff !== undefined) override[m] = diff;
+    }
+    if (Object.keys(override).length > 0) (ss.entry as { customization?: unknown }).customization = override;
+  }
+}
+
+/** The live ID of the section a model's section key stands for (undefined: the root). */
+function sectionIdOf(d: SiteData, key: string | undefined, model: SiteModel): string | undefined {
+  if (key === undefined) return undefined;
+  const section = model.sectionList.find((s) => s.key === key);
+  return d.sections.find((s) => s.path === section?.path.value)?.id;
 }
 
 function userOf(m: Member): string {

@@ -198,7 +198,7 @@ class Reader {
   private async site(site: SiteData["site"]): Promise<SiteData> {
     const { client } = this;
     const org = this.opts.organizationId;
-    const [sections, groups, siteSpaces, shareLinks, schema, redirects, draftRedirects] = await Promise.all([
+    const [sections, groups, siteSpaces, shareLinks, schema, redirects, draftRedirects, structure, customization] = await Promise.all([
       this.many(client.sections.list(org, site.id)),
       this.many(client.sectionGroups.list(org, site.id)),
       this.many(client.siteSpaces.list(org, site.id)),
@@ -206,10 +206,15 @@ class Reader {
       this.one(client.sites.getAdaptiveSchema(org, site.id)),
       this.many(client.redirects.list(org, site.id)),
       this.many(client.redirects.list(org, site.id, { draft: true })),
+      this.one(client.navigation.structure(org, site.id)),
+      this.one(client.customization.get(org, site.id)),
     ]);
+    // Each site space's effective look: its overrides are where it differs from the site's.
+    const looks = await Promise.all(siteSpaces.map((ss) => this.one(client.customization.getSiteSpace(org, site.id, ss.id))));
+    const overrides = new Map(siteSpaces.flatMap((ss, i) => (looks[i]?.hasOverrides ? [[ss.id, looks[i]!] as const] : [])));
     // Only the names and states of share links are kept: their URLs carry a secret token.
     const links = shareLinks.map((l) => ({ id: l.id, name: l.name, active: l.active }));
-    return { site, sections, groups, siteSpaces, shareLinks: links, adaptiveSchema: schema.jsonSchema, redirects: [...redirects, ...draftRedirects] };
+    return { site, sections, groups, siteSpaces, shareLinks: links, adaptiveSchema: schema.jsonSchema, redirects: [...redirects, ...draftRedirects], structure, customization, overrides };
   }
 }
 

@@ -3,8 +3,8 @@
  * fields with the structure around them — a section's `space` shorthand or its `siteSpaces`, the
  * defaults written only where a level has a choice, each group's sections by key.
  */
-import type { SectionEntry, SiteModel, SiteSpaceEntry } from "../site";
-import type { StackSection, StackSite, StackSiteSpace } from "../stack/model";
+import type { LinkEntry, ListedEntry, SectionEntry, SiteModel, SiteSpaceEntry } from "../site";
+import type { StackExternalLink, StackSection, StackSite, StackSiteSpace } from "../stack/model";
 
 /** An entry without its key and `adopt`: the fields between them. */
 function fieldsOf<T extends { key: string; adopt?: boolean }>(entry: T): Omit<T, "key" | "adopt"> {
@@ -31,6 +31,10 @@ function sectionEntry(section: SectionEntry): StackSection {
   return { key: section.key, ...structure, ...fieldsOf(section.entry), adopt: true };
 }
 
+function linkEntry(link: LinkEntry): StackExternalLink {
+  return { key: link.key, ...fieldsOf(link.entry), adopt: true };
+}
+
 function optional<K extends string, V>(name: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [name]: value } as Record<K, V>);
 }
@@ -45,7 +49,9 @@ export function siteFileEntry(model: SiteModel): StackSite {
     ...optional("defaultSiteSpace", writtenDefault(model.rootSiteSpaces)),
     ...optional("adaptiveSchema", adaptiveSchema),
   };
-  if (model.sectionList.length > 0) out.sections = model.sectionList.map(sectionEntry);
+  // Sections and external links in display order, groups expanded (each group lists its members by key).
+  const listed = model.entries.flatMap((e): ListedEntry[] => (e.kind === "group" ? e.group.children : [e]));
+  if (listed.length > 0) out.sections = listed.map((e) => (e.kind === "section" ? sectionEntry(e.section) : linkEntry(e.link)));
   if (model.groupList.length > 0) out.sectionGroups = model.groupList.map((g) => g.entry);
   if (model.rootSiteSpaces.length > 0) out.siteSpaces = model.rootSiteSpaces.map(siteSpaceEntry);
   if (model.shareLinks.length > 0) out.shareLinks = model.shareLinks.map((l) => l.entry);

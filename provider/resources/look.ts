@@ -48,8 +48,11 @@ export function partialSchema(schema: ValueSchema): ValueSchema {
   const s = notNull(schema);
   if (!isContainer(s)) return rebase(s) as ValueSchema;
   const properties: Record<string, ValueSchema> = {};
-  for (const [k, v] of Object.entries(s.properties as Record<string, ValueSchema>)) properties[k] = partialSchema(v);
-  return { type: "object", additionalProperties: false, minProperties: 1, properties };
+  for (const [k, v] of Object.entries(s.properties as Record<string, ValueSchema>)) {
+    const inner = partialSchema(v);
+    properties[k] = { ...inner, description: (inner.description as string | undefined) ?? `The API's \`${k}\` member (see the platform's customization settings).` };
+  }
+  return { type: "object", additionalProperties: false, properties };
 }
 
 /** The child schema of a container member, if it is one. */

@@ -16,13 +16,18 @@ export interface SpaceSettings {
   parent?: string | null;
 }
 
-/** Inputs of a Space: settings of an existing space (the API creates spaces only through sites or duplication). */
+/** Inputs of a Space: an existing space's settings, or a space the file creates. */
 export interface SpaceInputs extends SpaceSettings {
-  /** The organization that owns the space; when declared it must match. */
+  /** The organization that owns the space; when declared it must match. Required to create one. */
   organizationId?: string;
-  /** ID of the existing space. */
-  spaceId: string;
-  /** On delete: `restore` (default) patches the previous values back; `delete` soft-deletes the space (restorable for 7 days). */
+  /** ID of an existing space to take over; omitted: the resource creates the space. */
+  spaceId?: string;
+  /** Content language, set when the space is created. */
+  language?: string;
+  /**
+   * On delete: `restore` (default) patches a taken-over space's previous values back and leaves a space
+   * the file created in place; `delete` soft-deletes the space (restorable for 7 days).
+   */
   deletionPolicy?: "restore" | "delete";
 }
 
@@ -37,6 +42,9 @@ export interface SpaceOutputs {
   parent: string | null;
   visibility: string | null;
   deletionPolicy: "restore" | "delete";
+  /** True when this resource created the space (then nothing is restored on delete: it is left in place). */
+  created: boolean;
+  language: string | null;
   /** The values of the managed settings before this resource first set them: restored on delete. */
   previous: SpaceSettings;
   url: string | null;
@@ -69,7 +77,7 @@ function liveSettings(space: ApiSpace): LiveSettings {
   };
 }
 
-function toOutputs(space: ApiSpace, deletionPolicy: "restore" | "delete", previous: SpaceSettings): SpaceOutputs {
+function toOutputs(space: ApiSpace, deletionPolicy: "restore" | "delete", previous: SpaceSettings, created = false): SpaceOutputs {
   const live = liveSettings(space);
   return {
     organizationId: space.organization,
@@ -77,6 +85,8 @@ function toOutputs(space: ApiSpace, deletionPolicy: "restore" | "delete", previo
     ...live,
     visibility: space.visibility ?? null,
     deletionPolicy,
+    created,
+    language: space.language ?? null,
     previous,
     url: space.urls?.location ?? null,
     appUrl: space.urls?.app ?? null,
@@ -113,6 +123,22 @@ function declaredSettings(inputs: SpaceSettings, names: readonly string[] = MANA
   return declaredAmong(inputs, MANAGED, names);
 }
 
+/** Creates the space the inputs describe (one POST; a parent collection is given in it). */
+async function createSpace(ctx: KindContext, inputs: SpaceInputs) {
+  if (inputs.organizationId === undefined) throw new Error("Space: creating a space needs organizationId");
+  const space = await ctx.client.spaces.create(inputs.organizationId, {
+    ...(inputs.title === undefined ? {} : { title: inputs.title }),
+    ...(inputs.emoji === undefined ? {} : { emoji: inputs.emoji }),
+    ...(inputs.editMode === undefined ? {} : { editMode: inputs.editMode }),
+    ...(inputs.language === undefined ? {} : { language: inputs.language }),
+    ...(inputs.parent ? { parent: inputs.parent } : {}),
+  });
+  ctx.created?.(space.id, toOutputs(space, inputs.deletionPolicy ?? "restore", {}, true));
+  // The default level is not part of the create: one PATCH when declared.
+  const updated = inputs.defaultLevel ? await apply(ctx, space, { defaultLevel: inputs.defaultLevel }) : space;
+  return { id: space.id, outs: toOutputs(updated, inputs.deletionPolicy ?? "restore", {}, true) };
+}
+
 /**
  * The Space kind: takes over an existing space and sets its declared settings, remembering the
  * values it replaced. Delete restores them, or soft-deletes the space with `deletionPolicy: delete`.
@@ -120,11 +146,12 @@ function declaredSettings(inputs: SpaceSettings, names: readonly string[] = MANA
  */
 export const spaceKind = {
   name: "Space",
-  doc: "Settings of an existing space (the API creates spaces only through sites or duplication).",
-  outputs: ["organizationId", "title", "emoji", "editMode", "defaultLevel", "parent", "visibility", "deletionPolicy", "previous", "url", "appUrl", "publishedUrl", "updatedAt"],
+  doc: "A space: an existing one's settings (by ID), or a space the file creates.",
+  outputs: ["organizationId", "spaceId", "title", "emoji", "editMode", "defaultLevel", "parent", "visibility", "deletionPolicy", "created", "language", "previous", "url", "appUrl", "publishedUrl", "updatedAt"],
   fields: {
     organizationId: { ...ORGANIZATION_FIELD, required: false, absent: "unmanaged" },
-    spaceId: { schema: limit("id"), doc: "Platform ID of the existing space (e.g. space-guides).", required: true, createOnly: true, stack: { as: "id" as const } },
+    spaceId: { schema: limit("id"), doc: "Platform ID of an existing space to take over (e.g. space-guides). Omitted: the space is created (title, emoji, parent, edit mode, language).", absent: "unmanaged", createOnly: true, stack: { as: "id" as const } },
+    language: { schema: limit("language"), doc: "Content language of a space the file creates (en, fr, de, …). Set on creation only.", absent: "unmanaged", createOnly: true, addedLater: true },
     title: { schema: limit("spaceTitle"), doc: "Space title, at most 50 characters. A space always has a title: not managed when omitted.", absent: "unmanaged" },
     emoji: { schema: limit("spaceEmoji"), doc: "Space emoji, at most 50 characters.", absent: "unmanaged", initial: "" },
     editMode: { schema: limit("spaceEditMode"), doc: "live: direct edits allowed; locked: all edits locked.", absent: { reset: "live" } },
@@ -134,8 +161,10 @@ export const spaceKind = {
   },
 
   naturalKey: { field: "spaceId", scope: "organization", enforced: "two entries would manage the same space" },
+  // A created space has no natural key to look it up by: a lost create answer is reported, not repeated.
 
   async create(ctx, inputs) {
+    if (inputs.spaceId === undefined) return createSpace(ctx, inputs);
     const space = await getLive(ctx, inputs.spaceId);
     if (!space) throw new Error(`Space: space ${inputs.spaceId} does not exist (or is deleted); a Space resource manages an existing space`);
     if (inputs.organizationId !== undefined && space.organization !== inputs.organizationId) {
@@ -155,7 +184,7 @@ export const spaceKind = {
 
   async read(ctx, id, state) {
     const space = await getLive(ctx, id);
-    return space ? toOutputs(space, state.deletionPolicy ?? "restore", state.previous ?? {}) : undefined;
+    return space ? toOutputs(space, state.deletionPolicy ?? "restore", state.previous ?? {}, state.created === true) : undefined;
   },
 
   async update(ctx, id, olds, news, changed) {
@@ -164,9 +193,10 @@ export const spaceKind = {
     const previous: Record<string, unknown> = { ...olds.previous };
     for (const f of Object.keys(wanted) as Managed[]) if (!(f in previous)) previous[f] = olds[f];
     const deletionPolicy = changed.includes("deletionPolicy") ? (news.deletionPolicy ?? "restore") : olds.deletionPolicy;
+    if (olds.created === true) for (const f of Object.keys(previous)) delete previous[f];
     if (Object.keys(wanted).length === 0) return { ...olds, previous: previous as SpaceSettings, deletionPolicy };
     const space = await ctx.client.spaces.get(id);
-    return toOutputs(await apply(ctx, space, wanted), deletionPolicy, previous as SpaceSettings);
+    return toOutputs(await apply(ctx, space, wanted), deletionPolicy, previous as SpaceSettings, olds.created === true);
   },
 
   outputsOf: (space: ApiSpace) => toOutputs(space, "restore", {}),
@@ -176,6 +206,8 @@ export const spaceKind = {
       await ctx.client.spaces.delete(id);
       return;
     }
+    // A space the file created is left in place (its content is people's work): nothing to restore.
+    if (olds.created === true) return;
     const space = await getLive(ctx, id);
     if (space) await apply(ctx, space, olds.previous ?? {});
   },

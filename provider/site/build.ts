@@ -4,10 +4,10 @@
  * is not an object is left out (the others keep their pointers), a field of the wrong type reads as
  * absent.
  */
-import type { Key, Ref, StackFile, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
+import type { Key, Ref, StackExternalLink, StackFile, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
 import { displayOrder, groupMembership } from "./order";
 import { defaultOf, levelPaths, PATH_FALLBACK, SITE_URL, urlOf } from "./rules";
-import type { GroupEntry, SectionEntry, SectionForm, ShareLinkEntry, SiteModel, SiteSpaceEntry } from "./types";
+import type { GroupEntry, LinkEntry, ListedEntry, SectionEntry, SectionForm, ShareLinkEntry, SiteModel, SiteSpaceEntry } from "./types";
 
 /** An object of the file as written, any of its fields possibly missing or of the wrong type. */
 export type Loose = Record<string, unknown>;
@@ -133,9 +133,38 @@ function formOf(section: Loose): SectionForm {
   return space && listed ? "both" : space ? "space" : listed ? "siteSpaces" : "neither";
 }
 
-/** The sections of a site as the file lists them, resolved, each naming its group. */
+/** True when an entry of `sections` is an external link (it gives `url` instead of a space). */
+export function isLinkEntry(entry: Loose): boolean {
+  return entry.url !== undefined;
+}
+
+/** The external links among a site's `sections`, resolved, each naming its group. */
+function linkEntries(site: Loose, at: string, groupOf: Map<Key, Key>): Map<number, LinkEntry> {
+  const out = new Map<number, LinkEntry>();
+  for (const [l, j] of objects(site.sections)) {
+    if (!isLinkEntry(l)) continue;
+    const keys = keysOf(l);
+    out.set(j, {
+      ...keys,
+      pointer: `${at}/sections/${j}`,
+      index: j,
+      title: str(l.title) ?? "",
+      target: str(l.url) ?? "",
+      description: str(l.description),
+      icon: str(l.icon),
+      condition: str(l.condition),
+      draft: bool(l.draft),
+      group: groupOf.get(keys.key),
+      container: at,
+      entry: l as unknown as StackExternalLink,
+    });
+  }
+  return out;
+}
+
+/** The sections of a site as the file lists them (external links left out), resolved, each naming its group. */
 function sectionEntries(site: Loose, at: string, groupOf: Map<Key, Key>, spaces: SpaceIndex): SectionEntry[] {
-  const listed = objects(site.sections);
+  const listed = objects(site.sections).filter(([s]) => !isLinkEntry(s));
   const paths = levelPaths(
     listed.map(([s, j]) => ({ pointer: `${at}/sections/${j}`, declared: str(s.path), title: str(s.title) })),
     PATH_FALLBACK.section,
@@ -180,6 +209,7 @@ function groupEntries(site: Loose, at: string): GroupEntry[] {
       draft: bool(g.draft),
       container: at,
       sections: [],
+      children: [],
       members: list(g.sections).map((key, k) => ({ key, pointer: `${pointer}/sections/${k}` })),
       entry: g as unknown as StackSectionGroup,
     };
@@ -200,8 +230,18 @@ function shareLinkEntries(site: Loose, at: string): ShareLinkEntry[] {
 /** The model of one site of a file, at `at` (its pointer). */
 export function siteModel(site: Loose, at: string, index: number, spaces: SpaceIndex): SiteModel {
   const groupList = groupEntries(site, at);
-  const sectionList = sectionEntries(site, at, groupMembership(groupList), spaces);
-  const order = displayOrder(sectionList, groupList);
+  const groupOf = groupMembership(groupList);
+  const sectionList = sectionEntries(site, at, groupOf, spaces);
+  const links = linkEntries(site, at, groupOf);
+  // Sections and links interleaved as the file lists them.
+  const listed: ListedEntry[] = [];
+  let next = 0;
+  for (const [, j] of objects(site.sections)) {
+    const link = links.get(j);
+    if (link) listed.push({ kind: "link", link });
+    else if (sectionList[next]?.index === j) listed.push({ kind: "section", section: sectionList[next++]! });
+  }
+  const order = displayOrder(listed, groupList);
   const roots = objects(site.siteSpaces).map(([ss, j]): SiteSpaceSeed => ({ entry: ss as unknown as StackSiteSpace, pointer: `${at}/siteSpaces/${j}`, index: j, shorthand: false }));
   const rootSiteSpaces = siteSpaceLevel(roots, site.defaultSiteSpace, SITE_URL, at, undefined, spaces);
   return assemble({
@@ -211,6 +251,7 @@ export function siteModel(site: Loose, at: string, index: number, spaces: SpaceI
     title: str(site.title) ?? "",
     ...order,
     sectionList,
+    linkList: [...links.values()],
     groupList,
     rootSiteSpaces,
     shareLinks: shareLinkEntries(site, at),

@@ -8,14 +8,14 @@
  * A section whose one site space has the path the platform would derive on its own, and no
  * condition, is spelled by the `space` shorthand (its site space takes the section's key).
  */
-import type { Site, SiteSection, SiteSectionGroup, SiteSpace } from "../client";
+import type { Site, SiteExternalLink, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from "../client";
 import { KeyAllocator } from "../export/keys";
 import { slugKey } from "../rules";
-import type { Ref, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
+import type { Ref, StackExternalLink, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
 import { assemble } from "./build";
 import { displayOrder } from "./order";
 import { derivedPath, PATH_FALLBACK, SITE_URL, urlOf } from "./rules";
-import type { GroupEntry, PathInfo, SectionEntry, ShareLinkEntry, SiteModel, SiteSpaceEntry } from "./types";
+import type { GroupEntry, LinkEntry, ListedEntry, PathInfo, SectionEntry, ShareLinkEntry, SiteModel, SiteSpaceEntry } from "./types";
 
 /** Everything read about one live site (share links by name and state only: their URLs carry a secret token). */
 export interface LiveSite {
@@ -24,12 +24,14 @@ export interface LiveSite {
   groups: SiteSectionGroup[];
   siteSpaces: SiteSpace[];
   shareLinks: { id: string; name?: string; active?: boolean }[];
+  /** The navigation as the structure read shows it (its external links and where they stand); absent: not read. */
+  structure?: SiteStructure;
 }
 
 /** What building a live site's model needs from export: the fields each kind declares, references, notes. */
 export interface LiveScope {
   /** The fields a stack-file entry declares for a live object (its kind's declaration), without key or structure. */
-  fieldsOf(what: "site" | "section" | "group" | "siteSpace" | "shareLink", live: object): Record<string, unknown>;
+  fieldsOf(what: "site" | "section" | "group" | "siteSpace" | "shareLink" | "link", live: object): Record<string, unknown>;
   /** The stack file's reference to a space by its ID: its key in the file, or `{id}`. */
   spaceRef(id: string): Ref;
   /** Something left out of the file, in one sentence. */
@@ -78,10 +80,12 @@ class LiveReader {
     const listed = this.sections(sectionKeyOf);
     const rootSiteSpaces = this.rootSiteSpaces(listed.length > 0);
     const adaptiveSchema = scope.adaptiveSchema();
+    const links = this.links(sectionKeyOf);
     const groupList = this.groups(sectionKeyOf);
     const groupOf = new Map<string, string>();
     for (const g of groupList) for (const m of g.members) groupOf.set(m.key as string, g.key);
     for (const s of listed) s.group = groupOf.get(s.key);
+    for (const l of links) l.group = groupOf.get(l.key);
     const entry = { key, ...scope.fieldsOf("site", this.live.site), ...(adaptiveSchema === undefined ? {} : { adaptiveSchema }), adopt: true } as StackSite;
     return assemble({
       key,
@@ -89,8 +93,9 @@ class LiveReader {
       pointer: at,
       index: 0,
       title: this.live.site.title,
-      ...displayOrder(listed, groupList),
+      ...displayOrder(this.inDisplayOrder(listed, links, sectionKeyOf), groupList),
       sectionList: listed,
+      linkList: links,
       groupList,
       rootSiteSpaces,
       shareLinks: this.shareLinks(),
@@ -198,7 +203,72 @@ class LiveReader {
     return out;
   }
 
-  /** Section groups in display order, listing their sections by key; groups sharing a title are left out. */
+  /** The IDs of the navigation in display order, groups expanded (sections and external links); undefined when the structure was not read. */
+  private flatOrder(): string[] | undefined {
+    const structure = this.live.structure;
+    if (structure?.type !== "sections") return undefined;
+    const out: string[] = [];
+    const walk = (items: readonly { object: string; id: string; children?: unknown }[]) => {
+      for (const item of items) {
+        if (item.object === "site-section-group") walk((item.children ?? []) as { object: string; id: string }[]);
+        else out.push(item.id);
+      }
+    };
+    walk(structure.structure);
+    return out;
+  }
+
+  /** The external links of the navigation in display order, each with its group's ID; titles shared by several links are left out. */
+  private links(keyOf: Map<string, string>): LinkEntry[] {
+    const structure = this.live.structure;
+    if (structure?.type !== "sections") return [];
+    const found: SiteExternalLink[] = [];
+    const walk = (items: readonly { object: string; id: string; children?: unknown }[]) => {
+      for (const item of items) {
+        if (item.object === "site-section-group") walk((item.children ?? []) as { object: string; id: string }[]);
+        else if (item.object === "site-external-link") found.push(item as unknown as SiteExternalLink);
+      }
+    };
+    walk(structure.structure);
+    const dup = duplicatesBy(found, (l) => l.title);
+    for (const title of [...dup].sort(cmp)) this.scope.note(`${this.where}: several external links are titled ${JSON.stringify(title)}; adopt needs a unique title, so none of them is exported`);
+    const keys = new KeyAllocator();
+    for (const k of keyOf.values()) keys.claim(k);
+    return found
+      .filter((l) => !dup.has(l.title))
+      .map((l, i): LinkEntry => {
+        const key = keys.from(l.title, "link");
+        keyOf.set(l.id, key);
+        return {
+          key,
+          previousKeys: [],
+          pointer: `${this.at}/sections/${i}`,
+          index: i,
+          title: l.title,
+          target: l.url,
+          description: l.description || undefined,
+          icon: l.icon || undefined,
+          condition: l.condition || undefined,
+          draft: l.draft,
+          group: undefined,
+          container: this.at,
+          entry: { key, ...this.scope.fieldsOf("link", l), adopt: true } as StackExternalLink,
+        };
+      });
+  }
+
+  /** Sections and external links as the file lists them: in the navigation's display order, groups expanded. */
+  private inDisplayOrder(sections: SectionEntry[], links: LinkEntry[], keyOf: Map<string, string>): ListedEntry[] {
+    const order = this.flatOrder();
+    const byKey = new Map<string, ListedEntry>([
+      ...sections.map((section): [string, ListedEntry] => [section.key, { kind: "section", section }]),
+      ...links.map((link): [string, ListedEntry] => [link.key, { kind: "link", link }]),
+    ]);
+    if (order === undefined) return sections.map((section) => ({ kind: "section", section }));
+    return order.map((id) => byKey.get(keyOf.get(id) ?? "")).filter((e): e is ListedEntry => e !== undefined);
+  }
+
+  /** Section groups in display order, listing their sections and external links by key; groups sharing a title are left out. */
   private groups(sectionKeyOf: Map<string, string>): GroupEntry[] {
     const { live, where } = this;
     const dup = duplicatesBy(live.groups, (g) => g.title);
@@ -208,9 +278,10 @@ class LiveReader {
       if (dup.has(g.title)) continue;
       const key = keys.from(g.title, "group");
       const pointer = `${this.at}/sectionGroups/${out.length}`;
-      const members = live.sections
-        .filter((s) => s.sectionGroup === g.id)
-        .map((s) => sectionKeyOf.get(s.id))
+      // Its children in display order as the structure shows them, else its sections as they list it.
+      const inStructure = this.groupChildren(g.id);
+      const members = (inStructure ?? live.sections.filter((s) => s.sectionGroup === g.id).map((s) => s.id))
+        .map((id) => sectionKeyOf.get(id))
         .filter((k): k is string => k !== undefined);
       out.push({
         key,
@@ -222,6 +293,7 @@ class LiveReader {
         draft: g.draft,
         container: this.at,
         sections: [],
+        children: [],
         members: members.map((k, i) => ({ key: k, pointer: `${pointer}/sections/${i}` })),
         entry: { key, ...this.scope.fieldsOf("group", g), sections: members, adopt: true } as StackSectionGroup,
       });
@@ -230,6 +302,23 @@ class LiveReader {
       this.scope.note(`${where}: several section groups are titled ${JSON.stringify(title)}; adopt needs a unique title, so none of them is exported`);
     }
     return out;
+  }
+
+  /** The IDs of a group's children in display order, as the structure shows them; undefined when it was not read. */
+  private groupChildren(groupId: string): string[] | undefined {
+    const structure = this.live.structure;
+    if (structure?.type !== "sections") return undefined;
+    let found: string[] | undefined;
+    const walk = (items: readonly { object: string; id: string; children?: unknown }[]) => {
+      for (const item of items) {
+        if (item.object !== "site-section-group") continue;
+        const children = (item.children ?? []) as { object: string; id: string }[];
+        if (item.id === groupId) found = children.map((c) => c.id);
+        else walk(children);
+      }
+    };
+    walk(structure.structure);
+    return found;
   }
 
   /** Share links by name; their URLs (which carry the secret token) are never read. */

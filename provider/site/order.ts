@@ -9,7 +9,7 @@
  * - A section listed by two groups belongs to the first (the checks refuse such a file).
  */
 import type { Key } from "../stack/model";
-import type { GroupEntry, SectionEntry, TopEntry } from "./types";
+import type { GroupEntry, LinkEntry, ListedEntry, SectionEntry, TopEntry } from "./types";
 
 /** Indexes (into `seq`) of one longest strictly increasing subsequence: the items that need not move. */
 export function longestIncreasing(seq: readonly number[]): Set<number> {
@@ -60,27 +60,35 @@ export function groupMembership(groups: readonly { key: Key; members: readonly {
 }
 
 /**
- * The top level in display order from the sections as the file lists them, each already naming its
- * group; fills each group's `sections`. Returns the top level, every section and every group in
- * display order.
+ * The top level in display order from the entries of `sections` as the file lists them (sections and
+ * external links, each already naming its group); fills each group's `sections` and `children`. A group
+ * takes the place of its first listed member. Returns the top level, every section, every external link
+ * and every group in display order.
  */
-export function displayOrder(listed: readonly SectionEntry[], groups: readonly GroupEntry[]): { entries: TopEntry[]; sections: SectionEntry[]; groups: GroupEntry[] } {
+export function displayOrder(
+  listed: readonly ListedEntry[],
+  groups: readonly GroupEntry[],
+): { entries: TopEntry[]; sections: SectionEntry[]; links: LinkEntry[]; groups: GroupEntry[] } {
   const byKey = new Map<Key, GroupEntry>();
   for (const g of groups) if (!byKey.has(g.key)) byKey.set(g.key, g);
   const entries: TopEntry[] = [];
-  for (const section of listed) {
-    const group = section.group === undefined ? undefined : byKey.get(section.group);
+  for (const item of listed) {
+    const groupKey = item.kind === "section" ? item.section.group : item.link.group;
+    const group = groupKey === undefined ? undefined : byKey.get(groupKey);
     if (group === undefined) {
-      entries.push({ kind: "section", section });
+      entries.push(item);
       continue;
     }
-    if (group.sections.length === 0) entries.push({ kind: "group", group });
-    group.sections.push(section);
+    if (group.children.length === 0) entries.push({ kind: "group", group });
+    group.children.push(item);
+    if (item.kind === "section") group.sections.push(item.section);
   }
-  for (const g of groups) if (g.sections.length === 0) entries.push({ kind: "group", group: g });
+  for (const g of groups) if (g.children.length === 0) entries.push({ kind: "group", group: g });
+  const flat = entries.flatMap((e): ListedEntry[] => (e.kind === "group" ? e.group.children : [e]));
   return {
     entries,
-    sections: entries.flatMap((e) => (e.kind === "section" ? [e.section] : e.group.sections)),
+    sections: flat.flatMap((e) => (e.kind === "section" ? [e.section] : [])),
+    links: flat.flatMap((e) => (e.kind === "link" ? [e.link] : [])),
     groups: entries.filter((e): e is Extract<TopEntry, { kind: "group" }> => e.kind === "group").map((e) => e.group),
   };
 }

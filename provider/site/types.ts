@@ -16,7 +16,7 @@
  * - a reference by key to a section or a site space (a redirect destination): resolved with
  *   `sectionByKey` / `siteSpaceByKey` (index.ts), whose `url` is the page readers land on.
  */
-import type { Key, Ref, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
+import type { Key, Ref, StackExternalLink, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
 
 /**
  * Where a path comes from: `declared` in the file; `derived` by the platform from a title (none
@@ -118,6 +118,8 @@ export interface GroupEntry extends EntryBase {
   container: string;
   /** Its sections in display order (a section listed by two groups belongs to the first). */
   sections: SectionEntry[];
+  /** Its sections and external links in display order. */
+  children: GroupChild[];
   /** Its `sections` as the file lists them. */
   members: GroupMember[];
   entry: StackSectionGroup;
@@ -130,8 +132,31 @@ export interface ShareLinkEntry extends EntryBase {
   entry: StackShareLink;
 }
 
-/** One entry of a site's top level, in display order: an ungrouped section or a group. */
-export type TopEntry = { kind: "section"; section: SectionEntry } | { kind: "group"; group: GroupEntry };
+/** A navigation entry leading away from the site: an entry of `sections` with `url` instead of a space. */
+export interface LinkEntry extends EntryBase {
+  title: string;
+  /** Where it leads: an absolute http(s) URL. */
+  target: string;
+  description: string | undefined;
+  icon: string | undefined;
+  condition: string | undefined;
+  /** Draft (staged, not live) as declared; undefined when the file leaves it alone. */
+  draft: boolean | undefined;
+  /** Key of the group holding it, if any. */
+  group: Key | undefined;
+  /** The site's pointer. */
+  container: string;
+  entry: StackExternalLink;
+}
+
+/** An entry of `sections` as the file lists it: a section or an external link. */
+export type ListedEntry = { kind: "section"; section: SectionEntry } | { kind: "link"; link: LinkEntry };
+
+/** One child of a group, in display order. */
+export type GroupChild = ListedEntry;
+
+/** One entry of a site's top level, in display order: an ungrouped section or external link, or a group. */
+export type TopEntry = ListedEntry | { kind: "group"; group: GroupEntry };
 
 /** A site with its structure resolved. */
 export interface SiteModel extends EntryBase {
@@ -142,6 +167,10 @@ export interface SiteModel extends EntryBase {
   sections: SectionEntry[];
   /** Every section as the file lists them (`sections:`). */
   sectionList: SectionEntry[];
+  /** Every external link in display order (groups expanded). */
+  links: LinkEntry[];
+  /** Every external link as the file lists them (among `sections:`). */
+  linkList: LinkEntry[];
   /** Every group in display order (groups without sections last). */
   groups: GroupEntry[];
   /** Every group as the file lists them (`sectionGroups:`). */

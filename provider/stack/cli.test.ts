@@ -23,8 +23,8 @@ describe("docsplatform validate", () => {
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(
-      "examples/handbook/docs.yaml: OK (organisation demo-org: 3 sites, 3 sections, 1 section group, 7 site spaces, " +
-        "2 share links, 1 adaptive schema, 3 spaces, 1 collection, 2 teams, 3 team members, 2 member roles, " +
+      "examples/handbook/docs.yaml: OK (organisation demo-org: 3 sites, 4 sections, 1 section group, 8 site spaces, " +
+        "2 share links, 1 adaptive schema, 4 spaces, 1 collection, 2 teams, 3 team members, 2 member roles, " +
         "1 SAML provider, 1 OpenAPI spec, 1 translation setting, 1 integration, organisation settings)\n",
     );
   });

@@ -87,11 +87,18 @@ describe("the handbook example through the engine", () => {
         "Space handbook/guides",
         "Space handbook/api",
         "Space handbook/changelog",
+        "Space handbook/whats-new",
         "TranslationSettings handbook/french",
         "Site handbook/handbook",
         "SiteSection handbook/handbook/guides",
         "SiteSection handbook/handbook/api",
         "SiteSection handbook/handbook/changelog",
+        "SiteSection handbook/handbook/whats-new",
+        "SiteSpace handbook/handbook/whats-new",
+        "SiteExternalLink handbook/handbook/status",
+        "SiteExternalLink handbook/handbook/community",
+        "SiteCustomization handbook/handbook",
+        "SiteSpaceCustomization handbook/handbook/api-v1",
         "SiteSpace handbook/handbook/guides",
         "SiteSpace handbook/handbook/api-v1",
         "SiteSpace handbook/handbook/api-changes",
@@ -117,9 +124,9 @@ describe("the handbook example through the engine", () => {
       ].sort(),
     );
     // A section is created with its first site space, which is taken over rather than created twice:
-    // three sections, but only the other three site spaces (and the partner portal's one) are POSTed.
+    // four sections, but only the other three site spaces (and the partner portal's one) are POSTed.
     expect(writes(up).filter((w) => w.startsWith("POST /sites/:siteId/site-spaces ")).length).toBe(4);
-    expect(writes(up).filter((w) => w.startsWith("POST /sites/:siteId/sections ")).length).toBe(3);
+    expect(writes(up).filter((w) => w.startsWith("POST /sites/:siteId/sections ")).length).toBe(4);
 
     // Stack outputs: the sites' published URLs and IDs by key.
     const live = org(emu.store.snapshot());
@@ -161,7 +168,13 @@ describe("the handbook example through the engine", () => {
       ["Guides", "guides", true],
       ["API Reference", "api", false],
       ["Changelog", "changes", false],
+      ["What's new", "what-s-new", false],
     ]);
+    expect(handbook.sections[3]!.draft).toBe(true);
+    expect(handbook.navigation).toEqual({ root: ["Guides", "Reference", "What's new", "Status"], Reference: ["API Reference", "Changelog", "Community"] });
+    expect(handbook.customization).toMatchObject({ styling: { theme: "bold", primaryColor: { light: "#0B5FFF" } } });
+    expect(Object.values(handbook.overrides)).toEqual([{ styling: { primaryColor: { light: "#6D28D9", dark: "#A78BFA" } } }]);
+    expect(live.spaces.find((s) => s.title === "What's new")).toMatchObject({ emoji: "✨", parent: collection.id });
     expect(handbook.sections[0]!.siteSpaces.map((ss) => [ss.space, ss.path, ss.default])).toEqual([["space-guides", "guides", true]]);
     expect(handbook.sections[1]!.siteSpaces.map((ss) => [ss.space, ss.path, ss.condition, ss.default])).toEqual([
       ["space-api", "v1", null, true],
@@ -186,7 +199,7 @@ describe("the handbook example through the engine", () => {
     const component = state.find((r) => r.type === COMPONENT)!;
     expect(component.urn).toBe("urn:pulumi:dev::handbook::docsplatform:index:DocsPlatform::handbook");
     const byLabel = stateByLabel();
-    expect(byLabel.size).toBe(40);
+    expect(byLabel.size).toBe(47);
     for (const r of byLabel.values()) expect(r.parent, label(r)).toBe(component.urn);
     const urn = (l: string) => {
       const r = byLabel.get(l);
@@ -224,7 +237,7 @@ describe("the handbook example through the engine", () => {
   it("a second up changes nothing and makes no API call", async () => {
     const noop = await runner.up();
     expect(changes(noop)).toEqual([]);
-    expect(noop.steps.filter((s) => s.custom)).toHaveLength(40);
+    expect(noop.steps.filter((s) => s.custom)).toHaveLength(47);
     expect(noop.apiCalls).toEqual([]);
   });
 
@@ -320,12 +333,15 @@ describe("the handbook example through the engine", () => {
     expect(up.outputs["siteUrls"]).toEqual({ handbook: expect.any(String), partners: expect.any(String), "partner-portal": expect.any(String) });
   });
 
-  it("destroy leaves the emulator as the fixture was", async () => {
+  it("destroy leaves the emulator as the fixture was, but for the space the file created (its content stays)", async () => {
     const down = await runner.destroy();
     expect(down.steps.filter((s) => s.custom).every((s) => s.op === "delete")).toBe(true);
     expect(runner.resources().filter((r) => r.custom && !r.type.startsWith("pulumi:providers"))).toEqual([]);
     // Restoring a space's settings is a write, so its updatedAt moves; everything else is as it was.
     const now = emu.store.snapshot();
+    const created = org(now).spaces.find((s) => s.title === "What's new");
+    expect(created).toMatchObject({ deletedAt: null });
+    org(now).spaces = org(now).spaces.filter((s) => s !== created);
     const fixtureSpaces = new Map(org(fixture).spaces.map((s) => [s.id, s.updatedAt]));
     for (const space of org(now).spaces) {
       const was = fixtureSpaces.get(space.id);

@@ -13,6 +13,9 @@ import type { shareLinkKind, ShareLinkInputs } from "../resources/shareLink";
 import type { siteKind, SiteInputs } from "../resources/site";
 import type { siteSectionKind, SiteSectionInputs } from "../resources/siteSection";
 import type { siteSectionGroupKind, SiteSectionGroupInputs } from "../resources/siteSectionGroup";
+import type { siteExternalLinkKind, SiteExternalLinkInputs } from "../resources/siteExternalLink";
+import type { siteCustomizationKind, SiteCustomizationInputs } from "../resources/siteCustomization";
+import type { siteSpaceCustomizationKind, SiteSpaceCustomizationInputs } from "../resources/siteSpaceCustomization";
 import type { siteSpaceKind, SiteSpaceInputs } from "../resources/siteSpace";
 import type { spaceKind, SpaceInputs } from "../resources/space";
 import type { teamKind, TeamInputs } from "../resources/team";
@@ -113,8 +116,17 @@ export type StackListEntry<K extends ListedKind> = Keyed & Declared<K, InputsOf<
 /** The lists of the kinds listed as plain keyed entries of the organisation, by their property in the file. */
 export type StackLists = { [K in ListedKind as K["list"]["property"]]?: StackListEntry<K>[] };
 
+/** A site's customization: members of the API's settings, each declared partly (the rest keeps the recorded look). */
+export type StackSiteCustomization = Declared<typeof siteCustomizationKind, SiteCustomizationInputs>;
+
+/** A site space's overrides of its site's customization. */
+export type StackSiteSpaceCustomization = Declared<typeof siteSpaceCustomizationKind, SiteSpaceCustomizationInputs>;
+
 /** A site space, at the root of a site or inside a section; natural key: path. */
-export type StackSiteSpace = Keyed & Declared<typeof siteSpaceKind, SiteSpaceInputs>;
+export type StackSiteSpace = Keyed & Declared<typeof siteSpaceKind, SiteSpaceInputs> & { customization?: StackSiteSpaceCustomization };
+
+/** A navigation entry leading away from the site: an entry of a site's `sections` with `url`; natural key: title. */
+export type StackExternalLink = Keyed & Declared<typeof siteExternalLinkKind, SiteExternalLinkInputs>;
 
 /** A section of a site; natural key: path. Exactly one of `space` and `siteSpaces` is set. */
 export type StackSection = Keyed &
@@ -130,7 +142,7 @@ export type StackSection = Keyed &
 /** A group of sections of a site; natural key: title. */
 export type StackSectionGroup = Keyed &
   Declared<typeof siteSectionGroupKind, SiteSectionGroupInputs> & {
-    /** Section keys of the same site. */
+    /** Keys of sections and external links of the same site, in display order. */
     sections: Key[];
   };
 
@@ -175,8 +187,10 @@ export type StackSite = Keyed &
     /** Key of one of this site's root-level site spaces (sites without sections). */
     defaultSiteSpace?: Key;
     adaptiveSchema?: StackAdaptiveSchema;
-    sections?: StackSection[];
+    /** Sections and external links in display order. */
+    sections?: (StackSection | StackExternalLink)[];
     sectionGroups?: StackSectionGroup[];
+    customization?: StackSiteCustomization;
     /** Root-level site spaces; only for sites without sections. */
     siteSpaces?: StackSiteSpace[];
     shareLinks?: StackShareLink[];
@@ -199,6 +213,16 @@ export interface StackFile extends StackLists {
   collections?: StackCollection[];
   spaces?: StackSpace[];
   sites?: StackSite[];
+}
+
+/** True when an entry of a site's `sections` is an external link (it gives `url` instead of a space). */
+export function isExternalLink(entry: StackSection | StackExternalLink): entry is StackExternalLink {
+  return (entry as { url?: unknown }).url !== undefined;
+}
+
+/** The sections among a site's `sections` (its external links left out). */
+export function sectionsOf(site: StackSite): StackSection[] {
+  return (site.sections ?? []).filter((e): e is StackSection => !isExternalLink(e));
 }
 
 /** True when a reference names a platform ID rather than a key of the file. */

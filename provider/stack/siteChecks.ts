@@ -8,6 +8,7 @@ import { checkRedirects, redirectSiteOf } from "../redirects/checks";
 import { conditionIssues } from "../conditions";
 import { shareLinkKind } from "../resources/shareLink";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
+import { siteExternalLinkKind } from "../resources/siteExternalLink";
 import type { EntryBase, SiteModel, SiteSpaceEntry } from "../site";
 import { show } from "./schema";
 import { naturalField } from "./stackSchema";
@@ -21,12 +22,14 @@ function item(e: EntryBase & { entry: object }): Item {
 /** Every check of one site. `spaceKeys`: the keys of the file's spaces. */
 export function checkSite(ctx: Ctx, site: SiteModel, spaceKeys: Namespace): void {
   const at = site.pointer;
-  const sectionKeys = uniqueKeys(ctx, site.sectionList.map(item), "among the sections of this site");
+  // Sections and external links share the site's `sections` list, and one namespace.
+  const navigation = [...site.sectionList.map(item), ...site.linkList.map(item)].sort((a, b) => a.pointer.localeCompare(b.pointer, "en", { numeric: true }));
+  const sectionKeys = uniqueKeys(ctx, navigation, "among the sections and external links of this site");
   const groups = site.groupList.map(item);
   const links = site.shareLinks.map(item);
   uniqueKeys(ctx, groups, "among the section groups of this site");
   uniqueKeys(ctx, links, "among the share links of this site");
-  for (const [kind, items] of [[siteSectionGroupKind, groups], [shareLinkKind, links]] as const) {
+  for (const [kind, items] of [[siteSectionGroupKind, groups], [shareLinkKind, links], [siteExternalLinkKind, site.linkList.map(item)]] as const) {
     const natural = naturalField(kind);
     if (natural) naturalKeys(ctx, items, natural.as, undefined);
   }
@@ -36,8 +39,15 @@ export function checkSite(ctx: Ctx, site: SiteModel, spaceKeys: Namespace): void
     if (!ss.shorthand) reference(ctx, `${ss.pointer}/space`, ss.space, spaceKeys, "space", "spaces");
   }
   paths(ctx, site);
-  defaults(ctx, site, sectionKeys, levelOf);
+  // A default names a section, never an external link.
+  const linkKeys = new Set(site.linkList.map((l) => l.key));
+  defaults(ctx, site, new Map([...sectionKeys].filter(([k]) => !linkKeys.has(k))), levelOf);
   groupMembers(ctx, site, sectionKeys);
+  for (const l of site.linkList) {
+    for (const f of ["space", "siteSpaces", "path", "defaultSiteSpace"]) {
+      if ((l.entry as unknown as Loose)[f] !== undefined) ctx.error(`${l.pointer}/${f}`, `an external link (an entry with url) takes no ${f}`);
+    }
+  }
   adaptiveContent(ctx, site);
   if (Array.isArray(site.entry.redirects)) for (const issue of checkRedirects(`${at}/redirects`, site.entry.redirects, redirectSiteOf(site))) ctx.error(issue.pointer, issue.reason);
   const visibility = site.entry.visibility as unknown;
@@ -152,7 +162,7 @@ function groupMembers(ctx: Ctx, site: SiteModel, sectionKeys: Namespace): void {
     for (const { key, pointer } of group.members) {
       if (typeof key !== "string") continue;
       if (!sectionKeys.has(key)) {
-        ctx.error(pointer, `no section with key ${show(key)} in this site${known(sectionKeys.keys())}`);
+        ctx.error(pointer, `no section or external link with key ${show(key)} in this site${known(sectionKeys.keys())}`);
         continue;
       }
       const first = grouped.get(key);
@@ -181,6 +191,7 @@ function adaptiveContent(ctx: Ctx, site: SiteModel): void {
   const conditions = [
     ...site.rootSiteSpaces,
     ...site.sectionList.flatMap((s) => [s, ...s.siteSpaces]),
+    ...site.linkList,
   ].flatMap((e) => (e.condition === undefined ? [] : [{ pointer: `${e.pointer}/condition`, text: e.condition }]));
   for (const issue of conditionIssues(conditions, declared)) (issue.warning ? ctx.warn : ctx.error)(issue.pointer, issue.reason);
 }

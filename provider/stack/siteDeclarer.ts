@@ -5,8 +5,12 @@
  * that depends on every structural child and restores the declared order.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ShareLink, Site, SiteAdaptiveSchema, SiteRedirects, SiteSection, SiteSectionGroup, SiteSpace, SiteStructureOrder } from "../classes";
+import { ShareLink, Site, SiteAdaptiveSchema, SiteCustomization, SiteExternalLink, SiteRedirects, SiteSection, SiteSectionGroup, SiteSpace, SiteSpaceCustomization, SiteStructureOrder } from "../classes";
 import { destinationInput } from "../redirects/forms";
+import { siteCustomizationKind } from "../resources/siteCustomization";
+import { siteExternalLinkKind } from "../resources/siteExternalLink";
+import { siteSpaceCustomizationKind } from "../resources/siteSpaceCustomization";
+import type { StructurePointer } from "../client";
 import type { KindDefinition, ResourceArgs } from "../resources/kind";
 import { shareLinkKind } from "../resources/shareLink";
 import { siteKind } from "../resources/site";
@@ -15,7 +19,7 @@ import { siteSectionKind } from "../resources/siteSection";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
 import { siteSpaceKind } from "../resources/siteSpace";
 import { ROOT_LEVEL } from "../resources/siteStructureOrder";
-import type { SectionEntry, SiteModel, SiteSpaceEntry } from "../site";
+import type { GroupChild, SectionEntry, SiteModel, SiteSpaceEntry, TopEntry } from "../site";
 import type { Keyed, Ref } from "./model";
 import { adoptOf, join, keysOf } from "./names";
 
@@ -30,6 +34,12 @@ export interface SiteResources {
   siteSpaces: Record<string, SiteSpace>;
   /** Share links by key. */
   shareLinks: Record<string, ShareLink>;
+  /** External links by key. */
+  links: Record<string, SiteExternalLink>;
+  /** The site's look, when the file declares it. */
+  customization?: SiteCustomization;
+  /** Site spaces' look overrides, by site-space key. */
+  overrides: Record<string, SiteSpaceCustomization>;
   adaptiveSchema?: SiteAdaptiveSchema;
   /** The site's whole redirect set, when the file declares one. */
   redirects?: SiteRedirects;
@@ -68,14 +78,16 @@ class SiteDeclarer {
     const site = new Site(join(scope.name, model.key), { ...scope.inputs(siteKind, s), organizationId: scope.org, ...adoptOf(s) }, scope.with(s));
     this.siteId = site.id;
     this.scopes = [keysOf(s)];
-    this.out = { site, sections: {}, sectionGroups: {}, siteSpaces: {}, shareLinks: {} };
+    this.out = { site, sections: {}, sectionGroups: {}, siteSpaces: {}, shareLinks: {}, links: {}, overrides: {} };
   }
 
   declare(): SiteResources {
     const levels = this.sections();
     const rootIds = this.level(this.model.rootSiteSpaces, undefined);
     this.groups();
+    this.links();
     this.shareLinks();
+    this.look();
     const s = this.model.entry;
     if (s.adaptiveSchema !== undefined) {
       this.out.adaptiveSchema = new SiteAdaptiveSchema(
@@ -192,12 +204,60 @@ class SiteDeclarer {
           ...scope.inputs(siteSectionGroupKind, g.entry),
           organizationId: scope.org,
           siteId: this.siteId,
-          sections: pulumi.all(g.entry.sections.map((k) => out.sections[k]!.id)),
+          sections: pulumi.all(g.sections.map((section) => out.sections[section.key]!.id)),
           ...adoptOf(g.entry),
         },
         scope.with(g, this.scopes),
       );
     }
+  }
+
+  /** External links, each in its group (or at the root); their order among the sections is the site's order's. */
+  private links(): void {
+    const { scope, out } = this;
+    for (const l of this.model.linkList) {
+      const group = l.group === undefined ? undefined : out.sectionGroups[l.group];
+      out.links[l.key] = new SiteExternalLink(
+        this.name(l.key),
+        { ...scope.inputs(siteExternalLinkKind, l.entry), organizationId: scope.org, siteId: this.siteId, ...(group ? { sectionGroupId: group.id } : {}), ...adoptOf(l.entry) },
+        scope.with(l, this.scopes),
+      );
+    }
+  }
+
+  /** The site's look, and each site space's override of it (after the site's, which records the look first). */
+  private look(): void {
+    const { scope, out } = this;
+    const s = this.model.entry;
+    if (s.customization !== undefined) {
+      out.customization = new SiteCustomization(this.name(), { ...scope.inputs(siteCustomizationKind, s.customization), organizationId: scope.org, siteId: this.siteId }, scope.with(s));
+    }
+    for (const ss of this.model.siteSpaces) {
+      const look = ss.entry.customization;
+      if (look === undefined) continue;
+      out.overrides[ss.key] = new SiteSpaceCustomization(
+        this.name(ss.key),
+        { ...scope.inputs(siteSpaceCustomizationKind, look), organizationId: scope.org, siteId: this.siteId, siteSpaceId: out.siteSpaces[ss.key]!.id },
+        scope.with(ss, this.scopes, out.customization ? { dependsOn: [out.customization] } : {}),
+      );
+    }
+  }
+
+  /** The navigation per level, as the structure sort takes it: the root's entries and each group's children, in display order. */
+  private navigation(): pulumi.Output<Record<string, StructurePointer[]>> {
+    const { out } = this;
+    const pointer = (e: TopEntry | GroupChild): pulumi.Output<StructurePointer> =>
+      e.kind === "section"
+        ? out.sections[e.section.key]!.id.apply((id) => ({ type: "site-section" as const, id }))
+        : e.kind === "link"
+          ? out.links[e.link.key]!.id.apply((id) => ({ type: "site-external-link" as const, id }))
+          : out.sectionGroups[e.group.key]!.id.apply((id) => ({ type: "site-section-group" as const, id }));
+    const levels: pulumi.Output<[string, StructurePointer[]]>[] = [pulumi.all(this.model.entries.map(pointer)).apply((items) => [ROOT_LEVEL, items] as [string, StructurePointer[]])];
+    for (const g of this.model.groups) {
+      if (g.children.length === 0) continue;
+      levels.push(pulumi.all([out.sectionGroups[g.key]!.id, pulumi.all(g.children.map(pointer))]).apply(([id, items]) => [id, items] as [string, StructurePointer[]]));
+    }
+    return pulumi.all(levels).apply((entries) => Object.fromEntries(entries));
   }
 
   private shareLinks(): void {
@@ -227,19 +287,22 @@ class SiteDeclarer {
       });
     // Declared membership (known in preview): a section moving into or out of a group moves in the order.
     const groupMembers = pulumi
-      .all(this.model.groupList.map((g) => pulumi.all([out.sectionGroups[g.key]!.id, pulumi.all(g.entry.sections.map((k) => out.sections[k]!.id))])))
+      .all(this.model.groupList.map((g) => pulumi.all([out.sectionGroups[g.key]!.id, pulumi.all(g.sections.map((section) => out.sections[section.key]!.id))])))
       .apply((entries) => Object.fromEntries(entries));
+    // With external links, the whole navigation is ordered through the structure sort (the one operation that places a link).
+    const withLinks = this.model.linkList.length > 0;
     out.order = new SiteStructureOrder(
       this.name(),
       {
         organizationId: scope.org,
         siteId: this.siteId,
-        ...(sectionIds.length > 0 ? { sections: pulumi.all(sectionIds) } : {}),
-        ...(groupIds.length > 0 ? { sectionGroups: pulumi.all(groupIds), groups: groupMembers } : {}),
+        ...(sectionIds.length > 0 && !withLinks ? { sections: pulumi.all(sectionIds) } : {}),
+        ...(groupIds.length > 0 ? { ...(withLinks ? {} : { sectionGroups: pulumi.all(groupIds) }), groups: groupMembers } : {}),
+        ...(withLinks ? { navigation: this.navigation() } : {}),
         siteSpaces,
       },
       scope.with(this.model.entry, [], {
-        dependsOn: [...Object.values(out.sections), ...Object.values(out.sectionGroups), ...Object.values(out.siteSpaces)],
+        dependsOn: [...Object.values(out.sections), ...Object.values(out.sectionGroups), ...Object.values(out.siteSpaces), ...Object.values(out.links)],
       }),
     );
   }

@@ -4,7 +4,7 @@
  * so an undeclared path keeps its base value.
  */
 import type { SiteSpaceEntry } from "../site";
-import { sectionSiteSpaces, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
+import { sectionSiteSpaces, sectionsOf, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
 import { q, type Change } from "./changes";
 import { matchKeyed } from "./match";
 import { viewStack } from "./model";
@@ -32,7 +32,7 @@ export function appliedHead(base: StackFile, head: StackFile): AppliedHead {
     const b = pair[0];
     const notes: Change[] = [];
     const note = (text: string): void => void notes.push({ sign: "~", text });
-    for (const [bs, hs] of matchKeyed(b.sections, site.sections ?? []).pairs) {
+    for (const [bs, hs] of matchKeyed(b.sections, sectionsOf(site)).pairs) {
       if (hs.path === undefined && bs.path.value !== undefined) {
         hs.path = bs.path.value;
         if (bs.path.source === "declared") note(`section ${q(hs.title)}: path no longer declared (the platform keeps ${bs.path.value})`);

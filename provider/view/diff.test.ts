@@ -33,7 +33,7 @@ describe("diff of day-two edits of the handbook", () => {
     expect(text(base, base)).toBe("No change to the sites or the organization.\n");
   });
 
-  for (const edit of ["removed-section", "moved-site-space", "changed-default", "renamed-path", "reordered-group", "renamed-keys"]) {
+  for (const edit of ["removed-section", "moved-site-space", "changed-default", "renamed-path", "reordered-group", "renamed-keys", "look-and-links"]) {
     it(edit, () => {
       expect(text(base, edited(edit))).toMatchSnapshot();
     });

@@ -76,11 +76,10 @@ export function diffOthers(base: StackFile, head: StackFile): Change[] {
       grantLines(lines, `${what} ${name(ho)}`, bo, ho, teamTitle(head));
     }
     for (const ho of m.added) {
-      lines.add("+", `${what} ${name(ho)}`);
+      lines.add("+", `${what} ${name(ho)}${field === "spaces" && ho["id"] === undefined ? " (created by this file)" : ""}`);
       grantLines(lines, `${what} ${name(ho)}`, {}, ho, teamTitle(head));
     }
-    // Spaces are only taken over, never created: leaving one out gives it back its earlier settings.
-    for (const bo of m.removed) lines.add("-", `${what} ${name(bo)}${field === "spaces" ? ": its settings go back to those before the first up" : ""}`);
+    for (const bo of m.removed) lines.add("-", `${what} ${name(bo)}${field === "spaces" ? removedSpace(bo) : ""}`);
   }
   installationLines(lines, base, head);
   return lines.list;
@@ -125,6 +124,17 @@ function installationLines(lines: Lines, base: StackFile, head: StackFile): void
   }
   for (const ho of m.added) lines.add("+", `installation ${q(ho.integration)}${ho.sites?.length ? `, enabled on ${refs(ho.sites).join(", ")}` : ""}`);
   for (const bo of m.removed) lines.add("-", `installation ${q(bo.integration)}: uninstalled`);
+}
+
+/**
+ * What removing a space from the file does: a space taken over by `id` gets its earlier settings back;
+ * a space the file created is left in place with its content (out of management), unless its entry asks
+ * for deletion, which the platform keeps restorable for 7 days.
+ */
+function removedSpace(space: Record<string, unknown>): string {
+  if (space["id"] !== undefined) return ": its settings go back to those before the first up";
+  if (space["deletionPolicy"] === "delete") return ": DELETED with its content (deletionPolicy: delete; the platform keeps it restorable for 7 days)";
+  return ": warning: left in place with its content and no longer managed (add deletionPolicy: delete before removing the entry to delete it; the platform keeps a deleted space restorable for 7 days)";
 }
 
 function teamChanges(b: Record<string, unknown>, h: Record<string, unknown>): string[] {

@@ -7,7 +7,9 @@ import { siteKind } from "../resources/site";
 import { siteSectionKind } from "../resources/siteSection";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
 import { siteSpaceKind } from "../resources/siteSpace";
-import { reordered, type GroupEntry, type SectionEntry, type SiteSpaceEntry, type TopEntry } from "../site";
+import { reordered, type GroupEntry, type LinkEntry, type SectionEntry, type SiteSpaceEntry, type TopEntry } from "../site";
+import { siteExternalLinkKind } from "../resources/siteExternalLink";
+import { lookChanges } from "./look";
 import type { Absence as FieldAbsence } from "../resources/kind";
 import type { Key } from "../stack/model";
 import { absenceOf, arrow, fieldChange, Lines, position, q, type Change } from "./changes";
@@ -43,11 +45,22 @@ function onOff(v: boolean): string {
   return v ? "on" : "off";
 }
 
+/** A site space's look override as the diff says it: members overridden, changed or no longer overridden. */
+function overrideChange(b: Record<string, unknown> | undefined, h: Record<string, unknown> | undefined): string | undefined {
+  if (JSON.stringify(b) === JSON.stringify(h)) return undefined;
+  if (h === undefined) return "look override removed (the site's look shows again)";
+  if (b === undefined) return `look overridden: ${Object.keys(h).sort().join(", ")}`;
+  const changed = [...new Set([...Object.keys(b), ...Object.keys(h)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(h[k])).sort();
+  return `look override changed: ${changed.map((k) => (h[k] === undefined ? `${k} cleared` : k)).join(", ")}`;
+}
+
 /** The changes of a site present on both sides. */
 export function diffSite(b: SiteView, h: SiteView, keys = false): Change[] {
   const lines = new Lines();
   siteFactLines(b, h, lines);
+  for (const t of lookChanges(b.entry.customization, h.entry.customization)) lines.add("~", t);
   new StructureDiff(b, h, lines, new Names(keys)).run();
+  linkLines(b, h, lines);
   shareLinkLines(b, h, lines);
   accessLines(b, h, lines);
   return lines.list;
@@ -125,7 +138,49 @@ function shareLinkLines(b: SiteView, h: SiteView, lines: Lines): void {
 
 /** The name of a top-level entry as the diff says it. */
 function topName(e: TopEntry | undefined): string | undefined {
-  return e === undefined ? undefined : e.kind === "section" ? q(e.section.title) : `group ${q(e.group.title)}`;
+  return e === undefined ? undefined : e.kind === "section" ? q(e.section.title) : e.kind === "link" ? `link ${q(e.link.title)}` : `group ${q(e.group.title)}`;
+}
+
+function linkName(l: LinkEntry): string {
+  return `external link ${q(l.title)}`;
+}
+
+/** Draft flags as readers notice them: staged content going live, or live content becoming a draft. */
+export function draftChange(b: boolean | undefined, h: boolean | undefined): string | undefined {
+  if (h === undefined || (b ?? false) === h) return undefined;
+  return h ? "now a draft: readers no longer see it" : "published: readers see it";
+}
+
+/** External links, by key: added, removed, changed (title, URL, group, draft), and moves among their siblings. */
+function linkLines(b: SiteView, h: SiteView, lines: Lines): void {
+  const links = matchKeyed(b.links, h.links);
+  const groupTitle = (view: SiteView, key: Key | undefined) => (key === undefined ? undefined : q(view.groups.find((g) => g.key === key)?.title ?? key));
+  for (const hl of links.added) {
+    const where = hl.group === undefined ? "" : ` in group ${groupTitle(h, hl.group)}`;
+    lines.add("+", `${linkName(hl)} → ${hl.target}${where}${hl.draft === true ? " (draft)" : ""}`);
+  }
+  for (const [bl, hl] of links.pairs) {
+    const what: string[] = [];
+    if (bl.key !== hl.key) what.push(`key ${bl.key} → ${hl.key} (previousKeys)`);
+    if (bl.title !== hl.title) what.push(`title ${q(bl.title)} → ${q(hl.title)}`);
+    if (bl.target !== hl.target) what.push(`URL ${bl.target} → ${hl.target}`);
+    const fields = siteExternalLinkKind.fields;
+    for (const c of [
+      fieldChange("condition", bl.condition, hl.condition, absenceOf(fields.condition)),
+      fieldChange("icon", bl.icon, hl.icon, absenceOf(fields.icon), (v) => v),
+      fieldChange("description", bl.description, hl.description, absenceOf(fields.description)),
+      draftChange(bl.draft, hl.draft),
+    ]) {
+      if (c !== undefined) what.push(c);
+    }
+    if (what.length > 0) lines.add("~", `${linkName(hl)}: ${what.join("; ")}`);
+    if (bl.group !== hl.group) {
+      const from = groupTitle(b, bl.group);
+      const to = groupTitle(h, hl.group);
+      lines.add(">", `${linkName(hl)} moved ${from === undefined ? `into group ${to}` : to === undefined ? `out of group ${from}` : `from group ${from} to group ${to}`}`);
+    }
+  }
+  for (const bl of links.removed) lines.add("-", `${linkName(bl)} → ${bl.target}`);
 }
 
 /** The structure of two versions of a site, paired by key and `previousKeys`: what readers notice moved, renamed, added or removed. */
@@ -166,6 +221,8 @@ class StructureDiff {
       if (e.kind === "section") {
         this.sectionBlock(e.section);
         if (movedTop.has(e)) this.lines.add(">", `${this.names.section(e.section)} moved: ${position(moved)}`);
+      } else if (e.kind === "link") {
+        if (movedTop.has(e)) this.lines.add(">", `${linkName(e.link)} moved: ${position(moved)}`);
       } else {
         this.groupBlock(e.group, movedTop.has(e), moved);
       }
@@ -179,11 +236,16 @@ class StructureDiff {
 
   /** Top level: moves in order among entries that stay at the top level, each with the name of the entry it now follows. */
   private topMoves(): Map<TopEntry, string | undefined> {
-    const topKey = (e: TopEntry): string => (e.kind === "section" ? `s:${e.section.key}` : `g:${e.group.key}`);
+    const topKey = (e: TopEntry): string => (e.kind === "section" ? `s:${e.section.key}` : e.kind === "link" ? `l:${e.link.key}` : `g:${e.group.key}`);
+    const baseLinks = new Map(matchKeyed(this.b.links, this.h.links).pairs.map(([bl, hl]) => [hl, bl]));
     const moves = reordered(this.b.entries.map(topKey), this.h.entries, (e) => {
       if (e.kind === "section") {
         const bs = this.baseOfSection.get(e.section);
         return bs === undefined ? undefined : `s:${bs.key}`;
+      }
+      if (e.kind === "link") {
+        const bl = baseLinks.get(e.link);
+        return bl === undefined ? undefined : `l:${bl.key}`;
       }
       const bg = this.baseOfGroup.get(e.group);
       return bg === undefined ? undefined : `g:${bg.key}`;
@@ -206,6 +268,10 @@ class StructureDiff {
       const icon = fieldChange("icon", bg.icon, hg.icon, absenceOf(siteSectionGroupKind.fields.icon), (v) => v);
       if (icon !== undefined) what.push(icon);
       if (what.length > 0) this.lines.add("~", `group ${q(hg.title)}: ${what.join("; ")}`);
+    }
+    if (bg !== undefined) {
+      const draft = draftChange(bg.draft, hg.draft);
+      if (draft !== undefined) this.lines.add("~", `group ${q(hg.title)}: ${draft}`);
     }
     if (moved) this.lines.add(">", `group ${q(hg.title)} moved: ${position(after)}`);
     for (const hs of hg.sections) this.sectionBlock(hs);
@@ -232,11 +298,11 @@ class StructureDiff {
     const { h } = this;
     // Where it appears: after the entry before it at its level, or first there.
     const group = hs.group === undefined ? undefined : h.groups.find((g) => g.key === hs.group);
-    const siblings = group === undefined ? h.entries.map(topName) : group.sections.map((s) => q(s.title));
-    const at = group === undefined ? h.entries.findIndex((e) => e.kind === "section" && e.section === hs) : group.sections.indexOf(hs);
+    const siblings = group === undefined ? h.entries.map(topName) : group.children.map((c) => (c.kind === "section" ? q(c.section.title) : `link ${q(c.link.title)}`));
+    const at = group === undefined ? h.entries.findIndex((e) => e.kind === "section" && e.section === hs) : group.children.findIndex((c) => c.kind === "section" && c.section === hs);
     const after = at > 0 ? `after ${siblings[at - 1]}` : "first";
     const where = hs.group === undefined ? `, ${after}` : ` in group ${this.groupTitle(h, hs.group)}, ${after}`;
-    const facts = [hs.condition === undefined ? undefined : `if ${hs.condition}`].filter((x): x is string => x !== undefined);
+    const facts = [hs.condition === undefined ? undefined : `if ${hs.condition}`, hs.draft === true ? "draft" : undefined].filter((x): x is string => x !== undefined);
     this.lines.add("+", `${this.names.section(hs)} ${hs.url}${where}${facts.length > 0 ? ` (${facts.join(", ")})` : ""}`);
     for (const ss of hs.siteSpaces) {
       if (this.baseOfSiteSpace.has(ss)) continue;
@@ -258,6 +324,8 @@ class StructureDiff {
       fieldChange("description", bs.description, hs.description, absenceOf(fields.description)),
     ];
     for (const c of changed) if (c !== undefined) what.push(c);
+    const draft = draftChange(bs.draft, hs.draft);
+    if (draft !== undefined) what.push(draft);
     if (bs.url !== hs.url) what.unshift(`URL ${bs.url} → ${hs.url}${hs.siteSpaces.length > 0 ? " (its site spaces with it)" : ""}`);
     if (what.length > 0) this.lines.add("~", `${this.names.section(hs)}: ${what.join("; ")}`);
     const bGroup = bs.group === undefined ? undefined : this.headGroupOfBase.get(bs.group) ?? `removed:${bs.group}`;
@@ -297,6 +365,10 @@ class StructureDiff {
     if (sameLevel && hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
     const cond = fieldChange("condition", bs.condition, hs.condition, absenceOf(siteSpaceKind.fields.condition));
     if (cond !== undefined) what.push(cond);
+    const draft = draftChange(bs.draft, hs.draft);
+    if (draft !== undefined) what.push(draft);
+    const look = overrideChange(bs.entry.customization, hs.entry.customization);
+    if (look !== undefined) what.push(look);
     if (what.length > 0) this.lines.add("~", `${this.names.siteSpace(hs)}: ${what.join("; ")}`);
   }
 

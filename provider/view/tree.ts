@@ -3,7 +3,8 @@
  * spaces with the URL path a reader sees, the default at each level, conditions, visibility,
  * published state and share links by name (never a URL).
  */
-import type { SectionEntry, SiteSpaceEntry } from "../site";
+import type { GroupChild, LinkEntry, SectionEntry, SiteSpaceEntry } from "../site";
+import { lookSummary } from "./look";
 import { API_PATH, urlClashes, type SiteView, type StackView } from "./model";
 import { plain, type Style } from "./style";
 import { redirectCount, redirectLines } from "../redirects/forms";
@@ -103,6 +104,8 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     if (adaptive !== undefined) lines.add("│  ", adaptive);
     if (site.organizationDefault) lines.add("│  ", "the organization's default content");
     for (const f of [accessFacts(site), visitorAuthFacts(site)]) if (f !== undefined) lines.add("│  ", f);
+    const look = lookSummary(site.entry.customization);
+    if (look !== undefined) lines.add("│  ", look);
     for (const c of urlClashes(site)) lines.add("│  ", style.red(`! URL ${c.url} is shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)`));
   }
 
@@ -113,6 +116,8 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     if (ss.condition !== undefined) parts.push(style.magenta(`if ${ss.condition}`));
     const spaceGrants = site.spacePermissions[ss.key];
     if (spaceGrants !== undefined) parts.push(`space access: ${accessSummary(spaceGrants, site.teamTitle).join("; ") || "no direct grants"}`);
+    if (ss.draft === true) parts.push(style.yellow("draft"));
+    if (ss.entry.customization !== undefined) parts.push(`look overridden: ${Object.keys(ss.entry.customization).sort().join(", ")}`);
     const title = keys ? `${siteSpaceTitle(ss)} ${style.dim(`(site space ${ss.key})`)}` : siteSpaceTitle(ss);
     return `${title}  ${url(ss.url)}${ss.default ? `  ${style.yellow("★ default")}` : ""}${tail(parts)}`;
   };
@@ -124,6 +129,7 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     if (s.icon !== undefined) parts.push(`icon ${s.icon}`);
     if (s.condition !== undefined) parts.push(style.magenta(`if ${s.condition}`));
     if (s.description !== undefined) parts.push(style.dim(JSON.stringify(s.description)));
+    if (s.draft === true) parts.push(style.yellow("draft"));
     return `${style.bold(s.title)} ${tag("section", s.key)}  ${url(s.url)}${s.default ? `  ${style.yellow("★ default")}` : ""}${tail(parts)}`;
   };
 
@@ -131,14 +137,23 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
   type Node = { text: string; children: Node[] };
   const spaceNodes = (list: SiteSpaceEntry[]): Node[] => list.map((ss) => ({ text: siteSpaceLine(ss), children: [] }));
   const sectionNode = (s: SectionEntry): Node => ({ text: sectionLine(s), children: spaceNodes(s.siteSpaces) });
-  const nodes: Node[] = site.entries.map((e) =>
-    e.kind === "section"
-      ? sectionNode(e.section)
-      : {
-          text: `${style.bold(e.group.title)} ${tag("group", e.group.key)}${tail(e.group.icon === undefined ? [] : [`icon ${e.group.icon}`])}${e.group.sections.length === 0 ? `${sep}no sections` : ""}`,
-          children: e.group.sections.map(sectionNode),
-        },
-  );
+  const linkLine = (l: LinkEntry): string => {
+    const parts: string[] = [];
+    if (l.icon !== undefined) parts.push(`icon ${l.icon}`);
+    if (l.condition !== undefined) parts.push(style.magenta(`if ${l.condition}`));
+    if (l.description !== undefined) parts.push(style.dim(JSON.stringify(l.description)));
+    if (l.draft === true) parts.push(style.yellow("draft"));
+    return `${style.bold(l.title)} ${tag("link", l.key)}  ${style.cyan(`↗ ${l.target}`)}${tail(parts)}`;
+  };
+  const childNode = (c: GroupChild): Node => (c.kind === "section" ? sectionNode(c.section) : { text: linkLine(c.link), children: [] });
+  const nodes: Node[] = site.entries.map((e) => {
+    if (e.kind !== "group") return childNode(e);
+    const parts = [...(e.group.icon === undefined ? [] : [`icon ${e.group.icon}`]), ...(e.group.draft === true ? [style.yellow("draft")] : [])];
+    return {
+      text: `${style.bold(e.group.title)} ${tag("group", e.group.key)}${tail(parts)}${e.group.children.length === 0 ? `${sep}no sections` : ""}`,
+      children: e.group.children.map(childNode),
+    };
+  });
   nodes.push(...spaceNodes(site.rootSiteSpaces));
   if (site.shareLinks.length > 0 || site.visibility === "share-link") {
     const links = site.shareLinks.map((l) => `${l.name}${keys ? ` ${style.dim(`(share link ${l.key})`)}` : ""}${l.active ? "" : ` ${style.dim("[inactive]")}`}`);
