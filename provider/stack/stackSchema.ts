@@ -96,7 +96,8 @@ function kindEntry(kind: AnyKind, definition: Schema): Schema {
   // `x-naturalKey`: the field adopt looks the object up by, and why a duplicate is refused where the API refuses it.
   if (natural) out["x-naturalKey"] = { field: natural.as, ...(kind.naturalKey!.enforced ? { enforced: kind.naturalKey!.enforced } : {}) };
   if (natural && !natural.spec.required && "adopt" in props) {
-    out.if = { required: ["adopt"], properties: { adopt: { const: true } } };
+    // An entry with `url` among a site's sections is an external link, looked up by its title instead.
+    out.if = { required: ["adopt"], properties: { adopt: { const: true } }, ...("url" in props ? { not: { required: ["url"] } } : {}) };
     out.then = { required: [natural.as] };
   }
   return out;
