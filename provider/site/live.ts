@@ -203,33 +203,30 @@ class LiveReader {
     return out;
   }
 
-  /** The IDs of the navigation in display order, groups expanded (sections and external links); undefined when the structure was not read. */
-  private flatOrder(): string[] | undefined {
+  /** Visits the navigation's items in display order, each group before its children (with the group's ID); false when the structure was not read. */
+  private walk(visit: (item: { object: string; id: string }, group: string | undefined) => void): boolean {
     const structure = this.live.structure;
-    if (structure?.type !== "sections") return undefined;
-    const out: string[] = [];
-    const walk = (items: readonly { object: string; id: string; children?: unknown }[]) => {
+    if (structure?.type !== "sections") return false;
+    const walk = (items: readonly { object: string; id: string; children?: unknown }[], group: string | undefined) => {
       for (const item of items) {
-        if (item.object === "site-section-group") walk((item.children ?? []) as { object: string; id: string }[]);
-        else out.push(item.id);
+        visit(item, group);
+        if (item.object === "site-section-group") walk((item.children ?? []) as { object: string; id: string }[], item.id);
       }
     };
-    walk(structure.structure);
-    return out;
+    walk(structure.structure, undefined);
+    return true;
+  }
+
+  /** The IDs of the navigation in display order, groups expanded (sections and external links); undefined when the structure was not read. */
+  private flatOrder(): string[] | undefined {
+    const out: string[] = [];
+    return this.walk((item) => item.object !== "site-section-group" && out.push(item.id)) ? out : undefined;
   }
 
   /** The external links of the navigation in display order, each with its group's ID; titles shared by several links are left out. */
   private links(keyOf: Map<string, string>): LinkEntry[] {
-    const structure = this.live.structure;
-    if (structure?.type !== "sections") return [];
     const found: SiteExternalLink[] = [];
-    const walk = (items: readonly { object: string; id: string; children?: unknown }[]) => {
-      for (const item of items) {
-        if (item.object === "site-section-group") walk((item.children ?? []) as { object: string; id: string }[]);
-        else if (item.object === "site-external-link") found.push(item as unknown as SiteExternalLink);
-      }
-    };
-    walk(structure.structure);
+    this.walk((item) => item.object === "site-external-link" && found.push(item as unknown as SiteExternalLink));
     const dup = duplicatesBy(found, (l) => l.title);
     for (const title of [...dup].sort(cmp)) this.scope.note(`${this.where}: several external links are titled ${JSON.stringify(title)}; adopt needs a unique title, so none of them is exported`);
     const keys = new KeyAllocator();
@@ -306,19 +303,8 @@ class LiveReader {
 
   /** The IDs of a group's children in display order, as the structure shows them; undefined when it was not read. */
   private groupChildren(groupId: string): string[] | undefined {
-    const structure = this.live.structure;
-    if (structure?.type !== "sections") return undefined;
-    let found: string[] | undefined;
-    const walk = (items: readonly { object: string; id: string; children?: unknown }[]) => {
-      for (const item of items) {
-        if (item.object !== "site-section-group") continue;
-        const children = (item.children ?? []) as { object: string; id: string }[];
-        if (item.id === groupId) found = children.map((c) => c.id);
-        else walk(children);
-      }
-    };
-    walk(structure.structure);
-    return found;
+    const out: string[] = [];
+    return this.walk((item, group) => group === groupId && out.push(item.id)) ? out : undefined;
   }
 
   /** Share links by name; their URLs (which carry the secret token) are never read. */
