@@ -270,7 +270,9 @@ const organisationCases: LifecycleCase[] = [
       { inputs: (_env, p) => ({ spaceId: p.spaceId, emoji: "e".repeat(51) }), property: "emoji" },
       { inputs: (_env, p) => ({ spaceId: p.spaceId, editMode: "frozen" }), property: "editMode" },
       { inputs: (_env, p) => ({ spaceId: p.spaceId, deletionPolicy: "keep" }), property: "deletionPolicy" },
-      { inputs: () => ({ title: "No space" }), property: "spaceId" },
+      // Without `spaceId` the space is created; an ID that is not one is refused.
+      { inputs: () => ({ spaceId: "not/an id", title: "Bad ID" }), property: "spaceId" },
+      { inputs: (env) => ({ organizationId: env.orgId, title: "New", language: "klingon" }), property: "language" },
     ],
     update: {
       inputs: (_env, _p, created) => ({ ...created, title: "Managed guides (locked)", editMode: "locked" }),
