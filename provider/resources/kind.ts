@@ -363,6 +363,32 @@ export interface KindDefinition<I extends object, O extends object> {
    * Undefined = the create made nothing. Default: `adopt`.
    */
   recover?(ctx: KindContext, inputs: I): Promise<Created<O> | undefined>;
+  /**
+   * Whether a live object, found at the declared level with the declared key or (that key not yet
+   * taken) by what the first request sets, is as that request alone leaves it for these inputs: a
+   * create of this shape that died before its follow-up request (only what that request sets differs,
+   * and the path is still the one the platform derived). Only kinds whose key is set by a follow-up.
+   */
+  asPosted?(outs: O, inputs: I): boolean;
+}
+
+/**
+ * Whether `path` is the one the platform derives from `title` for a new object: lowercase, accents
+ * dropped, each run of other characters than a–z and 0–9 one `-`, none at either end; with a `-2`,
+ * `-3`… when that path was taken. A long title (whose derived path is cut short) never matches.
+ */
+export function isDerivedPath(path: string | null | undefined, title: string | null | undefined): boolean {
+  if (typeof path !== "string" || typeof title !== "string") return false;
+  const base = title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "")
+    .join("-");
+  if (base === "") return false;
+  const suffix = path.startsWith(`${base}-`) ? path.slice(base.length + 1) : "";
+  return path === base || (/^\d+$/.test(suffix) && Number(suffix) >= 2);
 }
 
 /** A kind with its types erased, as held by the one list of kinds. */

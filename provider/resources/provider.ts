@@ -3,7 +3,7 @@ import type { default as Ajv, ValidateFunction } from "ajv";
 import limits from "../../schemas/limits.json";
 import { explain } from "../phrases";
 import { dottedPath, valuesAlong } from "../pointer";
-import { ApiError, isNotFound, isOutcomeUnknown, sharedClient } from "../client";
+import { ApiError, isConflict, isNotFound, isOutcomeUnknown, sharedClient } from "../client";
 import { tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
 import { missingReferences } from "./references";
@@ -357,6 +357,7 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
       created = await kind.create(ctx, inputs);
       createdHere.add(created.id);
     } catch (e) {
+      if (progress === undefined && isConflict(e)) throw await enforcedConflict(kind, ctx, inputs, e);
       // An object known to exist is not looked up again: it is reported as a partial create below.
       if (progress !== undefined || !isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
       // The create may have taken effect: find what it made rather than creating a duplicate.
@@ -381,27 +382,57 @@ const createdHere = new Set<string>();
  * or none): the one live object with the declared natural key. Where the API lets two objects share
  * the key (a site's title, a share link's name, …), that one is taken over unless it differs in what
  * cannot change in place; where the API refuses a second object (`enforced`) nothing can be made
- * twice and the create's own error stands; a section or site space (unique path per level) is taken
- * over only as a finished create leaves it, every declared field equal. Not looked for under a
- * parent this process created (it holds nothing of an earlier run), nor when several match.
+ * twice and the create's conflict is told with what to do (`enforcedConflict`). A section or site
+ * space (unique path per level) is taken over as a finished create leaves it (every declared field
+ * equal), or as a create that died between its POST and its PATCH leaves it (`asPosted`): at the
+ * declared level, the declared title (a section) or space (a site space), nothing the PATCH sets
+ * other than the declared values, its path still the one the platform derived from the title, and
+ * the declared path not held by another object there. Not looked for under a parent this process
+ * created (it holds nothing of an earlier run), nor when several match.
  */
 async function madeEarlier<I extends object, O extends object>(kind: KindDefinition<I, O>, ctx: KindContext, inputs: I): Promise<Created<O> | undefined> {
   const key = kind.naturalKey;
   // A kind keyed by the object it configures (`siteId`, `spaceId`, `userId`, …) makes nothing new: its create converges.
   if (!kind.adopt || key === undefined || key.enforced !== undefined || /Id$/.test(key.field)) return undefined;
-  const parent = (inputs as { siteId?: unknown }).siteId;
-  if (typeof parent === "string" && createdHere.has(parent)) return undefined;
+  const { siteId, sectionId } = inputs as { siteId?: unknown; sectionId?: unknown };
+  if ([siteId, sectionId].some((parent) => typeof parent === "string" && createdHere.has(parent))) return undefined;
+  const declaredKey = (inputs as Record<string, unknown>)[key.field];
   let found: Created<O> | undefined;
   try {
     found = await kind.adopt(ctx, inputs);
+    // The declared key is held by none: the object a POST left before the PATCH setting the key.
+    if (found === undefined && kind.asPosted && declaredKey !== undefined) found = await kind.adopt(ctx, { ...inputs, [key.field]: undefined });
   } catch (e) {
     if (e instanceof ApiError) throw e;
     return undefined; // several match: none of them is known to be this one
   }
   if (found === undefined) return undefined;
   const { changed, replaces } = declaredChanges<I>(kind.fields, found.outs, inputs);
-  if (replaces.length > 0 || (key.scope === "level" && changed.length > 0)) return undefined;
+  if (replaces.length > 0) return undefined;
+  if (key.scope === "level" && changed.length > 0 && !kind.asPosted?.(found.outs, inputs)) return undefined;
   return found;
+}
+
+/**
+ * A create the API refused because an object with the same key exists (`enforced`): never taken over
+ * on its own, since it may be one a person made and the file would then manage and could destroy it.
+ * Told once, naming the object and its ID, with the two ways on: take it over on purpose with
+ * `adopt: true` for one `up` (or import the pending create an interrupted run left), or declare
+ * another key. Other conflicts are the API's error as it came.
+ */
+async function enforcedConflict<I extends object, O extends object>(kind: KindDefinition<I, O>, ctx: KindContext, inputs: I, e: unknown): Promise<unknown> {
+  const key = kind.naturalKey;
+  if (key?.enforced === undefined || /Id$/.test(key.field)) return e;
+  const value = JSON.stringify((inputs as Record<string, unknown>)[key.field]);
+  // One read, on this failure only, for the ID an import needs.
+  const existing = await Promise.resolve(kind.adopt?.(ctx, inputs)).catch(() => undefined);
+  const which = existing ? ` (id ${existing.id})` : "";
+  return new Error(
+    `${kind.name} ${key.field} ${value}: one already exists${which}, and ${key.enforced}, so none was made. ` +
+      `If an earlier \`up\` made it and was killed before recording it, or it is to be managed here, declare \`adopt: true\` on this entry for one \`up\` ` +
+      `(or \`pulumi refresh --import-pending-creates <urn> ${existing?.id ?? "<id>"}\` when the state keeps the interrupted create); otherwise declare another ${key.field}. ` +
+      `(${e instanceof Error ? e.message : String(e)})`,
+  );
 }
 
 /** An adopted or found object brought to what the user declared; fields that cannot change in place must already match. */

@@ -1,5 +1,5 @@
 import type { SiteSection as ApiSection, UpdateSectionBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, exactlyOne, limit, ORGANIZATION_FIELD, patchBody, patchedFields, SITE_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, exactlyOne, isDerivedPath, limit, ORGANIZATION_FIELD, patchBody, patchedFields, SITE_FIELD } from "./kind";
 import { readListed, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -182,6 +182,16 @@ export const siteSectionKind = {
 
   adopt,
   recover,
+  // The POST sets the title, icon and draft and makes the one site space; the PATCH the rest.
+  asPosted: (outs, inputs) =>
+    outs.title === inputs.title &&
+    (inputs.icon === undefined || outs.icon === inputs.icon) &&
+    outs.sectionGroupId === null &&
+    outs.description === null &&
+    outs.condition === null &&
+    outs.siteSpaceCount === 1 &&
+    outs.siteSpaceId !== null &&
+    isDerivedPath(outs.path, outs.title),
 } satisfies KindDefinition<SiteSectionInputs, SiteSectionOutputs>;
 
 /** The dynamic provider of SiteSection (serialised through `provider/providers/siteSection`). */

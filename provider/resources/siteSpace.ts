@@ -1,5 +1,5 @@
 import type { SiteSpace as ApiSiteSpace, UpdateSiteSpaceBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, exactlyOne, limit, ORGANIZATION_FIELD, patchBody, patchedFields, SITE_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, exactlyOne, isDerivedPath, limit, ORGANIZATION_FIELD, patchBody, patchedFields, SITE_FIELD } from "./kind";
 import { readListed, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 
@@ -155,6 +155,8 @@ export const siteSpaceKind = {
   },
 
   adopt,
+  // The POST sets the space, the level and draft; the PATCH the path and condition.
+  asPosted: (outs, inputs) => outs.spaceId === inputs.spaceId && outs.condition === null && isDerivedPath(outs.path, outs.title),
 } satisfies KindDefinition<SiteSpaceInputs, SiteSpaceOutputs>;
 
 /** The dynamic provider of SiteSpace (serialised through `provider/providers/siteSpace`). */
