@@ -81,6 +81,8 @@ describe("SiteSection: a create whose outcome is unknown", () => {
   it("is an error naming both when two sections match what its POST set", async () => {
     const site = await newSite("Uncertain section, ambiguous");
     const first = await api<{ id: string }>("POST", `${sitesPath}/${site.id}/sections`, { spaceId: "space-guides", title: "Guides" });
+    // Its path no longer the derived one: not what an interrupted create leaves, so not taken over before the POST.
+    await api("PATCH", `${sitesPath}/${site.id}/sections/${first.id}`, { path: "by-hand" });
     emulator.control.setFaults({ error5xxAfterCommitRate: 1, methods: ["POST"], routes: "/sections$" });
     const err = await siteSectionProvider
       .create({ organizationId: org, siteId: site.id, spaceId: "space-guides", title: "Guides", path: "how-to" })
