@@ -11,23 +11,11 @@ import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import type { RunningEmulator } from "../../emulator";
 import { type ProgramRunner, type PreparedProgram, type RunResult } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
+import { changes, upAndSettle, writes } from "../../test/support/steps";
 import { exposedInState } from "../../test/support/secrets";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 type Doc = ReturnType<typeof parseDocument>;
-
-/** API writes as `METHOD route status`, in order. */
-function writes(result: RunResult): string[] {
-  return result.apiCalls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.route.replace(/^\/v1\/orgs\/:organizationId/, "")} ${c.status}`);
-}
-
-/** Custom-resource steps that are not `same`, as `op Kind name`, sorted. */
-function changes(result: RunResult): string[] {
-  return result.steps
-    .filter((s) => s.custom && s.op !== "same")
-    .map((s) => `${s.op} ${s.type.slice(s.type.lastIndexOf(":") + 1)} ${s.urn.slice(s.urn.lastIndexOf("::") + 2)}`)
-    .sort();
-}
 
 describe("access through the engine", { timeout: 300_000 }, () => {
   let emu: RunningEmulator;
@@ -49,14 +37,6 @@ describe("access through the engine", { timeout: 300_000 }, () => {
     return [...teams.items.map((t) => `team ${t.team.title} ${t.permission}`), ...users.items.map((u) => `user ${u.user.id} ${u.permission}`)].sort();
   };
 
-  /** `up`, then a second `up` that changes nothing and calls nothing. */
-  async function upAndSettle(): Promise<RunResult> {
-    const up = await runner.up();
-    const again = await runner.up();
-    expect(changes(again)).toEqual([]);
-    expect(again.apiCalls).toEqual([]);
-    return up;
-  }
 
   beforeAll(async () => {
     ({ emu, program, runner } = await startProgram(HANDBOOK));
@@ -73,7 +53,7 @@ describe("access through the engine", { timeout: 300_000 }, () => {
       "create Permissions handbook/space/guides",
       "create VisitorAuth handbook/partner-portal",
     ]));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(up.error).toBeUndefined();
     const partners = siteId("Partner portal");
     expect(await grants("/v1/spaces/space-guides/permissions")).toEqual(["team Docs Team edit"]);
@@ -96,20 +76,20 @@ describe("access through the engine", { timeout: 300_000 }, () => {
 
   it("a changed role is 1 PATCH", async () => {
     editDocs((doc) => doc.setIn(["spaces", 0, "permissions", 0, "role"], "review"));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(changes(up)).toEqual(["update Permissions handbook/space/guides"]);
     expect(writes(up)).toEqual(["PATCH /v1/spaces/:spaceId/permissions/teams/:teamId 204"]);
   });
 
   it("a removed grant is 1 DELETE", async () => {
     editDocs((doc) => (doc.getIn(["collections", 0, "permissions"]) as YAMLSeq).delete(0));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(writes(up)).toEqual(["DELETE /v1/collections/:collectionId/permissions/teams/:teamId 205"]);
   });
 
   it("two new users with one role are 1 invite", async () => {
     editDocs((doc) => doc.setIn(["collections", 0, "permissions"], doc.createNode([{ user: "writer@demo.test", role: "review" }, { user: "reader@demo.test", role: "review" }])));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(writes(up)).toEqual(["POST /v1/collections/:collectionId/permissions 204"]);
     const collection = emu.store.snapshot().organizations[0]!.collections.find((c) => c.title === "Product docs")!.id;
     expect(await grants(`/v1/collections/${collection}/permissions`)).toEqual(["user reader-1 review", "user writer-1 review"]);
@@ -119,7 +99,7 @@ describe("access through the engine", { timeout: 300_000 }, () => {
     const partners = siteId("Partner portal");
     const before = (await api("GET", `/v1/orgs/demo-org/sites/${partners}/publishing/auth`)).privateKey as string;
     editDocs((doc) => doc.setIn(["sites", 2, "visitorAuth", "rotation"], 2));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(writes(up)).toEqual(["POST /sites/:siteId/publishing/auth/regenerate 200"]);
     const after = (await api("GET", `/v1/orgs/demo-org/sites/${partners}/publishing/auth`)).privateKey as string;
     expect(after).not.toBe(before);
@@ -131,7 +111,7 @@ describe("access through the engine", { timeout: 300_000 }, () => {
 
   it("an integration removed from a site is 1 call", async () => {
     editDocs((doc) => doc.setIn(["installations", 0, "sites"], doc.createNode([])));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(writes(up)).toEqual(["DELETE /v1/integrations/:integrationName/installations/:installationId/sites/:siteId 205"]);
   });
 
@@ -153,7 +133,7 @@ describe("access through the engine", { timeout: 300_000 }, () => {
 
     it("the last admin removed from a space", async () => {
       editDocs((doc) => doc.setIn(["spaces", 1, "permissions"], doc.createNode([{ user: "writer@demo.test", role: "admin" }, { user: "reader@demo.test", role: "review" }])));
-      await upAndSettle();
+      await upAndSettle(runner);
       await refused(
         (doc) => (doc.getIn(["spaces", 1, "permissions"]) as YAMLSeq).delete(0),
         /docs\.yaml:\d+:\d+: space api: removing user writer@demo\.test \(admin\) leaves it with no admin/,
@@ -169,7 +149,7 @@ describe("access through the engine", { timeout: 300_000 }, () => {
 
     it("a collection left without admin", async () => {
       editDocs((doc) => doc.setIn(["collections", 0, "permissions"], doc.createNode([{ team: "reviewers", role: "admin" }])));
-      await upAndSettle();
+      await upAndSettle(runner);
       await refused(
         (doc) => doc.setIn(["collections", 0, "permissions", 0, "role"], "review"),
         /docs\.yaml:\d+:\d+: collection product-docs: changing team \S+ from admin to review leaves it with no admin/,
@@ -179,7 +159,7 @@ describe("access through the engine", { timeout: 300_000 }, () => {
         doc.setIn(["collections", 0, "permissions", 0, "role"], "review");
         doc.setIn(["collections", 0, "allowLockout"], true);
       });
-      const up = await upAndSettle();
+      const up = await upAndSettle(runner);
       expect(writes(up)).toEqual(["PATCH /v1/collections/:collectionId/permissions/teams/:teamId 204"]);
     });
   });

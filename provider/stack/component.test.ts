@@ -10,16 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import type { ProgramRunner, PreparedProgram, RunResult } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
+import { changes } from "../../test/support/steps";
 import { formatProblem, parseStack } from "./load";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
-
-function changes(result: RunResult): string[] {
-  return result.steps
-    .filter((s) => s.custom && s.op !== "same")
-    .map((s) => `${s.op} ${s.type.slice(s.type.lastIndexOf(":") + 1)} ${s.urn.slice(s.urn.lastIndexOf("::") + 2)}`)
-    .sort();
-}
 
 const SMALL = (linkKey: string, previous = "") => `
 organization: demo-org

@@ -11,24 +11,12 @@ import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import type { RunningEmulator, SnapshotOrg, SnapshotSite } from "../../emulator";
 import type { ProgramRunner, PreparedProgram, RunResult } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
+import { changes, upAndSettle, writes } from "../../test/support/steps";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 
 type Doc = ReturnType<typeof parseDocument>;
 type Entry = Record<string, unknown>;
-
-/** Custom-resource steps that are not `same`, as `op Kind name`, sorted. */
-function changes(result: RunResult): string[] {
-  return result.steps
-    .filter((s) => s.custom && s.op !== "same")
-    .map((s) => `${s.op} ${s.type.slice(s.type.lastIndexOf(":") + 1)} ${s.urn.slice(s.urn.lastIndexOf("::") + 2)}`)
-    .sort();
-}
-
-/** API writes as `METHOD route status`, in order. */
-function writes(result: RunResult): string[] {
-  return result.apiCalls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.route.replace(/^\/v1\/orgs\/:organizationId/, "")} ${c.status}`);
-}
 
 /** A declared value, or what its absence means for a field that is cleared when absent. */
 const cleared = (v: unknown): unknown => (v === undefined ? null : v);
@@ -104,15 +92,6 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
     }
   }
 
-  /** The row's `up`, the live check, then a second `up` that changes nothing. */
-  async function upAndSettle(): Promise<RunResult> {
-    const up = await runner.up();
-    expectLiveMatchesFile();
-    const again = await runner.up();
-    expect(changes(again)).toEqual([]);
-    expect(again.apiCalls).toEqual([]);
-    return up;
-  }
 
   beforeAll(async () => {
     ({ emu, program, runner } = await startProgram(HANDBOOK));
@@ -126,7 +105,7 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
       (doc.getIn(["sites", 0, "sections", 0]) as YAMLMap).delete("description");
       (doc.getIn(["sites", 0, "sections", 0]) as YAMLMap).delete("icon");
     });
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner, expectLiveMatchesFile);
     expect(changes(up)).toEqual(["update SiteSection handbook/handbook/guides"]);
     expect(writes(up)).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId 200"]);
   });
@@ -136,14 +115,14 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
       doc.setIn(["sites", 0, "sections", 2, "condition"], null);
       (doc.getIn(["sites", 0, "sections", 1, "siteSpaces", 1]) as YAMLMap).delete("condition");
     });
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner, expectLiveMatchesFile);
     expect(changes(up)).toEqual(["update SiteSection handbook/handbook/changelog", "update SiteSpace handbook/handbook/api-changes"]);
     expect(writes(up).sort()).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId 200", "PATCH /sites/:siteId/site-spaces/:siteSpaceId 200"]);
   });
 
   it("a removed group icon is removed", async () => {
     editDocs((doc) => (doc.getIn(["sites", 0, "sectionGroups", 0]) as YAMLMap).delete("icon"));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner, expectLiveMatchesFile);
     expect(changes(up)).toEqual(["update SiteSectionGroup handbook/handbook/reference"]);
     expect(writes(up)).toEqual(["PATCH /sites/:siteId/section-groups/:siteSectionGroupId 200"]);
   });
@@ -162,14 +141,14 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
     const preview = await runner.preview();
     const detail = JSON.stringify(preview.steps.filter((s) => s.custom && s.op !== "same").map((s) => [s.urn, s.diffs]));
     expect(changes(preview), detail).toEqual(["update SiteSection handbook/handbook/api"]);
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner, expectLiveMatchesFile);
     expect(changes(up)).toEqual(["update SiteSection handbook/handbook/api"]);
     expect(writes(up)).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId 200"]);
   });
 
   it("a section moved into a group, and one moved out of it", async () => {
     editDocs((doc) => doc.setIn(["sites", 0, "sectionGroups", 0, "sections"], doc.createNode(["guides", "api"])));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner, expectLiveMatchesFile);
     expect(changes(up)).toContain("update SiteSectionGroup handbook/handbook/reference");
     expect(writes(up).filter((w) => w.includes("section-groups"))).toEqual([
       "POST /sites/:siteId/section-groups/:siteSectionGroupId/sections 201",
@@ -179,7 +158,7 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
 
   it("a space moved back to the root of the organisation", async () => {
     editDocs((doc) => (doc.getIn(["spaces", 0]) as YAMLMap).delete("parent"));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner, expectLiveMatchesFile);
     expect(changes(up)).toEqual(["update Space handbook/guides"]);
     expect(writes(up)).toEqual(["POST /v1/spaces/:spaceId/move 200"]);
   });
@@ -190,13 +169,13 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
       const sections = doc.getIn(["sites", 0, "sections"]) as YAMLSeq;
       sections.items.reverse();
     });
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner, expectLiveMatchesFile);
     expect(changes(up)).toEqual(["update SiteSection handbook/handbook/api", "update SiteStructureOrder handbook/handbook"]);
   });
 
   it("a removed share link is deleted", async () => {
     editDocs((doc) => (doc.getIn(["sites", 1, "shareLinks"]) as YAMLSeq).delete(1));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner, expectLiveMatchesFile);
     expect(writes(up)).toEqual(["DELETE /sites/:siteId/share-links/:shareLinkId 205"]);
   });
 
@@ -207,18 +186,18 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
         const sections = Array.from({ length: 6 }, (_, i) => ({ key: `s${round}-${i}`, title: `Section ${i}`, path: `p${i}`, space: { id: spaces[i % 3] } }));
         (doc.get("sites") as YAMLSeq).add(doc.createNode({ key: `six-${round}`, title: `Six ${round}`, sections }));
       });
-      await upAndSettle();
+      await upAndSettle(runner, expectLiveMatchesFile);
       const site = live().sites.find((s) => s.title === `Six ${round}`)!;
       expect(site.sections.map((s) => s.default)).toEqual([true, false, false, false, false, false]);
       editDocs((doc) => (doc.get("sites") as YAMLSeq).delete((doc.get("sites") as YAMLSeq).items.length - 1));
-      await upAndSettle();
+      await upAndSettle(runner, expectLiveMatchesFile);
     }
   });
 
   it("the default follows the first entry when the first entry changes", async () => {
     editDocs((doc) => (doc.getIn(["sites", 0]) as YAMLMap).delete("defaultSiteSection"));
     // The reversed order of an earlier row put `whats-new` first among the sections (the external links before it are not sections).
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner, expectLiveMatchesFile);
     expect(changes(up)).toContain("update SiteSection handbook/handbook/whats-new");
     expect(live().sites.find((s) => s.title === "Handbook")!.sections[0]!.default).toBe(true);
   });
@@ -226,10 +205,10 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
   it("a default switched to another section and back follows the file both ways", async () => {
     const defaults = () => live().sites.find((s) => s.title === "Handbook")!.sections.map((s) => [s.title, s.default]);
     editDocs((doc) => doc.setIn(["sites", 0, "defaultSiteSection"], "guides"));
-    await upAndSettle();
+    await upAndSettle(runner, expectLiveMatchesFile);
     expect(defaults().filter(([, d]) => d)).toEqual([["Guides", true]]);
     editDocs((doc) => (doc.getIn(["sites", 0]) as YAMLMap).delete("defaultSiteSection"));
-    const back = await upAndSettle();
+    const back = await upAndSettle(runner, expectLiveMatchesFile);
     expect(writes(back)).toEqual(["PATCH /sites/:siteId 200"]);
     expect(defaults()[0]![1]).toBe(true);
   });

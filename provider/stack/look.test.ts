@@ -11,23 +11,11 @@ import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import type { RunningEmulator, SnapshotSite } from "../../emulator";
 import { prepareProgram, runnerAgainst, type ProgramRunner, type PreparedProgram, type RunResult } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
+import { changes, upAndSettle, writes } from "../../test/support/steps";
 import { exportMain } from "../export/cli";
 import { diffMain } from "../view/cli";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
-
-/** Custom-resource steps that are not `same`, as `op Kind name`, sorted. */
-function changes(result: RunResult): string[] {
-  return result.steps
-    .filter((s) => s.custom && s.op !== "same")
-    .map((s) => `${s.op} ${s.type.slice(s.type.lastIndexOf(":") + 1)} ${s.urn.slice(s.urn.lastIndexOf("::") + 2)}`)
-    .sort();
-}
-
-/** API writes as `METHOD route status`, in order. */
-function writes(result: RunResult): string[] {
-  return result.apiCalls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.route.replace(/^\/v1\/orgs\/:organizationId/, "")} ${c.status}`);
-}
 
 describe("the handbook's look and navigation, day two", { timeout: 300_000 }, () => {
   let emu: RunningEmulator;
@@ -47,14 +35,6 @@ describe("the handbook's look and navigation, day two", { timeout: 300_000 }, ()
     return emu.store.org("demo-org").sites.find((s) => s.title === "Handbook")!;
   }
 
-  /** The row's `up`, then a second `up` that changes nothing and makes no API call. */
-  async function upAndSettle(): Promise<RunResult> {
-    const up = await runner.up();
-    const again = await runner.up();
-    expect(changes(again)).toEqual([]);
-    expect(again.apiCalls).toEqual([]);
-    return up;
-  }
 
   beforeAll(async () => {
     ({ emu, program, runner } = await startProgram(HANDBOOK));
@@ -73,7 +53,7 @@ describe("the handbook's look and navigation, day two", { timeout: 300_000 }, ()
         "create Space handbook/whats-new",
       ]),
     );
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     // The look: one read of the site's live look (recorded), one PUT; the override one PATCH.
     expect(writes(up).filter((w) => w.includes("customization"))).toEqual(["PUT /sites/:siteId/customization 200", "PATCH /sites/:siteId/site-spaces/:siteSpaceId/customization 200"]);
     expect(writes(up).filter((w) => w.startsWith("POST /sites/:siteId/external-links"))).toHaveLength(2);
@@ -83,7 +63,7 @@ describe("the handbook's look and navigation, day two", { timeout: 300_000 }, ()
 
   it("a colour changed: one PUT", async () => {
     editDocs((doc) => doc.setIn(["sites", 0, "customization", "styling", "primaryColor", "light"], "#0044CC"));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(changes(up)).toEqual(["update SiteCustomization handbook/handbook"]);
     expect(writes(up)).toEqual(["PUT /sites/:siteId/customization 200"]);
     expect(handbook().customization).toMatchObject({ styling: { primaryColor: { light: "#0044CC" }, theme: "bold" } });
@@ -91,14 +71,14 @@ describe("the handbook's look and navigation, day two", { timeout: 300_000 }, ()
 
   it("a header link removed: one PUT", async () => {
     editDocs((doc) => (doc.getIn(["sites", 0, "customization", "header", "links"]) as YAMLSeq).delete(1));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(writes(up)).toEqual(["PUT /sites/:siteId/customization 200"]);
     expect((handbook().customization as { header: { links: { title: string }[] } }).header.links.map((l) => l.title)).toEqual(["Status"]);
   });
 
   it("the override block removed: one DELETE", async () => {
     editDocs((doc) => (doc.getIn(["sites", 0, "sections", 1, "siteSpaces", 0]) as YAMLMap).delete("customization"));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(changes(up)).toEqual(["delete SiteSpaceCustomization handbook/handbook/api-v1"]);
     expect(writes(up)).toEqual(["DELETE /sites/:siteId/site-spaces/:siteSpaceId/customization 205"]);
     expect(handbook().overrides).toEqual({});
@@ -112,7 +92,7 @@ describe("the handbook's look and navigation, day two", { timeout: 300_000 }, ()
       const status = sections.items.splice(4, 1)[0]!;
       sections.items.splice(2, 0, status);
     });
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(changes(up)).toEqual(["update SiteExternalLink handbook/handbook/status", "update SiteStructureOrder handbook/handbook"]);
     expect(writes(up)).toEqual(["PATCH /sites/:siteId/external-links/:siteExternalLinkId 200", "PATCH /sites/:siteId/structure/sort 200"]);
     expect(handbook().navigation).toEqual({ root: ["Guides", "Reference", "What's new"], Reference: ["API Reference", "Status", "Changelog", "Community"] });
@@ -120,7 +100,7 @@ describe("the handbook's look and navigation, day two", { timeout: 300_000 }, ()
 
   it("a section's draft set to false: one PATCH", async () => {
     editDocs((doc) => doc.setIn(["sites", 0, "sections", 4, "draft"], false));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(changes(up)).toEqual(["update SiteSection handbook/handbook/whats-new"]);
     expect(writes(up)).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId 200"]);
     expect(handbook().sections.find((s) => s.title === "What's new")!.draft).toBe(false);
@@ -141,7 +121,7 @@ describe("the handbook's look and navigation, day two", { timeout: 300_000 }, ()
     expect(out).toContain(`space "whats-new": warning: left in place with its content and no longer managed`);
     const preview = await runner.preview();
     expect(changes(preview)).toEqual(["delete SiteSection handbook/handbook/whats-new", "delete SiteSpace handbook/handbook/whats-new", "delete Space handbook/whats-new", "update SiteStructureOrder handbook/handbook"].filter((c) => changes(preview).includes(c)));
-    const up = await upAndSettle();
+    const up = await upAndSettle(runner);
     expect(writes(up).filter((w) => w.includes("/spaces/"))).toEqual([]);
     expect(writes(up)).toContain("DELETE /sites/:siteId/sections/:siteSectionId 205");
     expect(emu.store.org("demo-org").spaces.find((s) => s.id === spaceId)).toMatchObject({ deletedAt: null, title: "What's new" });
