@@ -88,6 +88,37 @@ export function renderTree(view: StackView, opts: TreeOptions = {}): string {
   return `${out.join("\n")}\n`;
 }
 
+/** A line of the drawn tree and the lines under it. */
+type Node = { text: string; children: Node[] };
+
+/** The facts drawn under a site's title: visibility and state, adaptive content, access, look, URL clashes. */
+function headerFacts(site: SiteView, style: Style): string[] {
+  const facts: string[] = [];
+  const summary = siteFacts(site);
+  if (summary.length > 0) facts.push(summary.join(style.dim(" · ")));
+  const adaptive = adaptiveFacts(site);
+  if (adaptive !== undefined) facts.push(adaptive);
+  if (site.organizationDefault) facts.push("the organization's default content");
+  for (const f of [accessFacts(site), visitorAuthFacts(site), lookSummary(site.entry.customization)]) if (f !== undefined) facts.push(f);
+  for (const c of urlClashes(site)) facts.push(style.red(`! URL ${c.url} is shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)`));
+  return facts;
+}
+
+/** The site's last children: its share links by name (never a URL) and its redirects (counted, or listed). */
+function siteNodes(site: SiteView, style: Style, keys: boolean, listRedirects: boolean): Node[] {
+  const nodes: Node[] = [];
+  if (site.shareLinks.length > 0 || site.visibility === "share-link") {
+    const links = site.shareLinks.map((l) => `${l.name}${keys ? ` ${style.dim(`(share link ${l.key})`)}` : ""}${l.active ? "" : ` ${style.dim("[inactive]")}`}`);
+    nodes.push({ text: `share links: ${links.length === 0 ? "none" : links.join(style.dim(" · "))}`, children: [] });
+  }
+  const redirects = site.entry.redirects;
+  if (redirects !== undefined) {
+    const children = listRedirects ? redirectLines(redirects).map((text): Node => ({ text: text.replace(/^(\S+)/, (src) => style.cyan(src)), children: [] })) : [];
+    nodes.push({ text: `${redirectCount(redirects)}${listRedirects || redirects.length === 0 ? "" : style.dim(" (tree --redirects lists them)")}`, children });
+  }
+  return nodes;
+}
+
 /** Draws one site as lines; `body` leaves out the title and the facts under it (for a diff that says them). */
 export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; body?: boolean; redirects?: boolean }): string[] {
   const { style, keys } = opts;
@@ -98,15 +129,7 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
 
   if (opts.body !== true) {
     lines.add("", `${style.bold(site.title)} ${tag("site", site.key)}`);
-    const facts = siteFacts(site);
-    if (facts.length > 0) lines.add("│  ", facts.join(sep));
-    const adaptive = adaptiveFacts(site);
-    if (adaptive !== undefined) lines.add("│  ", adaptive);
-    if (site.organizationDefault) lines.add("│  ", "the organization's default content");
-    for (const f of [accessFacts(site), visitorAuthFacts(site)]) if (f !== undefined) lines.add("│  ", f);
-    const look = lookSummary(site.entry.customization);
-    if (look !== undefined) lines.add("│  ", look);
-    for (const c of urlClashes(site)) lines.add("│  ", style.red(`! URL ${c.url} is shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)`));
+    for (const fact of headerFacts(site, style)) lines.add("│  ", fact);
   }
 
   const siteSpaceLine = (ss: SiteSpaceEntry): string => {
@@ -133,8 +156,7 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     return `${style.bold(s.title)} ${tag("section", s.key)}  ${url(s.url)}${s.default ? `  ${style.yellow("★ default")}` : ""}${tail(parts)}`;
   };
 
-  // Children of the site: its top-level entries (or root site spaces), then its share links.
-  type Node = { text: string; children: Node[] };
+  // Children of the site: its top-level entries (or root site spaces), then its share links and redirects.
   const spaceNodes = (list: SiteSpaceEntry[]): Node[] => list.map((ss) => ({ text: siteSpaceLine(ss), children: [] }));
   const sectionNode = (s: SectionEntry): Node => ({ text: sectionLine(s), children: spaceNodes(s.siteSpaces) });
   const linkLine = (l: LinkEntry): string => {
@@ -155,16 +177,7 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     };
   });
   nodes.push(...spaceNodes(site.rootSiteSpaces));
-  if (site.shareLinks.length > 0 || site.visibility === "share-link") {
-    const links = site.shareLinks.map((l) => `${l.name}${keys ? ` ${style.dim(`(share link ${l.key})`)}` : ""}${l.active ? "" : ` ${style.dim("[inactive]")}`}`);
-    nodes.push({ text: `share links: ${links.length === 0 ? "none" : links.join(sep)}`, children: [] });
-  }
-  const redirects = site.entry.redirects;
-  if (redirects !== undefined) {
-    const listed = opts.redirects === true;
-    const children = listed ? redirectLines(redirects).map((text): Node => ({ text: text.replace(/^(\S+)/, (src) => style.cyan(src)), children: [] })) : [];
-    nodes.push({ text: `${redirectCount(redirects)}${listed || redirects.length === 0 ? "" : style.dim(" (tree --redirects lists them)")}`, children });
-  }
+  nodes.push(...siteNodes(site, style, keys, opts.redirects === true));
   if (nodes.length === 0) nodes.push({ text: style.dim("no sections or site spaces"), children: [] });
 
   const walk = (list: Node[], indent: string): void => {
