@@ -121,8 +121,12 @@ export function compareStateWithLive(resources: readonly StateResource[], snapsh
   return { orphans, ghosts, duplicates, mismatches, counted: { live: managed.length, state: state.length } };
 }
 
-/** The organisation-level values the stack changes and destroy must put back. */
-export function organisationFace(snapshot: Snapshot, orgId = "demo-org"): unknown {
+/**
+ * The organisation-level values the stack changes and destroy must put back. `leftInPlace` names the
+ * spaces the stack file created, which destroy leaves in place (content is deleted only when the file
+ * asks for it), so they are not part of the face.
+ */
+export function organisationFace(snapshot: Snapshot, orgId = "demo-org", leftInPlace: readonly string[] = []): unknown {
   const org = snapshot.organizations.find((o) => o.id === orgId)!;
   return {
     title: org.title,
@@ -131,6 +135,6 @@ export function organisationFace(snapshot: Snapshot, orgId = "demo-org"): unknow
     defaultContent: org.defaultContent,
     inviteLinks: org.inviteLinks,
     members: org.members.map((m) => [m.user, m.role]),
-    spaces: org.spaces.filter((s) => s.deletedAt === null).map((s) => [s.id, s.title, s.emoji, s.parent]),
+    spaces: org.spaces.filter((s) => s.deletedAt === null && !leftInPlace.includes(s.title)).map((s) => [s.id, s.title, s.emoji, s.parent]),
   };
 }

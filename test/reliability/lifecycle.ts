@@ -175,8 +175,11 @@ export async function faultedLifecycle(
       expect(o.longestWaitMs, `${tag}: the longest rate-limit wait the client recorded`).toBeLessThanOrEqual(kind.maxWaitMs);
     }
     expect(r.resources().filter((x) => x.custom), `${tag}: state after destroy`).toEqual([]);
-    // Destroy put the organisation back as the fixture had it.
-    expect(organisationFace(emu.store.snapshot()), `${tag}: organisation after destroy`).toEqual(organisationFace(fixture));
+    // Destroy put the organisation back as the fixture had it, but for the spaces the file created: they stay, once each.
+    const created = createdSpaces(path.join(program.dir, "docs.yaml"));
+    const liveTitles = emu.store.snapshot().organizations.find((x) => x.id === "demo-org")!.spaces.filter((s) => s.deletedAt === null).map((s) => s.title);
+    for (const title of created) expect(liveTitles.filter((t) => t === title), `${tag}: space "${title}" left in place`).toHaveLength(1);
+    expect(organisationFace(emu.store.snapshot(), "demo-org", created), `${tag}: organisation after destroy`).toEqual(organisationFace(fixture));
   } finally {
     clearFaults(emu);
     await runner?.close();
@@ -197,4 +200,10 @@ export function editHandbook(file: string): void {
   doc.setIn(["teams", 1, "title"], "Reviewers and editors");
   (doc.get("teams") as YAMLSeq).add(doc.createNode({ key: "translators", title: "Translators", members: [{ user: "writer-1" }] }));
   fs.writeFileSync(file, doc.toString());
+}
+
+/** Titles of the spaces a stack file creates (its `spaces` entries without an `id`). */
+function createdSpaces(file: string): string[] {
+  const doc = parseDocument(fs.readFileSync(file, "utf8")).toJS() as { spaces?: { id?: string; title?: string }[] };
+  return (doc.spaces ?? []).filter((s) => s.id === undefined && typeof s.title === "string").map((s) => s.title!);
 }
