@@ -161,7 +161,22 @@ export const spaceKind = {
   },
 
   naturalKey: { field: "spaceId", scope: "organization", enforced: "two entries would manage the same space" },
-  // A created space has no natural key to look it up by: a lost create answer is reported, not repeated.
+
+  /**
+   * A created space has no natural key. When a create's answer was lost, the one live space with what
+   * the POST set (title, parent, and emoji when declared) is the one it made; none or several: the
+   * create is reported as not known, never repeated.
+   */
+  async recover(ctx, inputs) {
+    if (inputs.spaceId !== undefined || inputs.organizationId === undefined) return undefined;
+    const matching = (await ctx.client.spaces.list(inputs.organizationId)).filter(
+      (s) => s.title === inputs.title && (s.parent ?? null) === (inputs.parent ?? null) && (inputs.emoji === undefined || s.emoji === inputs.emoji),
+    );
+    if (matching.length !== 1) return undefined;
+    const space = await ctx.client.spaces.get(matching[0]!.id);
+    const updated = inputs.defaultLevel ? await apply(ctx, space, { defaultLevel: inputs.defaultLevel }) : space;
+    return { id: space.id, outs: toOutputs(updated, inputs.deletionPolicy ?? "restore", {}, true) };
+  },
 
   async create(ctx, inputs) {
     if (inputs.spaceId === undefined) return createSpace(ctx, inputs);
