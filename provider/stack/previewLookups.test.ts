@@ -44,9 +44,10 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
   });
   afterAll(() => stopProgram({ emu, program, runner }));
 
-  it("a preview with nothing changed makes no call", async () => {
+  it("a preview with nothing changed makes no call, and the reserved input shows as no change", async () => {
     const preview = await runner.preview();
     expect(preview.apiCalls).toEqual([]);
+    expect(changes(preview)).toEqual([]);
   });
 
   it("a team member's mistyped e-mail fails the preview, naming it, with read-only calls", async () => {
@@ -93,11 +94,11 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
         "update SiteStructureOrder handbook/handbook",
         "update TeamMembers handbook/reviewers/members",
       ]);
-      // Only the writes the change needs (the membership set, the site space, its place in the order); no lookup.
+      // Only the writes the change needs (the membership set, the site space, its move to its declared place); no lookup.
       expect(writes(up).sort()).toEqual([
         "POST /sites/:siteId/site-spaces 201",
         "POST /sites/:siteId/site-spaces/:siteSpaceId/move 200",
-        "PUT /teams/:teamId/members 200",
+        "PUT /teams/:teamId/members 204",
       ]);
       expect(lookups(up.apiCalls)).toEqual([]);
       expect(JSON.stringify(runner.state())).not.toContain(REFERENCES_INPUT);
