@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import type { PreparedProgram, ProgramRunner } from "../../test/harness";
+import type { PreparedProgram, ProgramRunner, Registration } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
 import { changes, writes } from "../../test/support/steps";
 import { REFERENCES_INPUT } from "../resources/references";
@@ -21,6 +21,12 @@ function located(text: string, needle: string): string {
   if (offset < 0) throw new Error(`${needle} is not in the file`);
   const before = text.slice(0, offset);
   return `docs.yaml:${before.split("\n").length}:${offset - before.lastIndexOf("\n")}`;
+}
+
+/** The text of the YAML scalar at `docs.yaml:line:col` of `text` (up to a flow delimiter or the line's end). */
+function scalarAt(text: string, location: string): string {
+  const [, line, col] = /:(\d+):(\d+)$/.exec(location)!;
+  return text.split("\n")[Number(line) - 1]!.slice(Number(col) - 1).split(/[,}\]#]/)[0]!.trim();
 }
 
 /** The routes the lookups read: the organisation's members (one walk), a space, a team. */
@@ -44,10 +50,37 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
   });
   afterAll(() => stopProgram({ emu, program, runner }));
 
-  it("a preview with nothing changed makes no call, and the reserved input shows as no change", async () => {
-    const preview = await runner.preview();
+  it("a preview locates every reference, makes no call when nothing changed, and the reserved input shows as no change", async () => {
+    const sent: Registration[] = [];
+    const preview = await runner.preview({ onRegister: (reg) => sent.push(reg) });
     expect(preview.apiCalls).toEqual([]);
     expect(changes(preview)).toEqual([]);
+    // Every reference the handbook makes, located at its value as written (an `{id: …}` at its id, a
+    // section's shorthand `space` for the section and its site space), the file named as the user named it.
+    const carried = sent.filter((r) => r.object[REFERENCES_INPUT] !== undefined).map((r) => [`${r.type.slice(r.type.lastIndexOf(":") + 1)} ${r.name}`, r.object[REFERENCES_INPUT] as Record<string, string>] as const);
+    for (const [, at] of carried) for (const loc of Object.values(at)) expect(loc).toMatch(/^docs\.yaml:\d+:\d+$/);
+    expect(Object.fromEntries(carried.map(([r, at]) => [r, Object.fromEntries(Object.entries(at).map(([p, loc]) => [p, scalarAt(original, loc)]))]))).toEqual({
+      "MemberRole handbook/member/writer@demo.test": { userId: "writer@demo.test" },
+      "MemberRole handbook/member/reader-1": { userId: "reader-1" },
+      "TeamMembers handbook/docs-team/members": { "members[0].user": "admin@demo.test", "members[1].user": "writer-1" },
+      "TeamMembers handbook/reviewers/members": { "members[0].user": "reader@demo.test" },
+      "SamlProvider handbook/okta": { defaultTeam: "docs-team" },
+      "Space handbook/guides": { spaceId: "space-guides" },
+      "Space handbook/api": { spaceId: "space-api" },
+      "Space handbook/changelog": { spaceId: "space-changelog" },
+      "SiteSection handbook/handbook/guides": { spaceId: "guides" },
+      "SiteSection handbook/handbook/api": { spaceId: "api" },
+      "SiteSection handbook/handbook/changelog": { spaceId: "changelog" },
+      "SiteSection handbook/handbook/whats-new": { spaceId: "whats-new" },
+      "SiteSpace handbook/handbook/guides": { spaceId: "guides" },
+      "SiteSpace handbook/handbook/api-v1": { spaceId: "api" },
+      "SiteSpace handbook/handbook/api-changes": { spaceId: "space-changelog" },
+      "SiteSpace handbook/handbook/changelog": { spaceId: "changelog" },
+      "SiteSpace handbook/handbook/whats-new": { spaceId: "whats-new" },
+      "SiteSpace handbook/partner-preview/preview-guides": { spaceId: "guides" },
+      "SiteSpace handbook/partner-preview/preview-changelog": { spaceId: "changelog" },
+      "SiteSpace handbook/partner-portal/partner-guides": { spaceId: "guides" },
+    });
   });
 
   it("a team member's mistyped e-mail fails the preview, naming it, with read-only calls", async () => {
@@ -88,7 +121,9 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
       expect(lookups(preview.apiCalls).map((c) => c.route).sort()).toEqual(["/v1/orgs/:organizationId/members", "/v1/spaces/:spaceId"]);
       expect(writes(preview)).toEqual([]);
 
-      const up = await runner.up();
+      const sent: Registration[] = [];
+      const up = await runner.up({ onRegister: (reg) => sent.push(reg) });
+      expect(sent.filter((r) => REFERENCES_INPUT in r.object)).toEqual([]);
       expect(changes(up)).toEqual([
         "create SiteSpace handbook/handbook/api-guides",
         "update SiteStructureOrder handbook/handbook",
