@@ -40,12 +40,17 @@ describe("generateStack", () => {
 });
 
 describe("benchSize", () => {
-  it("creates N = 10 objects with one write each and makes no call on a no-op up", async () => {
+  it("creates N = 10 objects with one write each and no reference lookup, and makes no call on a no-op up", async () => {
     const result = await benchSize(10, { baseline: false, floor: false, phases: ["create", "no-op up"] });
     const [create, noop] = result.phases;
     expect(create!.phase).toBe("create");
     expect(create!.failed).toBe(0);
     expect(create!.calls.writes).toBe(create!.minimum.writes);
+    // No reference lookup in an `up` (they are the preview's, provider/resources/references.ts): the reads
+    // are the order's (the minimum) and each site create's one list read for what an earlier run made
+    // and never recorded (provider/resources/provider.ts `madeEarlier`).
+    expect(Object.keys(create!.routes).filter((r) => /^GET \/v1\/spaces\/|^GET \/members|^GET \/teams\/:id$/.test(r))).toEqual([]);
+    expect(create!.calls.reads).toBe(create!.minimum.reads + result.composition.sites);
     expect(noop!.phase).toBe("no-op up");
     expect(noop!.calls).toEqual({ writes: 0, reads: 0, moves: 0 });
     expect(noop!.steps.create ?? 0).toBe(0);

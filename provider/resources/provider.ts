@@ -6,7 +6,7 @@ import { dottedPath, valuesAlong } from "../pointer";
 import { ApiError, isConflict, isNotFound, isOutcomeUnknown, sharedClient } from "../client";
 import { tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
-import { missingReferences } from "./references";
+import { missingReferences, takeReferences } from "./references";
 import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import {
   type AdoptInput,
@@ -299,11 +299,13 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
     },
 
     async check(olds: I & AdoptInput, news: I & AdoptInput): Promise<dynamic.CheckResult<I & AdoptInput>> {
-      let failures = checkInputs(kind.name, schema, kind.fields, news);
-      if (failures.length === 0 && kind.refuse) failures = kind.refuse(pickFields<Partial<I>>(kind.fields, olds ?? {}), pickFields<I>(kind.fields, news));
-      // The members, spaces and teams a new or changed declaration names, looked up read-only (references.ts).
-      if (failures.length === 0) failures = await tellingRefusedToken(news, () => missingReferences(kind.name, kindContext, olds ?? {}, news));
-      return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+      // A preview's reserved input (references.ts): read here, never passed on to diff, create or the state.
+      const { inputs, at, failures: reserved } = takeReferences(news);
+      let failures = [...reserved, ...checkInputs(kind.name, schema, kind.fields, inputs)];
+      if (failures.length === 0 && kind.refuse) failures = kind.refuse(pickFields<Partial<I>>(kind.fields, olds ?? {}), pickFields<I>(kind.fields, inputs));
+      // In a preview, the members, spaces and teams a new or changed declaration names, looked up read-only.
+      if (failures.length === 0 && at) failures = await tellingRefusedToken(inputs, () => missingReferences(kind.name, kindContext, olds ?? {}, inputs, at));
+      return failures.length > 0 ? { inputs, failures } : { inputs };
     },
 
     async diff(_id: string, olds: O, news: I & AdoptInput): Promise<dynamic.DiffResult> {

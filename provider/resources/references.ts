@@ -1,14 +1,33 @@
 /**
- * References checked before any write: the members, spaces and teams a new or changed declaration
- * names, looked up with read-only calls when the provider checks its inputs (which the engine does in
- * `pulumi preview` as in `up`), so a mistyped e-mail or a wrong space ID fails the pull request's preview
- * instead of main's `up` with a 400. Only references whose value is new or changed against the previous
- * inputs are looked up — a preview with nothing changed makes no call — and each is looked up once per
- * process (the organisation's members in one walk). A refused token fails the check (told once, see
- * refusedToken.ts); a lookup that fails otherwise (the API unreachable) checks nothing: the write reports it.
+ * References checked before any write, in a preview: the members, spaces and teams a new or changed
+ * declaration names, looked up with read-only calls when the provider checks its inputs, so a mistyped
+ * e-mail or a wrong space ID fails the pull request's preview, at the place in the stack file where it is
+ * written, instead of main's `up` with a 400.
+ *
+ * The engine runs the provider's check in an update as well as in a preview and does not tell it which;
+ * the program knows (`pulumi.runtime.isDryRun()`). So the lookups are asked for by one reserved input,
+ * {@link REFERENCES_INPUT}, which the DocsPlatform component adds only while the program runs as a
+ * preview (`pulumi preview`, and the preview `pulumi up` runs first): the stack-file location of each
+ * referring property (`{"members[0].user": "docs.yaml:41:15"}`). Check looks references up only when it is
+ * present, puts the location before each failure, and always returns its inputs without it, so it never
+ * reaches diff, create, update or the state. An `up` makes no lookup: a bad reference there is reported by
+ * the write that uses it (as it is after `pulumi up --skip-preview`).
+ *
+ * Only references whose value is new or changed against the previous inputs are looked up — a preview
+ * with nothing changed makes no call — and each is looked up once per process (the organisation's
+ * members in one walk). A refused token fails the check (told once, see refusedToken.ts); a lookup that
+ * fails otherwise (the API unreachable) checks nothing: the write reports it.
+ *
+ * A program of one's own that uses the classes directly may pass the reserved input too (it is not in
+ * the classes' TypeScript types): a well-formed one is honoured the same way (lookups, located as it
+ * says; properties that are not references of the kind are ignored), and one of another shape is a check
+ * failure naming it. Either way it is stripped from the checked inputs and never stored.
  */
 import { isNotFound, isTokenRefused, type ApiClient } from "../client";
 import { containsUnknown, type KindContext } from "./kind";
+
+/** The reserved input that asks check to look references up: referring property → `file:line:col` of its value in the stack file. */
+export const REFERENCES_INPUT = "__references";
 
 type Target = "member" | "space" | "team";
 
@@ -21,6 +40,29 @@ const REFERENCES: Record<string, readonly { at: string; to: Target }[]> = {
   SiteSection: [{ at: "spaceId", to: "space" }],
   SamlProvider: [{ at: "defaultTeam", to: "team" }],
 };
+
+/** Whether `property` (`spaceId`, `members[2].user`) of a kind's inputs refers to a member, space or team. */
+export function isReference(kindName: string, property: string): boolean {
+  return (REFERENCES[kindName] ?? []).some((r) => r.at === property.replace(/\[\d+\]\./, "[]."));
+}
+
+/**
+ * `news` without the reserved input, and what it asked: `at` (the locations by property) when it is
+ * present, so references are to be looked up; a failure when it is not an object of strings.
+ */
+export function takeReferences<T extends object>(news: T): { inputs: T; at?: Record<string, string>; failures: { property: string; reason: string }[] } {
+  if (!Object.prototype.hasOwnProperty.call(news, REFERENCES_INPUT)) return { inputs: news, failures: [] };
+  const { [REFERENCES_INPUT]: value, ...rest } = news as Record<string, unknown>;
+  const inputs = rest as T;
+  if (value === undefined || value === null) return { inputs, failures: [] };
+  // Unknown in a preview (only a program of one's own can pass an Output here): looked up, unlocated.
+  if (containsUnknown(value)) return { inputs, at: {}, failures: [] };
+  if (typeof value === "object" && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string")) {
+    return { inputs, at: value as Record<string, string>, failures: [] };
+  }
+  const reason = `${REFERENCES_INPUT}: is reserved for the DocsPlatform component's previews (an object of property → "file:line:col"), not ${JSON.stringify(value)}`;
+  return { inputs, failures: [{ property: REFERENCES_INPUT, reason }] };
+}
 
 /** The values at `at` in `inputs`, each with its property path (`members[1].user`). */
 function valuesAt(inputs: Record<string, unknown>, at: string): { property: string; value: unknown }[] {
@@ -80,9 +122,16 @@ const WORDS: Record<Target, (value: string, org: string) => string> = {
 
 /**
  * The check failures of a kind's references: each new or changed reference (against `olds`) to a
- * member, space or team that does not exist. No call when nothing referred to changed.
+ * member, space or team that does not exist, its reason led by its location in `at` when given
+ * (`docs.yaml:41:15: members[0].user: …`). No call when nothing referred to changed.
  */
-export async function missingReferences(kindName: string, context: () => KindContext, olds: object, news: object): Promise<{ property: string; reason: string }[]> {
+export async function missingReferences(
+  kindName: string,
+  context: () => KindContext,
+  olds: object,
+  news: object,
+  at: Readonly<Record<string, string>> = {},
+): Promise<{ property: string; reason: string }[]> {
   const refs = REFERENCES[kindName];
   if (!refs) return [];
   const n = news as Record<string, unknown>;
@@ -103,5 +152,8 @@ export async function missingReferences(kindName: string, context: () => KindCon
     return []; // no API configured: nothing to look up with (the write will say so)
   }
   const found = await Promise.all(wanted.map((w) => exists(client, organizationId, w.to, w.value)));
-  return wanted.filter((_, i) => found[i] === false).map((w) => ({ property: w.property.replace(/\[\d+\]\.\w+$/, ""), reason: `${w.property}: ${WORDS[w.to](w.value, organizationId)}` }));
+  return wanted.filter((_, i) => found[i] === false).map((w) => {
+    const where = Object.prototype.hasOwnProperty.call(at, w.property) ? `${at[w.property]}: ` : "";
+    return { property: w.property.replace(/\[\d+\]\.\w+$/, ""), reason: `${where}${w.property}: ${WORDS[w.to](w.value, organizationId)}` };
+  });
 }

@@ -13,8 +13,11 @@ import { memberRoleKind } from "../resources/memberRole";
 import { organizationSettingsKind } from "../resources/organizationSettings";
 import { spaceKind } from "../resources/space";
 import { teamKind } from "../resources/team";
+import { teamMembersKind } from "../resources/teamMembers";
 import { siteModels } from "../site";
 import { declaredInputs, type DeclaredSources } from "./declared";
+import { locatedReferences, type LocatedReferences, type Written } from "./referenceLocations";
+import { stackFields } from "./stackSchema";
 import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection, type StackFile } from "./model";
 import { adoptOf, aliasesFor, join } from "./names";
 import { declareSite, type SiteResources, type SiteScope } from "./siteDeclarer";
@@ -65,43 +68,40 @@ export class Declarer implements SiteScope {
   declare(): DocsPlatformResources {
     const { name, org, stack } = this;
     const members: Record<string, MemberRole> = {};
-    for (const m of stack.members ?? []) {
-      members[m.user] = new MemberRole(join(name, "member", m.user), { ...this.inputs(memberRoleKind, m), organizationId: org }, this.opts);
-    }
+    (stack.members ?? []).forEach((m, i) => {
+      members[m.user] = new MemberRole(join(name, "member", m.user), { ...this.inputs(memberRoleKind, m, `/members/${i}`), organizationId: org }, this.opts);
+    });
 
     const teamMembers: Record<string, TeamMembers> = {};
-    for (const t of stack.teams ?? []) {
+    (stack.teams ?? []).forEach((t, i) => {
       const team = new Team(join(name, t.key), { ...this.inputs(teamKind, t), organizationId: org, ...adoptOf(t) }, this.with(t));
       this.teams[t.key] = team;
       if (t.members !== undefined) {
         const memberships = t.members.map((m) => ({ user: m.user, role: m.role ?? "member" }));
+        const written = Object.fromEntries(t.members.map((m, j) => [`members[${j}].user`, { pointer: `/teams/${i}/members/${j}/user`, value: m.user }]));
         teamMembers[t.key] = new TeamMembers(
           join(name, t.key, "members"),
-          { organizationId: org, teamId: team.id, members: memberships },
+          { organizationId: org, teamId: team.id, members: memberships, ...this.located(teamMembersKind.name, written) },
           this.with(t, [], {}, ["members"]),
         );
       }
-    }
+    });
 
     const byKey = new Map((stack.collections ?? []).map((c) => [c.key, c]));
     for (const c of stack.collections ?? []) this.collection(c, byKey);
 
-    for (const s of stack.spaces ?? []) {
-      this.spaces[s.key] = new Space(
-        join(name, s.key),
-        { ...this.inputs(spaceKind, s), organizationId: org },
-        this.with(s),
-      );
-    }
+    (stack.spaces ?? []).forEach((s, i) => {
+      this.spaces[s.key] = new Space(join(name, s.key), { ...this.inputs(spaceKind, s, `/spaces/${i}`), organizationId: org }, this.with(s));
+    });
 
     // The kinds without structure of their own: one resource per entry of their list, as the kind declares it.
     const listed: Record<string, Record<string, pulumi.CustomResource>> = {};
     for (const kind of listedKinds()) {
       const Kind = classOf(kind);
       const resources: Record<string, pulumi.CustomResource> = (listed[kind.list.property] = {});
-      for (const e of listEntries(stack, kind.list.property)) {
-        resources[e.key] = new Kind(join(name, e.key), { ...this.inputs(kind, e), organizationId: org, ...adoptOf(e) }, this.with(e));
-      }
+      listEntries(stack, kind.list.property).forEach((e, i) => {
+        resources[e.key] = new Kind(join(name, e.key), { ...this.inputs(kind, e, `/${kind.list.property}/${i}`), organizationId: org, ...adoptOf(e) }, this.with(e));
+      });
     }
 
     for (const site of siteModels(stack)) this.sites[site.key] = declareSite(this, site);
@@ -149,11 +149,21 @@ export class Declarer implements SiteScope {
 
   /**
    * The inputs a stack-file entry declares for a kind (see `declaredInputs`), references resolved to
-   * IDs. The loader has checked the entry against the schema derived from the same declaration.
+   * IDs. The loader has checked the entry against the schema derived from the same declaration. With
+   * the entry's `pointer`, a preview's inputs also locate the members, spaces and teams it names.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind's outputs
-  inputs<I extends object>(kind: KindDefinition<I, any>, entry: object): ResourceArgs<I> {
-    return declaredInputs(kind, entry, (list, ref) => this.ref(ref, this.refTargets(list)), this.sources) as ResourceArgs<I>;
+  inputs<I extends object>(kind: KindDefinition<I, any>, entry: object, pointer?: string): ResourceArgs<I> {
+    const inputs = declaredInputs(kind, entry, (list, ref) => this.ref(ref, this.refTargets(list)), this.sources) as ResourceArgs<I>;
+    if (pointer === undefined) return inputs;
+    const values = entry as Record<string, unknown>;
+    const written = Object.fromEntries(stackFields(kind).map(({ name, as }) => [name, { pointer: `${pointer}/${as}`, value: values[as] }]));
+    return { ...inputs, ...this.located(kind.name, written) };
+  }
+
+  /** In a preview, the reserved input locating the references among `written` (referenceLocations.ts). */
+  located(kindName: string, written: Record<string, Written>): LocatedReferences {
+    return locatedReferences(kindName, written, this.locate);
   }
 
   /** The resources a list of references names, by key. */

@@ -1,15 +1,37 @@
 /**
  * `pulumi preview` of the handbook through the engine harness: the members, spaces and teams a new or
  * changed object names are looked up read-only while the provider checks its inputs, so a mistyped
- * e-mail or a wrong space ID fails the preview (before any write) instead of the `up` after the merge;
- * a preview with nothing changed makes no call.
+ * e-mail or a wrong space ID fails the preview (before any write) at its `file:line:col`, instead of the
+ * `up` after the merge; a preview with nothing changed makes no call. The lookups are the preview's
+ * (the component asks for them with a reserved input only then): an `up` makes none, and its state never
+ * holds that input.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import type { PreparedProgram, ProgramRunner } from "../../test/harness";
+import type { PreparedProgram, ProgramRunner, Registration } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
+import { changes, writes } from "../../test/support/steps";
+import { REFERENCES_INPUT } from "../resources/references";
+
+/** `docs.yaml:line:col` of the first `needle` in `text`, counted from the text itself. */
+function located(text: string, needle: string): string {
+  const offset = text.indexOf(needle);
+  if (offset < 0) throw new Error(`${needle} is not in the file`);
+  const before = text.slice(0, offset);
+  return `docs.yaml:${before.split("\n").length}:${offset - before.lastIndexOf("\n")}`;
+}
+
+/** The text of the YAML scalar at `docs.yaml:line:col` of `text` (up to a flow delimiter or the line's end). */
+function scalarAt(text: string, location: string): string {
+  const [, line, col] = /:(\d+):(\d+)$/.exec(location)!;
+  return text.split("\n")[Number(line) - 1]!.slice(Number(col) - 1).split(/[,}\]#]/)[0]!.trim();
+}
+
+/** The routes the lookups read: the organisation's members (one walk), a space, a team. */
+const LOOKUP_ROUTES = ["/v1/orgs/:organizationId/members", "/v1/spaces/:spaceId", "/v1/orgs/:organizationId/teams/:teamId"];
+const lookups = (calls: { method: string; route: string }[]) => calls.filter((c) => c.method === "GET" && LOOKUP_ROUTES.includes(c.route));
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 
@@ -28,17 +50,46 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
   });
   afterAll(() => stopProgram({ emu, program, runner }));
 
-  it("a preview with nothing changed makes no call", async () => {
-    const preview = await runner.preview();
+  it("a preview locates every reference, makes no call when nothing changed, and the reserved input shows as no change", async () => {
+    const sent: Registration[] = [];
+    const preview = await runner.preview({ onRegister: (reg) => sent.push(reg) });
     expect(preview.apiCalls).toEqual([]);
+    expect(changes(preview)).toEqual([]);
+    // Every reference the handbook makes, located at its value as written (an `{id: …}` at its id, a
+    // section's shorthand `space` for the section and its site space), the file named as the user named it.
+    const carried = sent.filter((r) => r.object[REFERENCES_INPUT] !== undefined).map((r) => [`${r.type.slice(r.type.lastIndexOf(":") + 1)} ${r.name}`, r.object[REFERENCES_INPUT] as Record<string, string>] as const);
+    for (const [, at] of carried) for (const loc of Object.values(at)) expect(loc).toMatch(/^docs\.yaml:\d+:\d+$/);
+    expect(Object.fromEntries(carried.map(([r, at]) => [r, Object.fromEntries(Object.entries(at).map(([p, loc]) => [p, scalarAt(original, loc)]))]))).toEqual({
+      "MemberRole handbook/member/writer@demo.test": { userId: "writer@demo.test" },
+      "MemberRole handbook/member/reader-1": { userId: "reader-1" },
+      "TeamMembers handbook/docs-team/members": { "members[0].user": "admin@demo.test", "members[1].user": "writer-1" },
+      "TeamMembers handbook/reviewers/members": { "members[0].user": "reader@demo.test" },
+      "SamlProvider handbook/okta": { defaultTeam: "docs-team" },
+      "Space handbook/guides": { spaceId: "space-guides" },
+      "Space handbook/api": { spaceId: "space-api" },
+      "Space handbook/changelog": { spaceId: "space-changelog" },
+      "SiteSection handbook/handbook/guides": { spaceId: "guides" },
+      "SiteSection handbook/handbook/api": { spaceId: "api" },
+      "SiteSection handbook/handbook/changelog": { spaceId: "changelog" },
+      "SiteSection handbook/handbook/whats-new": { spaceId: "whats-new" },
+      "SiteSpace handbook/handbook/guides": { spaceId: "guides" },
+      "SiteSpace handbook/handbook/api-v1": { spaceId: "api" },
+      "SiteSpace handbook/handbook/api-changes": { spaceId: "space-changelog" },
+      "SiteSpace handbook/handbook/changelog": { spaceId: "changelog" },
+      "SiteSpace handbook/handbook/whats-new": { spaceId: "whats-new" },
+      "SiteSpace handbook/partner-preview/preview-guides": { spaceId: "guides" },
+      "SiteSpace handbook/partner-preview/preview-changelog": { spaceId: "changelog" },
+      "SiteSpace handbook/partner-portal/partner-guides": { spaceId: "guides" },
+    });
   });
 
   it("a team member's mistyped e-mail fails the preview, naming it, with read-only calls", async () => {
-    fs.writeFileSync(docs(), original.replace("      - user: reader@demo.test\n", "      - user: wrtier@demo.test\n"));
+    const text = original.replace("      - user: reader@demo.test\n", "      - user: wrtier@demo.test\n");
+    fs.writeFileSync(docs(), text);
     try {
       const preview = await runner.preview({ allowError: true });
-      expect(preview.error?.message).toMatch(/members\[0\]\.user: "wrtier@demo\.test" is not a member of organization demo-org/);
-      expect(preview.apiCalls.length).toBeGreaterThan(0);
+      expect(preview.error?.message).toContain(`${located(text, "wrtier@demo.test")}: members[0].user: "wrtier@demo.test" is not a member of organization demo-org`);
+      expect(lookups(preview.apiCalls).length).toBeGreaterThan(0);
       expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
     } finally {
       fs.writeFileSync(docs(), original);
@@ -46,13 +97,50 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
   });
 
   it("a new site space on a space that does not exist fails the preview, naming the space", async () => {
-    fs.writeFileSync(docs(), original.replace("          - key: api-changes\n", "          - key: api-old\n            space: {id: space-nope}\n            path: old\n          - key: api-changes\n"));
+    const text = original.replace("          - key: api-changes\n", "          - key: api-old\n            space: {id: space-nope}\n            path: old\n          - key: api-changes\n");
+    fs.writeFileSync(docs(), text);
     try {
       const preview = await runner.preview({ allowError: true });
-      expect(preview.error?.message).toMatch(/spaceId: no space "space-nope" exists/);
+      expect(preview.error?.message).toContain(`${located(text, "space-nope")}: spaceId: no space "space-nope" exists`);
+      expect(lookups(preview.apiCalls).length).toBeGreaterThan(0);
       expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
     } finally {
       fs.writeFileSync(docs(), original);
+    }
+  });
+
+  it("an `up` that adds references looks nothing up (its preview does), and no state holds the reserved input", async () => {
+    // A new member of a team and a new site space on an existing space, as a merged pull request brings them.
+    const text = original
+      .replace("      - user: reader@demo.test\n", "      - user: reader@demo.test\n      - user: writer@demo.test\n")
+      .replace("          - key: api-changes\n", "          - key: api-guides\n            space: {id: space-guides}\n            path: guides\n          - key: api-changes\n");
+    fs.writeFileSync(docs(), text);
+    try {
+      // `pulumi up` previews first: the preview looks the two references up, read-only.
+      const preview = await runner.preview();
+      expect(lookups(preview.apiCalls).map((c) => c.route).sort()).toEqual(["/v1/orgs/:organizationId/members", "/v1/spaces/:spaceId"]);
+      expect(writes(preview)).toEqual([]);
+
+      const sent: Registration[] = [];
+      const up = await runner.up({ onRegister: (reg) => sent.push(reg) });
+      expect(sent.filter((r) => REFERENCES_INPUT in r.object)).toEqual([]);
+      expect(changes(up)).toEqual([
+        "create SiteSpace handbook/handbook/api-guides",
+        "update SiteStructureOrder handbook/handbook",
+        "update TeamMembers handbook/reviewers/members",
+      ]);
+      // Only the writes the change needs (the membership set, the site space, its move to its declared place); no lookup.
+      expect(writes(up).sort()).toEqual([
+        "POST /sites/:siteId/site-spaces 201",
+        "POST /sites/:siteId/site-spaces/:siteSpaceId/move 200",
+        "PUT /teams/:teamId/members 204",
+      ]);
+      expect(lookups(up.apiCalls)).toEqual([]);
+      expect(JSON.stringify(runner.state())).not.toContain(REFERENCES_INPUT);
+      expect(fs.readFileSync(runner.stateFile, "utf8")).not.toContain(REFERENCES_INPUT);
+    } finally {
+      fs.writeFileSync(docs(), original);
+      await runner.up();
     }
   });
 });

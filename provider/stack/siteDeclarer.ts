@@ -22,6 +22,7 @@ import { ROOT_LEVEL } from "../resources/siteStructureOrder";
 import type { GroupChild, SectionEntry, SiteModel, SiteSpaceEntry, TopEntry } from "../site";
 import type { Keyed, Ref } from "./model";
 import { adoptOf, join, keysOf } from "./names";
+import type { LocatedReferences, Written } from "./referenceLocations";
 
 /** The resources of one site, by key. */
 export interface SiteResources {
@@ -52,8 +53,11 @@ export interface SiteScope {
   /** The component's name. */
   name: string;
   org: string;
+  /** The inputs an entry declares; with its pointer, a preview's also locate the references it makes. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind's outputs
-  inputs<I extends object>(kind: KindDefinition<I, any>, entry: object): ResourceArgs<I>;
+  inputs<I extends object>(kind: KindDefinition<I, any>, entry: object, pointer?: string): ResourceArgs<I>;
+  /** In a preview, the reserved input locating the references among `written` (referenceLocations.ts). */
+  located(kindName: string, written: Record<string, Written>): LocatedReferences;
   /** Options of an object: parent and aliases for its former keys (and those of `scopes`). */
   with(obj: Keyed, scopes?: string[][], extra?: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions;
   /** The space a site space publishes. */
@@ -143,6 +147,7 @@ class SiteDeclarer {
 
   private section(section: SectionEntry, isDefault: boolean, after?: SiteSection): SiteSection {
     const { scope } = this;
+    const first = section.siteSpaces[0]!;
     return new SiteSection(
       this.name(section.key),
       {
@@ -151,9 +156,10 @@ class SiteDeclarer {
         siteId: this.siteId,
         // The space of the site space the section is created with. Afterwards that site space is its own
         // resource (its space changes in place there), so a different first space does not replace the section.
-        spaceId: scope.spaceId(section.siteSpaces[0]!.space!),
+        spaceId: scope.spaceId(first.space!),
         default: isDefault,
         ...adoptOf(section.entry),
+        ...scope.located(siteSectionKind.name, { spaceId: { pointer: `${first.pointer}/space`, value: first.space } }),
       },
       scope.with(section, this.scopes, { ignoreChanges: ["spaceId"], ...(after ? { dependsOn: [after] } : {}) }),
     );
@@ -181,7 +187,8 @@ class SiteDeclarer {
     return new SiteSpace(
       this.name(ss.key),
       {
-        ...scope.inputs(siteSpaceKind, ss.entry),
+        // A shorthand's pointer is its section's, whose `space` it stands for: located there.
+        ...scope.inputs(siteSpaceKind, ss.entry, ss.pointer),
         organizationId: scope.org,
         siteId: this.siteId,
         ...(section === undefined ? {} : { sectionId: section.id }),
