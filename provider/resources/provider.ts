@@ -1,7 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { explain } from "../phrases";
 import { dottedPath, valuesAlong } from "../pointer";
-import { ApiError, isConflict, isNotFound, isOutcomeUnknown, sharedClient } from "../client";
+import { ApiError, isConflict, isNotFound, isOutcomeUnknown, sharedClient, type ApiClient } from "../client";
 import { tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
 import { inputValidator } from "./inputValidators";
@@ -87,8 +87,14 @@ export function kindContext(): KindContext {
       `The docsplatform API token is not set: run \`pulumi config set --secret ${CONFIG.apiToken.key} <token>\` or set ${CONFIG.apiToken.env}`,
     );
   }
-  return { client: sharedClient({ baseUrl: settings.url, token: settings.token, ...settings.tuning.client }) };
+  // The settings' client, kept between calls (a read per resource would otherwise key the shared clients anew).
+  if (current?.settings !== settings || current.client.closed) {
+    current = { settings, client: sharedClient({ baseUrl: settings.url, token: settings.token, ...settings.tuning.client }) };
+  }
+  return { client: current.client };
 }
+
+let current: { settings: Settings; client: ApiClient } | undefined;
 
 // ---------------------------------------------------------------------------------------------
 // Values
