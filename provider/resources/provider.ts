@@ -1,11 +1,10 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { default as Ajv, ValidateFunction } from "ajv";
-import limits from "../../schemas/limits.json";
 import { explain } from "../phrases";
 import { dottedPath, valuesAlong } from "../pointer";
-import { ApiError, isConflict, isNotFound, isOutcomeUnknown, sharedClient } from "../client";
+import { ApiError, isConflict, isNotFound, isOutcomeUnknown, sharedClient, type ApiClient } from "../client";
 import { tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
+import { inputValidator } from "./inputValidators";
 import { missingReferences, takeReferences } from "./references";
 import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import {
@@ -88,8 +87,14 @@ export function kindContext(): KindContext {
       `The docsplatform API token is not set: run \`pulumi config set --secret ${CONFIG.apiToken.key} <token>\` or set ${CONFIG.apiToken.env}`,
     );
   }
-  return { client: sharedClient({ baseUrl: settings.url, token: settings.token, ...settings.tuning.client }) };
+  // The settings' client, kept between calls (a read per resource would otherwise key the shared clients anew).
+  if (current?.settings !== settings || current.client.closed) {
+    current = { settings, client: sharedClient({ baseUrl: settings.url, token: settings.token, ...settings.tuning.client }) };
+  }
+  return { client: current.client };
 }
+
+let current: { settings: Settings; client: ApiClient } | undefined;
 
 // ---------------------------------------------------------------------------------------------
 // Values
@@ -178,31 +183,6 @@ export function declaredChanges<I extends object>(
 // ---------------------------------------------------------------------------------------------
 // check
 
-/**
- * The validator of the kinds' input schemas, made on the first check: a refresh or destroy, which never
- * checks, does not load it (about a third of the plugin's start on our side, measured in bench/).
- */
-let ajv: Ajv | undefined;
-const validators = new WeakMap<object, ValidateFunction>();
-
-function validatorFor(schema: object): ValidateFunction {
-  let validate = validators.get(schema);
-  if (!validate) {
-    if (!ajv) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
-      const { default: AjvClass } = require("ajv") as typeof import("ajv");
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
-      const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
-      ajv = new AjvClass({ allErrors: true, strict: false, verbose: true });
-      addFormats(ajv);
-      ajv.addSchema(limits);
-    }
-    validate = ajv.compile(schema);
-    validators.set(schema, validate);
-  }
-  return validate;
-}
-
 /** Validates inputs against a kind's schema; preview unknowns are skipped. Reports every failure. */
 export function checkInputs(kindName: string, schema: object, fields: object, news: object): dynamic.CheckFailure[] {
   const subject: Record<string, unknown> = {};
@@ -212,7 +192,7 @@ export function checkInputs(kindName: string, schema: object, fields: object, ne
     if (v === null && k !== "adopt" && !Object.prototype.hasOwnProperty.call(fields, k)) continue;
     subject[k] = v;
   }
-  const validate = validatorFor(schema);
+  const validate = inputValidator(kindName, schema);
   if (validate(subject)) return [];
   // Errors under a preview-unknown value are not errors: the value is checked once it is known.
   const known = (validate.errors ?? []).filter(

@@ -1,0 +1,77 @@
+/**
+ * The kinds' input validators. `npm run build` writes them as ajv standalone code beside this module
+ * (dist/provider/resources/kindValidators/<Kind>.js, a file per kind, so the plugin loads only the kinds it serves), so the plugin's first `check`
+ * compiles no schema: loading ajv and compiling a kind's schema was most of what the plugin spends on
+ * our side in an `up` (measured in bench/). Each precompiled validator carries the fingerprint of the
+ * schema it was made from and serves only that schema; any other (a stale file, a schema not made at
+ * build time) is compiled on first use, so a stale file costs time, never a wrong answer.
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { default as Ajv, ValidateFunction } from "ajv";
+import limits from "../../schemas/limits.json";
+
+/** The folder `npm run build` writes next to this module: a kind's validator is `<folder>/<Kind>.js`. */
+export const PRECOMPILED_INPUTS_DIR = path.join(__dirname, "kindValidators");
+
+/** A schema's fingerprint (with the limits it refers to): a precompiled validator serves only its own. */
+function fingerprint(schema: object): string {
+  return createHash("sha256").update(JSON.stringify(limits)).update("\0").update(JSON.stringify(schema)).digest("hex");
+}
+
+/** An ajv instance with the limits; `source` keeps the generated code for {@link precompiledInputValidators}. */
+function newAjv(source: boolean): Ajv {
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when compiling */
+  const { default: AjvClass, _ } = require("ajv") as typeof import("ajv");
+  const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const formats = _`require("ajv-formats/dist/formats").fullFormats`;
+  const ajv = new AjvClass({ allErrors: true, strict: false, verbose: true, ...(source ? { code: { source: true, formats } } : {}) });
+  addFormats(ajv);
+  ajv.addSchema(limits);
+  return ajv;
+}
+
+/** The source of a kind's precompiled input validator: the function (`validate`) and its schema's fingerprint (`fingerprint`). */
+export function precompiledInputValidator(schema: object): string {
+  const ajv = newAjv(true);
+  ajv.addSchema(schema);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build step
+  const { default: standaloneCode } = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone");
+  const code = standaloneCode(ajv, { validate: (schema as { $id: string }).$id });
+  return `${code}\nexports.fingerprint = ${JSON.stringify(fingerprint(schema))};\n`;
+}
+
+let ajv: Ajv | undefined;
+/** Validators by schema object, and by fingerprint (two providers of one kind share theirs). */
+const validators = new WeakMap<object, ValidateFunction>();
+const byFingerprint = new Map<string, ValidateFunction>();
+
+/** The kind's validator made at build time, if there is one and it was made from this schema. */
+function precompiled(kindName: string, print: string): ValidateFunction | undefined {
+  const file = path.join(PRECOMPILED_INPUTS_DIR, `${kindName}.js`);
+  if (!fs.existsSync(file)) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated at build time
+  const made = require(file) as { validate: ValidateFunction; fingerprint: string };
+  return made.fingerprint === print ? made.validate : undefined;
+}
+
+/** Compiles a schema now, in place of any earlier one with its `$id`. */
+function compile(schema: object): ValidateFunction {
+  ajv ??= newAjv(false);
+  const id = (schema as { $id?: string }).$id;
+  if (id !== undefined) ajv.removeSchema(id);
+  return ajv.compile(schema);
+}
+
+/** The validator of a kind's input schema: the one made at build time from this schema, else compiled now (once). */
+export function inputValidator(kindName: string, schema: object): ValidateFunction {
+  let validate = validators.get(schema);
+  if (validate) return validate;
+  const print = fingerprint(schema);
+  validate = byFingerprint.get(print) ?? precompiled(kindName, print) ?? compile(schema);
+  byFingerprint.set(print, validate);
+  validators.set(schema, validate);
+  return validate;
+}
