@@ -1,22 +1,27 @@
 /**
- * Keeps the benchmark code from rotting: the generator's counts and determinism, and one N = 10
- * create / no-op cycle through the harness. Call counts only — timings belong in bench/RESULTS.md.
+ * Keeps the benchmark code from rotting: the generator's counts and determinism, the minimum it states
+ * kind by kind, and one N = 10 cycle of the five phases through the harness and the baseline, each at
+ * that minimum. Call counts only — timings belong in bench/RESULTS.md.
  */
 import { describe, expect, it } from "vitest";
 import { loadStackFile } from "../provider/stack";
-import { changeStack, generateStack, toStackYaml } from "./generate";
+import { changeStack, compositionOf, generateStack, toStackYaml } from "./generate";
 import { floorRatios } from "./report";
-import { type PhaseResult, benchSize, countCalls, median, minimumCalls } from "./run";
+import { type PhaseResult, benchSize, checkLookups, countCalls, median, minimumCalls } from "./run";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
 describe("generateStack", () => {
-  it.each([10, 100, 1000])("declares exactly N = %i objects, deterministically, in a valid stack file", (n) => {
+  it.each([10, 100, 1000])("declares exactly N = %i objects, every kind at least once, deterministically, in a valid stack file", (n) => {
     const a = generateStack(n);
     const total = Object.values(a.composition).reduce((x, y) => x + y, 0);
     expect(total).toBe(n);
-    expect(a.composition.sections + a.composition.siteSpaces).toBeGreaterThanOrEqual(n * 0.7);
+    for (const [kind, count] of Object.entries(a.composition)) expect(count, kind).toBeGreaterThanOrEqual(1);
+    expect(a.drafts).toBeGreaterThanOrEqual(1);
+    // Sections and site spaces dominate as they do on a real platform (the smallest stack is one of each kind).
+    if (n >= 100) expect(a.composition.sections + a.composition.siteSpaces).toBeGreaterThanOrEqual(n * 0.7);
+    expect(a.composition.customizations).toBe(a.composition.sites);
     expect(toStackYaml(generateStack(n).stack)).toBe(toStackYaml(a.stack));
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-gen-"));
@@ -25,30 +30,56 @@ describe("generateStack", () => {
       fs.writeFileSync(file, toStackYaml(a.stack));
       const loaded = loadStackFile(file);
       expect(loaded.ok ? [] : loaded.problems).toEqual([]);
+      expect(loaded.ok && compositionOf(loaded.stack)).toEqual(a.composition);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("edits about 10% of the objects in place, across kinds", () => {
+  it("edits about 10% of the objects in place, across kinds, the looks and links first", () => {
     const { stack, composition } = generateStack(1000);
     const { edits } = changeStack(stack);
     expect(edits).toHaveLength(100);
-    expect(new Set(edits.map((e) => e.kind))).toEqual(new Set(["section", "siteSpace", "shareLink", "team"]));
+    expect(new Set(edits.map((e) => e.kind))).toEqual(new Set(["customization", "externalLink", "override", "sectionGroup", "section", "siteSpace", "shareLink", "team"]));
     expect(minimumCalls(stack, composition, edits)["change 10%"]).toEqual({ writes: 100, reads: 0 });
+    expect(changeStack(generateStack(10).stack).edits).toEqual([{ kind: "customization", site: "site-1", key: "site-1", field: "primaryColor" }]);
+  });
+
+  it("states the minimum of N = 10 kind by kind", () => {
+    const { stack, composition } = generateStack(10);
+    const { edits } = changeStack(stack);
+    // 1 site, customization, team, share link, section (with its site space), site space override,
+    // section group, external link (a draft, in the group) and created space.
+    expect(minimumCalls(stack, composition, edits)).toEqual({
+      // 9 writes (the site space comes with its section); reads: the site's lookup by title, its look
+      // recorded, its structure read to restore the order.
+      create: { writes: 9, reads: 3 },
+      "no-op up": { writes: 0, reads: 0 },
+      // The customization's PUT.
+      "change 10%": { writes: 1, reads: 0 },
+      // GET site, team, created space, site look, override; walks of sections, site spaces, groups,
+      // share links; the structure.
+      refresh: { writes: 0, reads: 10 },
+      // Every object but the created space (kept); the customization's is the PUT of the recorded look.
+      destroy: { writes: 9, reads: 0 },
+    });
   });
 });
 
 describe("benchSize", () => {
-  it("creates N = 10 objects with one write each and makes no call on a no-op up", async () => {
-    const result = await benchSize(10, { baseline: false, floor: false, phases: ["create", "no-op up"] });
-    const [create, noop] = result.phases;
-    expect(create!.phase).toBe("create");
-    expect(create!.failed).toBe(0);
-    expect(create!.calls.writes).toBe(create!.minimum.writes);
-    expect(noop!.phase).toBe("no-op up");
-    expect(noop!.calls).toEqual({ writes: 0, reads: 0, moves: 0 });
-    expect(noop!.steps.create ?? 0).toBe(0);
+  it("runs N = 10 through the five phases with the minimal calls, as the baseline does", async () => {
+    const result = await benchSize(10, { floor: false });
+    expect(result.phases.map((p) => p.phase)).toEqual(["create", "no-op up", "change 10%", "refresh", "destroy"]);
+    for (const p of result.phases) {
+      expect({ phase: p.phase, failed: p.failed, drift: p.drift }).toEqual({ phase: p.phase, failed: 0, drift: 0 });
+      // check's reference lookups (during up today) are set apart: the minimum leaves them out.
+      expect({ phase: p.phase, writes: p.calls.writes, reads: p.calls.reads - (p.lookups ?? 0) }).toEqual({ phase: p.phase, ...p.minimum });
+      expect({ phase: p.phase, writes: p.baselineCalls?.writes, reads: p.baselineCalls?.reads }).toEqual({ phase: p.phase, ...p.minimum });
+      if (p.phase !== "create") expect(p.lookups).toBe(0);
+    }
+    const noop = result.phases[1]!;
+    expect(noop.calls).toEqual({ writes: 0, reads: 0, moves: 0 });
+    expect(noop.steps.create ?? 0).toBe(0);
     expect(result.state.resources).toBeGreaterThanOrEqual(10);
   });
 
@@ -60,6 +91,16 @@ describe("benchSize", () => {
         { method: "GET", route: "/v1/orgs/:organizationId/sites", path: "", status: 200 },
       ]),
     ).toEqual({ writes: 1, reads: 1, moves: 1 });
+  });
+
+  it("sets check's reference lookups apart in the phases that run the program", () => {
+    const calls = [
+      { method: "GET", route: "/v1/spaces/:spaceId", path: "", status: 200 },
+      { method: "GET", route: "/v1/orgs/:organizationId/members", path: "", status: 200 },
+      { method: "GET", route: "/v1/orgs/:organizationId/sites/:siteId/structure", path: "", status: 200 },
+    ];
+    expect(checkLookups("create", calls)).toBe(2);
+    expect(checkLookups("refresh", calls)).toBe(0);
   });
 });
 

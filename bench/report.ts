@@ -54,9 +54,14 @@ function mb(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Writes and reads at their minimum (moves have none: compare them to the baseline's). */
+/** Reads net of `check`'s reference lookups (set apart: the minimum leaves them out). */
+function netReads(p: PhaseResult): number {
+  return p.calls.reads - (p.lookups ?? 0);
+}
+
+/** Writes and reads at their minimum, `check`'s reference lookups set apart (moves have none: compare them to the baseline's). */
 export function callsMet(p: PhaseResult): boolean {
-  return p.calls.writes === p.minimum.writes && p.calls.reads === p.minimum.reads;
+  return p.calls.writes === p.minimum.writes && netReads(p) === p.minimum.reads;
 }
 
 /** Provider wall ÷ baseline wall, raw and with the harness's fixed cost subtracted. */
@@ -67,7 +72,8 @@ export function ratios(p: PhaseResult): { raw: number | null; net: number | null
 
 function callCell(p: PhaseResult): string {
   const c = p.calls;
-  return `${c.writes} W + ${c.reads} R${c.moves > 0 ? ` + ${c.moves} mv` : ""}`;
+  const lookups = p.lookups ?? 0;
+  return `${c.writes} W + ${netReads(p)} R${lookups > 0 ? ` + ${lookups} R lookups` : ""}${c.moves > 0 ? ` + ${c.moves} mv` : ""}`;
 }
 
 function minCell(p: PhaseResult): string {
@@ -83,7 +89,7 @@ function baseCallCell(p: PhaseResult): string {
 function excess(p: PhaseResult): string {
   const over: string[] = [];
   const dw = p.calls.writes - p.minimum.writes;
-  const dr = p.calls.reads - p.minimum.reads;
+  const dr = netReads(p) - p.minimum.reads;
   if (dw !== 0) over.push(`${dw > 0 ? "+" : ""}${dw} W`);
   if (dr !== 0) over.push(`${dr > 0 ? "+" : ""}${dr} R`);
   return over.length === 0 ? "yes" : `**no** (${over.join(", ")})`;
@@ -98,11 +104,33 @@ function wallCell(n: number, p: PhaseResult): string {
   return `${metRaw ? "yes" : "**no**"} (raw) / ${metNet ? "yes" : "**no**"} (net)`;
 }
 
+/** What a size declares, kind by kind ("1 sites, 3 sections, …"); kinds a run did not count (an older run's) left out. */
+function compositionLine(s: SizeResult): string {
+  const c = s.composition as Partial<SizeResult["composition"]>;
+  const kinds: [number | undefined, string][] = [
+    [c.sites, "sites"],
+    [c.customizations, "site customizations"],
+    [c.sections, "sections"],
+    [c.sectionGroups, "section groups"],
+    [c.externalLinks, "external links"],
+    [c.siteSpaces, "site spaces"],
+    [c.overrides, "site-space customizations"],
+    [c.spaces, "created spaces"],
+    [c.shareLinks, "share links"],
+    [c.teams, "teams"],
+  ];
+  const line = kinds
+    .filter(([k]) => k !== undefined)
+    .map(([k, name]) => `${k} ${name}`)
+    .join(", ");
+  return s.drafts === undefined ? line : `${line} (${s.drafts} of these objects drafts)`;
+}
+
 function sizeTable(s: SizeResult): string[] {
   const lines = [
     `### N = ${s.n}`,
     "",
-    `${s.composition.sites} sites, ${s.composition.sections} sections, ${s.composition.siteSpaces} site spaces, ${s.composition.shareLinks} share links, ${s.composition.teams} teams; the change phase edits ${s.edits} objects.`,
+    `${compositionLine(s)}; the change phase edits ${s.edits} objects.`,
     "",
     "| phase | calls | minimum | calls = min? | baseline calls | wall | floor wall | ratio to floor | floor target | baseline wall | ratio to raw client | net of harness | raw-client target | steps | failed |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -160,9 +188,9 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     "",
     "## How to read the tables",
     "",
-    "- **Calls**: from the emulator's request log. W = writes (POST/PUT/PATCH/DELETE), R = reads (GET; a paged list walk counts one per page), mv = ordering moves.",
-    "- **Minimum**: create — 1 write per object, where a section's first site space comes with the section's POST (nothing in the generated file is only settable by a follow-up PATCH, so no required PATCHes), plus one read of each list whose order is restored (sections and site spaces of each site); no-op up — 0; change — 1 write per edited object; refresh — 1 GET per site and team plus one paged walk per parent for each list-read kind (sections, site spaces, share links); destroy — 1 DELETE per object, children first (the kinds do not rely on cascades, so neither does the minimum).",
-    "- **Moves**: siblings are created in parallel, so they land in completion order; restoring the declared order costs (level size − longest in-order run) moves. That depends on the order the creates completed in, so it has no fixed minimum: compare the provider's moves with the baseline's, which creates the same way and plans moves with the same algorithm.",
+    "- **Calls**: from the emulator's request log. W = writes (POST/PUT/PATCH/DELETE), R = reads (GET; a paged list walk counts one per page), mv = ordering moves. \"R lookups\": reads the provider's `check` made to look up the spaces, members and teams a new declaration names (`GET /v1/spaces/:id`, the members walk); they are for `pulumi preview` (a wrong ID fails the pull request's preview), so the minimum of `up` leaves them out and they are shown apart.",
+    "- **Minimum**, per kind, from what its create, read, update and delete must call under the API's contract (bench/run.ts `minimumCalls`): **create** — 1 write per object: a section's first site space comes with the section's POST, a site customization's write is its PUT, a site-space customization's its PATCH, a created space's its POST, a section group's sections and every draft flag go with their POST (nothing in the generated file is only settable by a follow-up PATCH); plus 1 read per site, its lookup by title before the POST (the API lets two sites share a title, so a POST is not idempotent: the lookup keeps a run repeated after a crash from making a second site); 1 read of each customized site's look (the PUT replaces the whole object and the platform does not publish its defaults, so the look is recorded to fill what the file leaves out and to put back on destroy); and the reads of restoring the declared order: 1 structure read per site with external links (the only read that shows links, and it holds every section, site space and group), else one paged walk of its sections and of its site spaces (and of its groups when it declares some); **no-op up** — 0; **change** — 1 write per edited object (a customization's whole settings in one PUT over the recorded look: no read first); **refresh** — 1 GET per site, team and created space, 1 per site-space customization and 1 of each customized site's look (shared with its site spaces' customizations, which need it to tell a hand-made override from the site's value), one paged walk per parent for each list-read kind (sections, site spaces, section groups, share links), and 1 structure read per site with external links (shared by the links, which have no GET or list of their own, and the site's order); **destroy** — 1 call per object, children first (the kinds do not rely on cascades, so neither does the minimum): a DELETE, a site customization's PUT of the recorded look, nothing for a space the file created (the default deletion policy keeps it).",
+    "- **Moves**: siblings are created in parallel, so they land in completion order; restoring the declared order costs (level size − longest in-order run) moves (a site space's move operation within its section; the structure sort for sections, groups and external links at the root and inside each group). That depends on the order the creates completed in, so it has no fixed minimum: compare the provider's moves with the baseline's, which creates the same way and plans moves with the same algorithm.",
     "- **Harness overhead**: the wall time of the same run of a project declaring nothing (a stack file with only its organisation; cold: first `up`, which also starts the plugin; warm: later `up`s). It is the language host's start, the ready-made program's and the plugin's start — costs the Pulumi CLI also has.",
     "- **Ratio to floor** = provider wall ÷ floor wall: what the provider costs beyond what any dynamic provider costs under this SDK for the same resources. The program is the no-code project (as examples/handbook), so the floor's program is JavaScript too (`typescript: false`): both start their language host the same way. Target ≤ 1.00× for every phase at every N — for create and destroy, which make the API calls the floor does not, ≤ 1.00× plus the raw client's API time (baseline wall ÷ floor wall) — except refresh at N = 1000, ≤ 1.05×; the limit is shown in the target column.",
     "- **Ratio to raw client** = provider wall ÷ baseline wall; **net of harness** = (provider wall − harness overhead) ÷ baseline wall. The raw-client target (≤ 1.15× at N = 1000) is written against wall time as a user sees it; it cannot be met through the SDK's language host (the floor alone is several times the baseline), which is why the floor is the reference for the provider's own cost.",
@@ -314,11 +342,11 @@ export function analyse(r: BenchReport): string[] {
   const missedCalls = r.sizes.flatMap((s) => s.phases.filter((p) => !callsMet(p)).map((p) => ({ n: s.n, p })));
   if (missedCalls.length === 0) {
     out.push(
-      `1. **Calls: at the minimum in every phase of every N** (0 calls for the no-op up). Create: a section's first site space is taken over by the ID its section's POST returned (\`SiteSpace.existingId\` = \`SiteSection.siteSpaceId\`; the plugin kept the site space from the POST's answer), so no list walk and no PATCH when nothing declared differs; \`SiteStructureOrder\` reads section groups only when the site declares some. Refresh: each command's plugin keeps one view of each parent's list (provider/resources/lists.ts), dropped by its own writes, on failure and after \`DOCSPLATFORM_LIST_CACHE_MS\` (10 s), so each list is walked once per refresh.`,
+      `1. **Calls: at the minimum in every phase of every N** (0 calls for the no-op up; \`check\`'s reference lookups set apart). Create: a section's first site space is taken over by the ID its section's POST returned (\`SiteSpace.existingId\` = \`SiteSection.siteSpaceId\`; the plugin kept the site space from the POST's answer), so no list walk and no PATCH when nothing declared differs; \`SiteStructureOrder\` orders a site with external links from one read of its structure, and reads section groups only when the site declares some. Refresh: each command's plugin keeps one view of each parent's list, and of each site's structure and customization (provider/resources/lists.ts), dropped by its own writes, on failure and after \`DOCSPLATFORM_LIST_CACHE_MS\` (10 s), so each list is walked once per refresh and a site's structure and look are read once however many resources read them.`,
     );
   } else {
     out.push(
-      `1. **Calls above the minimum:** ${missedCalls.map(({ n, p }) => `N = ${n} ${p.phase} ${p.calls.writes} W + ${p.calls.reads} R vs ${p.minimum.writes} W + ${p.minimum.reads} R`).join("; ")} (routes in the per-N lists above). Every phase counts its calls from the emulator's log; a read above the minimum is named by route in the per-N lists. \`SiteStructureOrder\` reads each list once and computes the order its moves produce (provider/resources/siteStructureOrder.ts \`applyOrder\`), a section's first site space is taken over by the ID its section's POST returned (no walk), section groups are read only when declared, and each command's plugin walks each parent's list once (provider/resources/lists.ts).`,
+      `1. **Calls above the minimum:** ${missedCalls.map(({ n, p }) => `N = ${n} ${p.phase} ${p.calls.writes} W + ${netReads(p)} R vs ${p.minimum.writes} W + ${p.minimum.reads} R`).join("; ")} (routes in the per-N lists above). Every phase counts its calls from the emulator's log; a read above the minimum is named by route in the per-N lists. \`SiteStructureOrder\` reads the site once (its structure when it declares external links, else each list once) and computes the order its moves produce (provider/resources/siteStructureOrder.ts \`applyOrder\`), a section's first site space is taken over by the ID its section's POST returned (no walk), section groups are read only when declared, and each command's plugin walks each parent's list, and reads each site's structure and look, once (provider/resources/lists.ts).`,
     );
   }
 
@@ -341,7 +369,7 @@ export function analyse(r: BenchReport): string[] {
         ? ` At N = ${big.n} those quiet stacks take create from ${ms(loud.createMs)} to ${ms(calm.createMs)} and the no-op up from ${ms(loud.noopMs)} to ${ms(calm.noopMs)}${loud.floorNoopMs && calm.floorNoopMs ? `: the program's cost above the floor's went from ${ms(loud.noopMs - loud.floorNoopMs)} to ${calm.noopMs - calm.floorNoopMs >= 0 ? ms(calm.noopMs - calm.floorNoopMs) : `${ms(calm.floorNoopMs - calm.noopMs)} below it`} for the no-op up` : ""}.`
         : "";
     out.push(
-      `2. **Where the time goes at N = ${big.n}: ${floorLine}.** In one line: **the floor — what any dynamic provider costs under this SDK for the same ${big.state.resources} resources and properties — is ${Math.round(floorShare * 100)}% or more of every phase; ours is the rest, above or below it as each phase shows, plus the API calls themselves in create and destroy.** The floor is the language host registering the resources, the engine's steps and state (here the harness), the plugin's start and one gRPC call per resource and step. Ours: in the language host, loading our modules and the precompiled stack-schema validator (about 60 ms of CPU together), reading and checking docs.yaml and the component's declarations; in the plugin, our modules' load (8 ms for the six kinds of a generated stack; the input-schema validator is loaded on the first check, so refresh and destroy never load it), \`check\`/\`diff\` and the client's work around each call. The component registers its resources with quiet promise stacks (provider/stack/registration.ts), so its registrations cost less than the floor program's own, which is why create, the no-op up and change can come in under the floor.${saved} What stays is the SDK's: each resource's full-depth, source-mapped stack for its source position (\`Resource.callsites\`, which sets \`Error.stackTraceLimit\` to Infinity), the promises and stacks created after the declaration returns (serialising each property, the RPC), and the fixed start of the language host and plugin — the fix belongs in the SDK (capture promise stacks only with \`PULUMI_DEBUG_PROMISE_LEAKS\`), and a user can take most of the rest today ("Large stacks: what a user can set" and the README). Refresh and destroy never run the program, so none of that applies to them: in a refresh profiled at N = 1000 the plugin was idle 39% of the run and our reads and diffs in it took under 30 ms, and the same refresh against an emulator with no latency took as long as with 20 ms, so the time above the floor is neither the API's nor our code's CPU but what each resource carries through the plugin's gRPC and the engine's state: our read returns the live object (about 3.2 KB of state per resource, "State size" below) where the floor's returns its inputs.`,
+      `2. **Where the time goes at N = ${big.n}: ${floorLine}.** In one line: **the floor — what any dynamic provider costs under this SDK for the same ${big.state.resources} resources and properties — is ${Math.round(floorShare * 100)}% or more of every phase; ours is the rest, above or below it as each phase shows, plus the API calls themselves in create and destroy.** The floor is the language host registering the resources, the engine's steps and state (here the harness), the plugin's start and one gRPC call per resource and step. Ours: in the language host, loading our modules and the precompiled stack-schema validator (about 60 ms of CPU together), reading and checking docs.yaml and the component's declarations; in the plugin, our modules' load (8 ms for the six kinds the generated stack declared before it had looks, groups, external links and created spaces; its eleven kinds now take about 1.4 times the six's, measured side by side; the input-schema validator is loaded on the first check, so refresh and destroy never load it), \`check\`/\`diff\` and the client's work around each call. The component registers its resources with quiet promise stacks (provider/stack/registration.ts), so its registrations cost less than the floor program's own, which is why create, the no-op up and change can come in under the floor.${saved} What stays is the SDK's: each resource's full-depth, source-mapped stack for its source position (\`Resource.callsites\`, which sets \`Error.stackTraceLimit\` to Infinity), the promises and stacks created after the declaration returns (serialising each property, the RPC), and the fixed start of the language host and plugin — the fix belongs in the SDK (capture promise stacks only with \`PULUMI_DEBUG_PROMISE_LEAKS\`), and a user can take most of the rest today ("Large stacks: what a user can set" and the README). Refresh and destroy never run the program, so none of that applies to them: in a refresh profiled at N = 1000 the plugin was idle 39% of the run and our reads and diffs in it took under 30 ms, and the same refresh against an emulator with no latency took as long as with 20 ms, so the time above the floor is neither the API's nor our code's CPU but what each resource carries through the plugin's gRPC and the engine's state: our read returns the live object (about ${(big.state.bytes / Math.max(1, big.state.resources) / 1024).toFixed(1)} KB of state per resource at N = ${big.n}, "State size" below) where the floor's returns its inputs.`,
     );
   }
   // The no-code project against a TypeScript program.
