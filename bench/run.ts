@@ -148,11 +148,11 @@ export function benchSeed(spaces: readonly SeedSpace[]): Seed {
   return seed;
 }
 
-/** Splits calls into writes, reads and ordering moves. */
+/** Splits calls into writes, reads and ordering moves (the move operations and the structure sort). */
 export function countCalls(calls: readonly ApiCall[]): CallCounts {
   const out: CallCounts = { writes: 0, reads: 0, moves: 0 };
   for (const c of calls) {
-    if (c.route.endsWith("/move")) out.moves++;
+    if (c.route.endsWith("/move") || c.route.endsWith("/structure/sort")) out.moves++;
     else if (c.method === "GET") out.reads++;
     else out.writes++;
   }
