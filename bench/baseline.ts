@@ -1,12 +1,16 @@
 /**
  * The baseline: the raw typed client making exactly the minimal calls of each phase, at the same
  * concurrency (the client's process-wide bound), against its own emulator with the same latency.
- * Each object waits only for its parent (a section for its site, a site space for its section), as
- * the engine's dependency graph allows; everything else runs at once under the bound.
+ * Each object waits only for what it needs (a section for its site and its first site space's space,
+ * a site space for its section and space, a group for its sections, a link for its group, an override
+ * for its site space), as the engine's dependency graph allows; everything else runs at once under
+ * the bound.
  */
-import { ApiClient, type MovePosition } from "../provider/client";
+import { ApiClient, type MovePosition, type SiteCustomizationSettings, type SiteSpaceCustomizationBody, type SiteStructure, type StructurePointer } from "../provider/client";
+import { desiredSettings } from "../provider/resources/siteCustomization";
 import { planMoves, applyMove } from "../provider/resources/siteStructureOrder";
-import { sectionsOf, type StackFile } from "../provider/stack/model";
+import { siteModels, type GroupChild, type SiteModel, type TopEntry } from "../provider/site";
+import { isExternalLink, isIdRef, sectionsOf, type Ref, type StackFile, type StackSite } from "../provider/stack/model";
 import type { Edit } from "./generate";
 import { CHANGED_CONDITION } from "./generate";
 
@@ -14,10 +18,16 @@ import { CHANGED_CONDITION } from "./generate";
 interface Created {
   sites: Map<string, string>;
   teams: Map<string, string>;
-  /** `<site>/<key>` → ID, for sections, site spaces and share links. */
+  /** Spaces the file creates, by key (a promise: site spaces wait for theirs). */
+  spaces: Map<string, Promise<string>>;
+  /** `<site>/<key>` → ID, for sections, site spaces, share links, section groups and external links. */
   sections: Map<string, string>;
   siteSpaces: Map<string, string>;
   shareLinks: Map<string, string>;
+  groups: Map<string, string>;
+  links: Map<string, string>;
+  /** Each customized site's look before the file (what its customization's updates merge over and destroy restores). */
+  recorded: Map<string, Record<string, unknown>>;
 }
 
 /** Calls one baseline phase made (writes and reads, moves apart). */
@@ -30,7 +40,17 @@ export interface BaselineCalls {
 /** Runs the minimal calls of each phase for one stack. */
 export class Baseline {
   private readonly client: ApiClient;
-  private readonly ids: Created = { sites: new Map(), teams: new Map(), sections: new Map(), siteSpaces: new Map(), shareLinks: new Map() };
+  private readonly ids: Created = {
+    sites: new Map(),
+    teams: new Map(),
+    spaces: new Map(),
+    sections: new Map(),
+    siteSpaces: new Map(),
+    shareLinks: new Map(),
+    groups: new Map(),
+    links: new Map(),
+    recorded: new Map(),
+  };
   private calls: BaselineCalls = { writes: 0, reads: 0, moves: 0 };
 
   constructor(
@@ -59,10 +79,18 @@ export class Baseline {
     return p();
   }
 
+  /** The platform ID of the space a site space publishes: a seeded one's, or (once made) a created one's. */
+  private spaceId(ref: Ref | undefined): Promise<string> {
+    if (ref === undefined) throw new Error("baseline: a site space without a space");
+    return isIdRef(ref) ? Promise.resolve(ref.id) : this.ids.spaces.get(ref)!;
+  }
+
   /**
-   * One write per object (a section's first site space comes with its section), then the declared
-   * order restored with the fewest moves: one list read per list ordered, then moves within each level
-   * in sequence (levels in parallel). Returns the counts; moves are reported apart from writes.
+   * One write per object (a section's first site space comes with its section; a customization's is
+   * its PUT, after the one read of the look it records), one lookup of each site by title before its
+   * POST (what keeps a re-run after a crash from making a second site), then the declared order
+   * restored with the fewest moves: one structure read per site, then moves within each level in
+   * sequence (levels in parallel). Returns the counts; moves are reported apart from writes.
    */
   async create(stack: StackFile): Promise<BaselineCalls> {
     const { client, org, ids } = this;
@@ -70,99 +98,162 @@ export class Baseline {
     for (const t of stack.teams ?? []) {
       jobs.push(this.write(() => client.teams.create(org, { title: t.title })).then((team) => ids.teams.set(t.key, team.id)));
     }
-    for (const s of stack.sites ?? []) {
-      jobs.push(
-        (async () => {
-          const site = await this.write(() => client.sites.create(org, { title: s.title, ...(s.visibility ? { visibility: s.visibility } : {}) }));
-          ids.sites.set(s.key, site.id);
-          const children: Promise<unknown>[] = [];
-          for (const section of sectionsOf(s)) {
-            children.push(
-              (async () => {
-                const [first, ...rest] = section.siteSpaces ?? [];
-                const spaceOf = (ss: { space: unknown }) => (ss.space as { id: string }).id;
-                const created = await this.write(() => client.sections.create(org, site.id, { spaceId: spaceOf(first!), title: section.title }));
-                ids.sections.set(`${s.key}/${section.key}`, created.id);
-                ids.siteSpaces.set(`${s.key}/${first!.key}`, created.siteSpaces![0]!.id);
-                await Promise.all(
-                  rest.map(async (ss) => {
-                    const made = await this.write(() => client.siteSpaces.create(org, site.id, { spaceId: spaceOf(ss), sectionId: created.id }));
-                    ids.siteSpaces.set(`${s.key}/${ss.key}`, made.id);
-                  }),
-                );
-              })(),
-            );
-          }
-          for (const l of s.shareLinks ?? []) {
-            children.push(this.write(() => client.shareLinks.create(org, site.id, { name: l.name })).then((link) => ids.shareLinks.set(`${s.key}/${l.key}`, link.id)));
-          }
-          await Promise.all(children);
-        })(),
-      );
+    for (const s of stack.spaces ?? []) {
+      if (s.id !== undefined) continue;
+      const made = this.write(() => client.spaces.create(org, { ...(s.title === undefined ? {} : { title: s.title }) })).then((space) => space.id);
+      ids.spaces.set(s.key, made);
+      jobs.push(made);
     }
+    const models = new Map(siteModels(stack).map((m) => [m.key, m]));
+    for (const s of stack.sites ?? []) jobs.push(this.createSite(s, models.get(s.key)!));
     await Promise.all(jobs);
-    await this.order(stack);
+    await Promise.all((stack.sites ?? []).map((s) => this.order(s, models.get(s.key)!)));
     return this.take();
   }
 
-  /** Restores the declared order of sections and of each section's site spaces with the fewest moves. */
-  private async order(stack: StackFile): Promise<void> {
+  /** A site and everything in it, each object as soon as what it needs exists. */
+  private async createSite(s: StackSite, model: SiteModel): Promise<void> {
     const { client, org, ids } = this;
-    await Promise.all(
-      (stack.sites ?? []).map(async (s) => {
-        const siteId = ids.sites.get(s.key)!;
-        const sections = sectionsOf(s);
-        if (sections.length === 0) return;
-        const [liveSections, liveSpaces] = await Promise.all([
-          this.read(() => client.sections.list(org, siteId)),
-          this.read(() => client.siteSpaces.list(org, siteId)),
-        ]);
-        const runLevel = async (live: string[], desired: string[], move: (id: string, to: MovePosition) => Promise<unknown>) => {
-          for (const m of planMoves(live, desired)) {
-            this.calls.moves++;
-            await move(m.id, m.position);
-            applyMove(live, m);
-          }
-        };
-        const levels: Promise<void>[] = [];
-        levels.push(
-          runLevel(
-            liveSections.map((x) => x.id),
-            sections.map((x) => ids.sections.get(`${s.key}/${x.key}`)!),
-            (id, to) => client.sections.move(org, siteId, id, to),
+    await this.read(() => client.sites.list(org, { title: s.title }));
+    const site = await this.write(() => client.sites.create(org, { title: s.title, ...(s.visibility ? { visibility: s.visibility } : {}) }));
+    ids.sites.set(s.key, site.id);
+    const at = (key: string) => `${s.key}/${key}`;
+    const look = s.customization
+      ? (async () => {
+          const live = await this.read(() => client.customization.get(org, site.id));
+          const { updatedAt: _updatedAt, ...recorded } = live as unknown as Record<string, unknown>;
+          ids.recorded.set(s.key, recorded);
+          await this.write(() => client.customization.put(org, site.id, desiredSettings(recorded, s.customization as Record<string, unknown>) as unknown as SiteCustomizationSettings));
+        })()
+      : Promise.resolve();
+    const sectionsMade = new Map<string, Promise<void>>();
+    for (const section of sectionsOf(s)) {
+      const [first, ...rest] = section.siteSpaces ?? [];
+      const made = (async () => {
+        const spaceId = await this.spaceId(first!.space);
+        const created = await this.write(() => client.sections.create(org, site.id, { spaceId, title: section.title, ...(section.draft === undefined ? {} : { draft: section.draft }) }));
+        ids.sections.set(at(section.key), created.id);
+        ids.siteSpaces.set(at(first!.key), created.siteSpaces![0]!.id);
+        await Promise.all(
+          rest.map(async (ss) => {
+            const spaceId = await this.spaceId(ss.space);
+            const body = { spaceId, sectionId: created.id, ...(ss.draft === undefined ? {} : { draft: ss.draft }) };
+            ids.siteSpaces.set(at(ss.key), (await this.write(() => client.siteSpaces.create(org, site.id, body))).id);
+          }),
+        );
+      })();
+      sectionsMade.set(section.key, made);
+    }
+    const children: Promise<unknown>[] = [look, ...sectionsMade.values()];
+    // Overrides: once their site space and the site's look exist (as the provider orders them).
+    for (const section of sectionsOf(s)) {
+      for (const ss of section.siteSpaces ?? []) {
+        if (ss.customization === undefined) continue;
+        children.push(
+          Promise.all([sectionsMade.get(section.key), look]).then(() =>
+            this.write(() => client.customization.override(org, site.id, ids.siteSpaces.get(at(ss.key))!, ss.customization as SiteSpaceCustomizationBody)),
           ),
         );
-        for (const section of sections) {
-          const sectionId = ids.sections.get(`${s.key}/${section.key}`)!;
-          levels.push(
-            runLevel(
-              liveSpaces.filter((x) => x.section === sectionId).map((x) => x.id),
-              (section.siteSpaces ?? []).map((x) => ids.siteSpaces.get(`${s.key}/${x.key}`)!),
-              (id, to) => client.siteSpaces.move(org, siteId, id, to),
-            ),
-          );
-        }
-        await Promise.all(levels);
-      }),
-    );
+      }
+    }
+    // Groups once their sections exist; links once their group does.
+    const groupsMade = new Map<string, Promise<void>>();
+    for (const g of model.groupList) {
+      const made = Promise.all(g.sections.map((x) => sectionsMade.get(x.key))).then(async () => {
+        const body = { title: g.title, sections: g.sections.map((x) => ids.sections.get(at(x.key))!), ...(g.draft === undefined ? {} : { draft: g.draft }) };
+        ids.groups.set(at(g.key), (await this.write(() => client.sectionGroups.create(org, site.id, body))).id);
+      });
+      groupsMade.set(g.key, made);
+      children.push(made);
+    }
+    for (const l of model.linkList) {
+      children.push(
+        (l.group === undefined ? Promise.resolve() : groupsMade.get(l.group)!).then(async () => {
+          const body = { title: l.title, url: l.target, ...(l.group === undefined ? {} : { parent: ids.groups.get(at(l.group))! }), ...(l.draft === undefined ? {} : { draft: l.draft }) };
+          ids.links.set(at(l.key), (await this.write(() => client.navigation.createLink(org, site.id, body))).id);
+        }),
+      );
+    }
+    for (const l of s.shareLinks ?? []) {
+      children.push(this.write(() => client.shareLinks.create(org, site.id, { name: l.name })).then((link) => ids.shareLinks.set(at(l.key), link.id)));
+    }
+    await Promise.all(children);
   }
 
-  /** One write per edited object. */
+  /**
+   * Restores the declared order of a site with the fewest moves from one read of its structure (it
+   * holds every section with its site spaces, every group and every external link): each section's
+   * site spaces with their move operation, each navigation level (the root, each group) with the
+   * structure sort, the one operation that places a link.
+   */
+  private async order(s: StackSite, model: SiteModel): Promise<void> {
+    const { client, org, ids } = this;
+    const siteId = ids.sites.get(s.key)!;
+    if (sectionsOf(s).length === 0) return;
+    const at = (key: string) => `${s.key}/${key}`;
+    const structure = await this.read(() => client.navigation.structure(org, siteId));
+    const live = liveLevels(structure);
+    const runLevel = async (order: string[], desired: string[], move: (id: string, to: MovePosition) => Promise<unknown>) => {
+      for (const m of planMoves(order, desired)) {
+        this.calls.moves++;
+        await move(m.id, m.position);
+        applyMove(order, m);
+      }
+    };
+    const levels: Promise<void>[] = [];
+    for (const section of sectionsOf(s)) {
+      const sectionId = ids.sections.get(at(section.key))!;
+      const desired = (section.siteSpaces ?? []).map((x) => ids.siteSpaces.get(at(x.key))!);
+      levels.push(runLevel(live.siteSpaces.get(sectionId) ?? [], desired, (id, to) => client.siteSpaces.move(org, siteId, id, to)));
+    }
+    const idOf = (e: TopEntry | GroupChild) => (e.kind === "section" ? ids.sections.get(at(e.section.key))! : e.kind === "link" ? ids.links.get(at(e.link.key))! : ids.groups.get(at(e.group.key))!);
+    const sort = (id: string, to: MovePosition) => {
+      const pointer = (x: string): StructurePointer => ({ type: live.types.get(x)!, id: x });
+      return client.navigation.sort(org, siteId, pointer(id), to.after !== undefined ? { after: pointer(to.after) } : { before: pointer(to.before!) });
+    };
+    levels.push(runLevel(live.navigation.get("root") ?? [], model.entries.map(idOf), sort));
+    for (const g of model.groups) {
+      const groupId = ids.groups.get(at(g.key))!;
+      levels.push(runLevel(live.navigation.get(groupId) ?? [], g.children.map(idOf), sort));
+    }
+    await Promise.all(levels);
+  }
+
+  /** One write per edited object: a look's whole settings in one PUT (merged over the recorded look, no read first), an override's colour in one PATCH. */
   async change(edits: readonly Edit[], changed: StackFile): Promise<BaselineCalls> {
     const { client, org, ids } = this;
     const siteOf = (e: Edit) => ids.sites.get(e.site!)!;
+    const at = (e: Edit) => `${e.site}/${e.key}`;
+    const site = (e: Edit) => (changed.sites ?? []).find((s) => s.key === e.site)!;
     await Promise.all(
       edits.map((e) => {
         switch (e.kind) {
+          case "customization": {
+            const desired = desiredSettings(ids.recorded.get(e.site!)!, site(e).customization as Record<string, unknown>);
+            return this.write(() => client.customization.put(org, siteOf(e), desired as unknown as SiteCustomizationSettings));
+          }
+          case "override": {
+            const ss = sectionsOf(site(e)).flatMap((x) => x.siteSpaces ?? []).find((x) => x.key === e.key)!;
+            const styling = (ss.customization as { styling: Record<string, unknown> }).styling;
+            return this.write(() => client.customization.override(org, siteOf(e), ids.siteSpaces.get(at(e))!, { styling: { primaryColor: styling.primaryColor } } as SiteSpaceCustomizationBody));
+          }
+          case "externalLink": {
+            const link = (site(e).sections ?? []).filter(isExternalLink).find((x) => x.key === e.key)!;
+            return this.write(() => client.navigation.updateLink(org, siteOf(e), ids.links.get(at(e))!, { title: link.title }));
+          }
+          case "sectionGroup": {
+            const group = (site(e).sectionGroups ?? []).find((x) => x.key === e.key)!;
+            return this.write(() => client.sectionGroups.update(org, siteOf(e), ids.groups.get(at(e))!, { title: group.title }));
+          }
           case "section": {
-            const section = (changed.sites ?? []).find((s) => s.key === e.site)!.sections!.find((x) => x.key === e.key)!;
-            return this.write(() => client.sections.update(org, siteOf(e), ids.sections.get(`${e.site}/${e.key}`)!, { title: section.title }));
+            const section = sectionsOf(site(e)).find((x) => x.key === e.key)!;
+            return this.write(() => client.sections.update(org, siteOf(e), ids.sections.get(at(e))!, { title: section.title }));
           }
           case "siteSpace":
-            return this.write(() => client.siteSpaces.update(org, siteOf(e), ids.siteSpaces.get(`${e.site}/${e.key}`)!, { condition: CHANGED_CONDITION }));
+            return this.write(() => client.siteSpaces.update(org, siteOf(e), ids.siteSpaces.get(at(e))!, { condition: CHANGED_CONDITION }));
           case "shareLink": {
-            const link = (changed.sites ?? []).find((s) => s.key === e.site)!.shareLinks!.find((x) => x.key === e.key)!;
-            return this.write(() => client.shareLinks.update(org, siteOf(e), ids.shareLinks.get(`${e.site}/${e.key}`)!, { name: link.name }));
+            const link = site(e).shareLinks!.find((x) => x.key === e.key)!;
+            return this.write(() => client.shareLinks.update(org, siteOf(e), ids.shareLinks.get(at(e))!, { name: link.name }));
           }
           case "team": {
             const team = (changed.teams ?? []).find((t) => t.key === e.key)!;
@@ -174,18 +265,30 @@ export class Baseline {
     return this.take();
   }
 
-  /** One GET per single-GET object (sites, teams) and one paged list walk per parent for each list-read kind. */
+  /**
+   * One GET per single-GET object (sites, teams, created spaces, each override's effective look), one
+   * GET of each site's look (shared by its customization and its overrides), one paged list walk per
+   * parent for each list-read kind, and one structure read per site with external links (shared by
+   * the links and the site's order).
+   */
   async refresh(stack: StackFile): Promise<BaselineCalls> {
     const { client, org, ids } = this;
     const jobs: Promise<unknown>[] = [];
     for (const t of stack.teams ?? []) jobs.push(this.read(() => client.teams.get(org, ids.teams.get(t.key)!)));
+    for (const s of stack.spaces ?? []) if (s.id === undefined) jobs.push(ids.spaces.get(s.key)!.then((id) => this.read(() => client.spaces.get(id))));
     for (const s of stack.sites ?? []) {
       const siteId = ids.sites.get(s.key)!;
+      const siteSpaces = sectionsOf(s).flatMap((x) => x.siteSpaces ?? []);
+      const overrides = siteSpaces.filter((ss) => ss.customization !== undefined);
       jobs.push(this.read(() => client.sites.get(org, siteId)));
+      if (s.customization !== undefined || overrides.length > 0) jobs.push(this.read(() => client.customization.get(org, siteId)));
+      for (const ss of overrides) jobs.push(this.read(() => client.customization.getSiteSpace(org, siteId, ids.siteSpaces.get(`${s.key}/${ss.key}`)!)));
       if (sectionsOf(s).length > 0) {
         jobs.push(this.read(() => client.sections.list(org, siteId)));
         jobs.push(this.read(() => client.siteSpaces.list(org, siteId)));
       }
+      if ((s.sectionGroups ?? []).length > 0) jobs.push(this.read(() => client.sectionGroups.list(org, siteId)));
+      if ((s.sections ?? []).some(isExternalLink)) jobs.push(this.read(() => client.navigation.structure(org, siteId)));
       if ((s.shareLinks ?? []).length > 0) jobs.push(this.read(() => client.shareLinks.list(org, siteId)));
     }
     await Promise.all(jobs);
@@ -193,8 +296,10 @@ export class Baseline {
   }
 
   /**
-   * One DELETE per object, children before parents (no reliance on cascades, as the kinds do not rely
-   * on them): site spaces, then sections and share links, then sites; teams alongside.
+   * One call per object, children before parents (no reliance on cascades, as the kinds do not rely
+   * on them): overrides cleared, external links, then groups, site spaces, sections, share links; the
+   * site's recorded look PUT back; then the site; teams alongside. A space the file created stays (the
+   * default deletion policy): no call.
    */
   async destroy(stack: StackFile): Promise<BaselineCalls> {
     const { client, org, ids } = this;
@@ -202,20 +307,32 @@ export class Baseline {
     for (const t of stack.teams ?? []) jobs.push(this.write(() => client.teams.delete(org, ids.teams.get(t.key)!)));
     for (const s of stack.sites ?? []) {
       const siteId = ids.sites.get(s.key)!;
+      const at = (key: string) => `${s.key}/${key}`;
       jobs.push(
         (async () => {
-          const children: Promise<unknown>[] = [];
+          // Links before their groups, groups before their sections (a group names its sections).
+          const groupsGone = Promise.all((s.sections ?? []).filter(isExternalLink).map((l) => this.write(() => client.navigation.deleteLink(org, siteId, ids.links.get(at(l.key))!)))).then(() =>
+            Promise.all((s.sectionGroups ?? []).map((g) => this.write(() => client.sectionGroups.delete(org, siteId, ids.groups.get(at(g.key))!)))),
+          );
+          const children: Promise<unknown>[] = [groupsGone];
           for (const section of sectionsOf(s)) {
             children.push(
               (async () => {
                 await Promise.all(
-                  (section.siteSpaces ?? []).map((ss) => this.write(() => client.siteSpaces.delete(org, siteId, ids.siteSpaces.get(`${s.key}/${ss.key}`)!))),
+                  (section.siteSpaces ?? []).map(async (ss) => {
+                    const id = ids.siteSpaces.get(at(ss.key))!;
+                    if (ss.customization !== undefined) await this.write(() => client.customization.clearOverrides(org, siteId, id));
+                    await this.write(() => client.siteSpaces.delete(org, siteId, id));
+                  }),
                 );
-                await this.write(() => client.sections.delete(org, siteId, ids.sections.get(`${s.key}/${section.key}`)!));
+                await groupsGone;
+                await this.write(() => client.sections.delete(org, siteId, ids.sections.get(at(section.key))!));
               })(),
             );
           }
-          for (const l of s.shareLinks ?? []) children.push(this.write(() => client.shareLinks.delete(org, siteId, ids.shareLinks.get(`${s.key}/${l.key}`)!)));
+          for (const l of s.shareLinks ?? []) children.push(this.write(() => client.shareLinks.delete(org, siteId, ids.shareLinks.get(at(l.key))!)));
+          const recorded = ids.recorded.get(s.key);
+          if (recorded) children.push(this.write(() => client.customization.put(org, siteId, recorded as unknown as SiteCustomizationSettings)));
           await Promise.all(children);
           await this.write(() => client.sites.delete(org, siteId));
         })(),
@@ -229,4 +346,19 @@ export class Baseline {
   close(): Promise<void> {
     return this.client.close();
   }
+}
+
+/** A sections site's levels as its structure shows them: each section's site spaces, each navigation level's items (`root`, each group), and each item's pointer type. */
+function liveLevels(structure: SiteStructure): { siteSpaces: Map<string, string[]>; navigation: Map<string, string[]>; types: Map<string, StructurePointer["type"]> } {
+  const out = { siteSpaces: new Map<string, string[]>(), navigation: new Map<string, string[]>(), types: new Map<string, StructurePointer["type"]>() };
+  const walk = (level: string, items: readonly { object: string; id: string; children?: unknown; siteSpaces?: { id: string }[] }[]) => {
+    out.navigation.set(level, items.map((i) => i.id));
+    for (const item of items) {
+      out.types.set(item.id, item.object as StructurePointer["type"]);
+      if (item.object === "site-section") out.siteSpaces.set(item.id, (item.siteSpaces ?? []).map((ss) => ss.id));
+      if (item.object === "site-section-group") walk(item.id, (item.children ?? []) as typeof items);
+    }
+  };
+  if (structure.type === "sections") walk("root", structure.structure as unknown as Parameters<typeof walk>[1]);
+  return out;
 }

@@ -1,10 +1,11 @@
 /**
- * Keeps the benchmark code from rotting: the generator's counts and determinism, and one N = 10
- * create / no-op cycle through the harness. Call counts only — timings belong in bench/RESULTS.md.
+ * Keeps the benchmark code from rotting: the generator's counts and determinism, the minimum it states
+ * kind by kind, and one N = 10 cycle of the five phases through the harness and the baseline, each at
+ * that minimum. Call counts only — timings belong in bench/RESULTS.md.
  */
 import { describe, expect, it } from "vitest";
 import { loadStackFile } from "../provider/stack";
-import { changeStack, generateStack, toStackYaml } from "./generate";
+import { changeStack, compositionOf, generateStack, toStackYaml } from "./generate";
 import { floorRatios } from "./report";
 import { type PhaseResult, benchSize, countCalls, median, minimumCalls } from "./run";
 import * as fs from "node:fs";
@@ -12,11 +13,15 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 describe("generateStack", () => {
-  it.each([10, 100, 1000])("declares exactly N = %i objects, deterministically, in a valid stack file", (n) => {
+  it.each([10, 100, 1000])("declares exactly N = %i objects, every kind at least once, deterministically, in a valid stack file", (n) => {
     const a = generateStack(n);
     const total = Object.values(a.composition).reduce((x, y) => x + y, 0);
     expect(total).toBe(n);
-    expect(a.composition.sections + a.composition.siteSpaces).toBeGreaterThanOrEqual(n * 0.7);
+    for (const [kind, count] of Object.entries(a.composition)) expect(count, kind).toBeGreaterThanOrEqual(1);
+    expect(a.drafts).toBeGreaterThanOrEqual(1);
+    // Sections and site spaces dominate as they do on a real platform (the smallest stack is one of each kind).
+    if (n >= 100) expect(a.composition.sections + a.composition.siteSpaces).toBeGreaterThanOrEqual(n * 0.7);
+    expect(a.composition.customizations).toBe(a.composition.sites);
     expect(toStackYaml(generateStack(n).stack)).toBe(toStackYaml(a.stack));
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-gen-"));
@@ -25,46 +30,70 @@ describe("generateStack", () => {
       fs.writeFileSync(file, toStackYaml(a.stack));
       const loaded = loadStackFile(file);
       expect(loaded.ok ? [] : loaded.problems).toEqual([]);
+      expect(loaded.ok && compositionOf(loaded.stack)).toEqual(a.composition);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("edits about 10% of the objects in place, across kinds", () => {
+  it("edits about 10% of the objects in place, across kinds, the looks and links first", () => {
     const { stack, composition } = generateStack(1000);
     const { edits } = changeStack(stack);
     expect(edits).toHaveLength(100);
-    expect(new Set(edits.map((e) => e.kind))).toEqual(new Set(["section", "siteSpace", "shareLink", "team"]));
+    expect(new Set(edits.map((e) => e.kind))).toEqual(new Set(["customization", "externalLink", "override", "sectionGroup", "section", "siteSpace", "shareLink", "team"]));
     expect(minimumCalls(stack, composition, edits)["change 10%"]).toEqual({ writes: 100, reads: 0 });
+    expect(changeStack(generateStack(10).stack).edits).toEqual([{ kind: "customization", site: "site-1", key: "site-1", field: "primaryColor" }]);
+  });
+
+  it("states the minimum of N = 10 kind by kind", () => {
+    const { stack, composition } = generateStack(10);
+    const { edits } = changeStack(stack);
+    // 1 site, customization, team, share link, section (with its site space), site space override,
+    // section group, external link (a draft, in the group) and created space.
+    expect(minimumCalls(stack, composition, edits)).toEqual({
+      // 9 writes (the site space comes with its section); reads: the site's lookup by title, its look
+      // recorded, its structure read to restore the order.
+      create: { writes: 9, reads: 3 },
+      "no-op up": { writes: 0, reads: 0 },
+      // The customization's PUT.
+      "change 10%": { writes: 1, reads: 0 },
+      // GET site, team, created space, site look, override; walks of sections, site spaces, groups,
+      // share links; the structure.
+      refresh: { writes: 0, reads: 10 },
+      // Every object but the created space (kept); the customization's is the PUT of the recorded look.
+      destroy: { writes: 9, reads: 0 },
+    });
   });
 });
 
 describe("benchSize", () => {
-  it("creates N = 10 objects with one write each and no reference lookup, and makes no call on a no-op up", async () => {
-    const result = await benchSize(10, { baseline: false, floor: false, phases: ["create", "no-op up"] });
-    const [create, noop] = result.phases;
-    expect(create!.phase).toBe("create");
-    expect(create!.failed).toBe(0);
-    expect(create!.calls.writes).toBe(create!.minimum.writes);
-    // No reference lookup in an `up` (they are the preview's, provider/resources/references.ts): the reads
-    // are the order's (the minimum) and each site create's one list read for what an earlier run made
-    // and never recorded (provider/resources/provider.ts `madeEarlier`).
-    expect(Object.keys(create!.routes).filter((r) => /^GET \/v1\/spaces\/|^GET \/members|^GET \/teams\/:id$/.test(r))).toEqual([]);
-    expect(create!.calls.reads).toBe(create!.minimum.reads + result.composition.sites);
-    expect(noop!.phase).toBe("no-op up");
-    expect(noop!.calls).toEqual({ writes: 0, reads: 0, moves: 0 });
-    expect(noop!.steps.create ?? 0).toBe(0);
+  it("runs N = 10 through the five phases with the minimal calls, as the baseline does, and no reference lookup", async () => {
+    const result = await benchSize(10, { floor: false });
+    expect(result.phases.map((p) => p.phase)).toEqual(["create", "no-op up", "change 10%", "refresh", "destroy"]);
+    for (const p of result.phases) {
+      expect({ phase: p.phase, failed: p.failed, drift: p.drift }).toEqual({ phase: p.phase, failed: 0, drift: 0 });
+      // No reference lookup in an `up`: they are the preview's (provider/resources/references.ts).
+      if (p.phase !== "refresh" && p.phase !== "destroy") {
+        expect({ phase: p.phase, lookups: Object.keys(p.routes).filter((r) => /^GET \/v1\/spaces\/:id$|^GET \/members$|^GET \/teams\/:id$/.test(r)) }).toEqual({ phase: p.phase, lookups: [] });
+      }
+      expect({ phase: p.phase, writes: p.calls.writes, reads: p.calls.reads }).toEqual({ phase: p.phase, ...p.minimum });
+      expect({ phase: p.phase, writes: p.baselineCalls?.writes, reads: p.baselineCalls?.reads }).toEqual({ phase: p.phase, ...p.minimum });
+    }
+    const noop = result.phases[1]!;
+    expect(noop.calls).toEqual({ writes: 0, reads: 0, moves: 0 });
+    expect(noop.steps.create ?? 0).toBe(0);
     expect(result.state.resources).toBeGreaterThanOrEqual(10);
   });
 
-  it("counts moves apart from writes", () => {
+  it("counts moves (the move operations and the structure sort) apart from writes", () => {
     expect(
       countCalls([
         { method: "POST", route: "/v1/orgs/:organizationId/sites/:siteId/sections/:sectionId/move", path: "", status: 200 },
+        { method: "PATCH", route: "/v1/orgs/:organizationId/sites/:siteId/structure/sort", path: "", status: 200 },
         { method: "POST", route: "/v1/orgs/:organizationId/sites", path: "", status: 201 },
         { method: "GET", route: "/v1/orgs/:organizationId/sites", path: "", status: 200 },
       ]),
-    ).toEqual({ writes: 1, reads: 1, moves: 1 });
+    ).toEqual({ writes: 1, reads: 1, moves: 2 });
   });
 });
 

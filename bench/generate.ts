@@ -1,12 +1,28 @@
 /**
- * Deterministic stack files for the benchmark: N objects, mostly sections and site spaces across a few
- * sites, plus share links and teams. The same N always gives the same file, byte for byte, so runs
- * compare. Spaces are referred to by platform ID (`{id}`) and seeded into the emulator beside the
- * default fixture: a space appears at most once per site, so a site with 180 site spaces needs 180.
+ * Deterministic stack files for the benchmark: N objects across a few sites — mostly sections and site
+ * spaces, plus every other kind a site's structure and look has (each site customized, a section group
+ * or two per site, external links at the root and inside a group, overrides of some site spaces, a few
+ * drafts), share links, teams, and spaces the file creates for some site spaces to publish. The same N
+ * always gives the same file, byte for byte, so runs compare. Existing spaces are referred to by
+ * platform ID (`{id}`) and seeded into the emulator beside the default fixture: a space appears at most
+ * once per site, so a site with 180 site spaces needs 180.
  */
 import { stringify as toYaml } from "yaml";
 import type { SeedSpace } from "../emulator";
-import { type StackFile, type StackSection, type StackShareLink, type StackSite, type StackSiteSpace, type StackTeam, countObjects, sectionsOf } from "../provider/stack/model";
+import {
+  type StackExternalLink,
+  type StackFile,
+  type StackSection,
+  type StackSectionGroup,
+  type StackShareLink,
+  type StackSite,
+  type StackSiteSpace,
+  type StackSpace,
+  type StackTeam,
+  countObjects,
+  isExternalLink,
+  sectionsOf,
+} from "../provider/stack/model";
 
 /** Organisation of the default emulator fixture. */
 export const BENCH_ORG = "demo-org";
@@ -14,14 +30,28 @@ export const BENCH_ORG = "demo-org";
 /** The condition the change phase puts on site spaces. */
 export const CHANGED_CONDITION = "visitor.claims.beta == true";
 
+/** The primary colour the change phase gives site customizations and site-space overrides. */
+export const CHANGED_COLOR = { light: "#B42318", dark: "#F97066" } as const;
+
+/** The smallest N: one object of every kind, and one section with its site space. */
+export const MIN_N = 10;
+
 /** What one generated stack declares, by kind (each counts toward N). */
 export interface Composition {
   sites: number;
+  /** Sites' customizations (every site has one). */
+  customizations: number;
   teams: number;
   shareLinks: number;
   sections: number;
   /** Every site space, including the first of each section (created with the section). */
   siteSpaces: number;
+  /** Site spaces' overrides of their site's customization. */
+  overrides: number;
+  sectionGroups: number;
+  externalLinks: number;
+  /** Spaces the file creates (`spaces:` entries without `id`), each published by one site space. */
+  spaces: number;
 }
 
 /** A generated stack file and what the emulator needs to accept it. */
@@ -29,17 +59,20 @@ export interface GeneratedStack {
   n: number;
   stack: StackFile;
   composition: Composition;
+  /** Objects declared `draft: true` (sections, site spaces, external links; counted in their kinds). */
+  drafts: number;
   /** Spaces to seed into the emulator's organisation (IDs the stack refers to). */
   spaces: SeedSpace[];
 }
 
 /** One object the change phase edits in place, and the field it edits. */
 export interface Edit {
-  kind: "section" | "siteSpace" | "shareLink" | "team";
+  kind: "customization" | "externalLink" | "override" | "sectionGroup" | "section" | "siteSpace" | "shareLink" | "team";
   /** Site key (absent for teams). */
   site?: string;
+  /** The object's key (a customization: its site's key; an override: its site space's key). */
   key: string;
-  field: "title" | "condition" | "name";
+  field: "title" | "condition" | "name" | "primaryColor";
 }
 
 /** Number of sites of an N-object stack: one for small stacks, about one per 200 objects beyond. */
@@ -57,37 +90,86 @@ export function benchSpaceId(i: number): string {
   return `bench-space-${pad(i)}`;
 }
 
-/**
- * A stack of exactly `n` objects (as `countObjects` counts them): `siteCount(n)` sites with
- * `visibility: share-link`, ~3% teams, ~7% share links, and the rest sections holding 1 to 3 site spaces
- * (pattern 2, 1, 3, 2, …: a section counts 1 plus its site spaces). Nothing is declared that the API
- * only takes in a follow-up PATCH, so creating each object costs exactly one write.
- */
-export function generateStack(n: number): GeneratedStack {
-  if (!Number.isInteger(n) || n < 4) throw new Error(`N must be an integer of at least 4 (one site, team, share link and section), got ${n}`);
-  const sites = siteCount(n);
-  const teams = Math.max(1, Math.round(n * 0.03));
-  const shareLinks = Math.max(1, Math.round(n * 0.07));
-  let rest = n - sites - teams - shareLinks;
+/** Key of the i-th space the file creates (1-based). */
+export function createdSpaceKey(i: number): string {
+  return `new-space-${pad(i)}`;
+}
 
-  // Sections and their site spaces, dealt round-robin over the sites.
+/** A colour of the generated looks: `#` and six hex digits from `i`. */
+function color(i: number, salt: number): string {
+  return `#${(((i + 1) * 2654435761 + salt * 40503) >>> 0).toString(16).padStart(8, "0").slice(0, 6).toUpperCase()}`;
+}
+
+/** The look of site `s` (1-based): a primary colour of its own (never the platform's default). */
+function siteLook(s: number): NonNullable<StackSite["customization"]> {
+  return { styling: { primaryColor: { light: color(s, 1), dark: color(s, 2) } } } as NonNullable<StackSite["customization"]>;
+}
+
+/** `count` indexes spread evenly over `0 … length − 1` (the same ones for the same arguments). */
+function spread(length: number, count: number): number[] {
+  if (length === 0 || count === 0) return [];
+  const stride = length / Math.min(count, length);
+  return Array.from({ length: Math.min(count, length) }, (_, i) => Math.floor(i * stride + stride / 2));
+}
+
+/** How many of each kind an N-object stack declares besides its sections and site spaces. */
+function plan(n: number) {
+  const sites = siteCount(n);
+  return {
+    sites,
+    customizations: sites,
+    teams: Math.max(1, Math.round(n * 0.03)),
+    shareLinks: Math.max(1, Math.round(n * 0.07)),
+    /** Per site: one group per ~100 objects of the site. */
+    groupsPerSite: Math.max(1, Math.round(n / sites / 100)),
+    /** Per site: one inside its first group; from N = 50 also one at the root. */
+    linksPerSite: n < 50 ? 1 : 2,
+    spaces: Math.max(1, Math.round(n * 0.02)),
+    overrides: Math.max(1, Math.round(n * 0.02)),
+    drafts: Math.max(1, Math.round(n * 0.02)),
+  };
+}
+
+/** Sizes (site spaces per section, pattern 2, 1, 3, …) filling `rest` objects, a section counting 1 plus its site spaces. */
+function sectionSizes(rest: number): number[] {
   const pattern = [2, 1, 3];
-  const sectionSizes: number[] = [];
+  const sizes: number[] = [];
   for (let i = 0; rest > 0; i++) {
     let size = pattern[i % pattern.length]!;
     if (rest - (size + 1) === 1) size += 1; // never leave one object over: a section needs two
     size = Math.min(size, rest - 1);
-    sectionSizes.push(size);
+    sizes.push(size);
     rest -= size + 1;
   }
+  return sizes;
+}
+
+/**
+ * A stack of exactly `n` objects (N ≥ {@link MIN_N}; the kinds of {@link Composition}): `siteCount(n)`
+ * sites with `visibility: share-link`, each customized (a primary colour of its own) with one section
+ * group per ~100 of its objects holding three sections and an external link, and from N = 50 a second
+ * link at the root; ~3% teams, ~7% share links, ~2% spaces created by the file (each published by one
+ * site space in place of a seeded space), ~2% site spaces with an override (a primary colour), ~2% drafts
+ * (external links, later site spaces of a section, sections; flags, not objects); the rest sections
+ * holding 1 to 3 site spaces (pattern 2, 1, 3, 2, …). Nothing is declared that the API only takes in a
+ * follow-up PATCH (a draft goes with its POST; a group's sections with the group's), so creating each
+ * object costs exactly one write, its customization's first read aside.
+ */
+export function generateStack(n: number): GeneratedStack {
+  if (!Number.isInteger(n) || n < MIN_N) throw new Error(`N must be an integer of at least ${MIN_N} (one object of every kind, and a section with its site space), got ${n}`);
+  const p = plan(n);
+  const groups = p.sites * p.groupsPerSite;
+  const links = p.sites * p.linksPerSite;
+  const rest = n - p.sites - p.customizations - p.teams - p.shareLinks - groups - links - p.spaces - p.overrides;
 
   const siteList: StackSite[] = [];
-  for (let s = 0; s < sites; s++) {
-    siteList.push({ key: `site-${s + 1}`, title: `Bench site ${s + 1}`, visibility: "share-link", sections: [], shareLinks: [] });
+  for (let s = 0; s < p.sites; s++) {
+    siteList.push({ key: `site-${s + 1}`, title: `Bench site ${s + 1}`, visibility: "share-link", customization: siteLook(s + 1), sections: [], shareLinks: [] });
   }
-  const spaceUse = new Array<number>(sites).fill(0);
-  sectionSizes.forEach((size, i) => {
-    const s = i % sites;
+  // Sections and their site spaces, dealt round-robin over the sites.
+  const spaceUse = new Array<number>(p.sites).fill(0);
+  sectionSizes(rest).forEach((size, i) => {
+    const s = i % p.sites;
     const site = siteList[s]!;
     const number = site.sections!.length + 1;
     const siteSpaces: StackSiteSpace[] = [];
@@ -98,73 +180,121 @@ export function generateStack(n: number): GeneratedStack {
     const section: StackSection = { key: `sec-${pad(number)}`, title: `Section ${pad(number)}`, siteSpaces };
     site.sections!.push(section);
   });
-  for (let i = 0; i < shareLinks; i++) {
-    const site = siteList[i % sites]!;
+  for (const [s, site] of siteList.entries()) addNavigation(site, s, p.groupsPerSite, p.linksPerSite);
+  for (let i = 0; i < p.shareLinks; i++) {
+    const site = siteList[i % p.sites]!;
     const link: StackShareLink = { key: `link-${pad(site.shareLinks!.length + 1)}`, name: `Partner ${pad(i + 1)}` };
     site.shareLinks!.push(link);
   }
   const teamList: StackTeam[] = [];
-  for (let i = 0; i < teams; i++) teamList.push({ key: `team-${pad(i + 1)}`, title: `Bench team ${pad(i + 1)}` });
+  for (let i = 0; i < p.teams; i++) teamList.push({ key: `team-${pad(i + 1)}`, title: `Bench team ${pad(i + 1)}` });
 
-  const stack: StackFile = { organization: BENCH_ORG, teams: teamList, sites: siteList };
-  const counted = countObjects(stack);
-  const composition: Composition = {
-    sites: counted.site,
-    teams: counted.team,
-    shareLinks: counted.shareLink,
-    sections: counted.section,
-    siteSpaces: counted.siteSpace,
-  };
+  const allSiteSpaces = siteList.flatMap((site) => sectionsOf(site).flatMap((section) => section.siteSpaces ?? []));
+  // Spaces the file creates, each published by one site space (spread over the sites) instead of a seeded one.
+  const spaceList: StackSpace[] = [];
+  spread(allSiteSpaces.length, p.spaces).forEach((at, i) => {
+    spaceList.push({ key: createdSpaceKey(i + 1), title: `Bench new space ${pad(i + 1)}` });
+    allSiteSpaces[at]!.space = createdSpaceKey(i + 1);
+  });
+  // Some site spaces override their site's look: a primary colour of their own.
+  spread(allSiteSpaces.length, p.overrides).forEach((at, i) => {
+    allSiteSpaces[at]!.customization = { styling: { primaryColor: { light: color(i + 1, 3), dark: color(i + 1, 4) } } } as StackSiteSpace["customization"];
+  });
+  const drafts = markDrafts(siteList, p.drafts);
+
+  const stack: StackFile = { organization: BENCH_ORG, teams: teamList, spaces: spaceList, sites: siteList };
+  const composition = compositionOf(stack);
   const total = Object.values(composition).reduce((a, b) => a + b, 0);
   if (total !== n) throw new Error(`generated ${total} objects for N = ${n}`);
   const spaces: SeedSpace[] = [];
   for (let i = 1; i <= Math.max(...spaceUse); i++) spaces.push({ id: benchSpaceId(i), title: `Bench space ${pad(i)}` });
-  return { n, stack, composition, spaces };
+  return { n, stack, composition, drafts, spaces };
+}
+
+/**
+ * A site's section groups and external links: group g holds three sections (from the second on, so
+ * the default stays at the root; the one section of a one-section site otherwise), the first group
+ * also an external link after them; with two links per site, the second sits at the root, last.
+ */
+function addNavigation(site: StackSite, s: number, groupsPerSite: number, linksPerSite: number): void {
+  const sections = sectionsOf(site);
+  const groupable = sections.length > 1 ? sections.slice(1) : sections;
+  const per = Math.max(1, Math.min(3, Math.floor(groupable.length / groupsPerSite)));
+  const groups: StackSectionGroup[] = [];
+  const entries: (StackSection | StackExternalLink)[] = [...sections];
+  for (let g = 0; g < groupsPerSite; g++) {
+    const first = Math.floor((g * groupable.length) / groupsPerSite);
+    const members = groupable.slice(first, first + per);
+    const group: StackSectionGroup = { key: `group-${pad(g + 1)}`, title: `Group ${s + 1}.${g + 1}`, sections: members.map((x) => x.key) };
+    if (g === 0) {
+      const link: StackExternalLink = { key: "ext-0001", title: `Reference ${s + 1}`, url: `https://reference.bench.test/site-${s + 1}` };
+      group.sections.push(link.key);
+      entries.splice(entries.indexOf(members[members.length - 1]!) + 1, 0, link);
+    }
+    groups.push(group);
+  }
+  if (linksPerSite > 1) entries.push({ key: "ext-0002", title: `Status ${s + 1}`, url: `https://status.bench.test/site-${s + 1}` });
+  site.sections = entries;
+  site.sectionGroups = groups;
+}
+
+/** Marks `count` objects `draft: true`, in turn an external link, a later site space of a section, a section not in a group; returns how many. */
+function markDrafts(sites: StackSite[], count: number): number {
+  const links = sites.flatMap((site) => (site.sections ?? []).filter(isExternalLink));
+  const siteSpaces = sites.flatMap((site) => sectionsOf(site).flatMap((section) => (section.siteSpaces ?? []).slice(1)));
+  const sections = sites.flatMap((site) => {
+    const grouped = new Set((site.sectionGroups ?? []).flatMap((g) => g.sections));
+    return sectionsOf(site).slice(1).filter((section) => !grouped.has(section.key));
+  });
+  const pools: { draft?: boolean }[][] = [links, siteSpaces, sections];
+  const wanted = pools.map(() => 0);
+  let left = Math.min(count, pools.reduce((k, pool) => k + pool.length, 0));
+  for (let i = 0; left > 0; i = (i + 1) % pools.length) {
+    if (wanted[i]! < pools[i]!.length) {
+      wanted[i]! += 1;
+      left -= 1;
+    }
+  }
+  let marked = 0;
+  pools.forEach((pool, i) => {
+    for (const at of spread(pool.length, wanted[i]!)) {
+      pool[at]!.draft = true;
+      marked += 1;
+    }
+  });
+  return marked;
+}
+
+/** The objects a stack declares, by the kinds of {@link Composition}. */
+export function compositionOf(stack: StackFile): Composition {
+  const counted = countObjects(stack);
+  const sites = stack.sites ?? [];
+  const siteSpaces = sites.flatMap((site) => sectionsOf(site).flatMap((section) => section.siteSpaces ?? []));
+  return {
+    sites: counted.site,
+    customizations: sites.filter((site) => site.customization !== undefined).length,
+    teams: counted.team,
+    shareLinks: counted.shareLink,
+    sections: counted.section,
+    siteSpaces: counted.siteSpace,
+    overrides: siteSpaces.filter((ss) => ss.customization !== undefined).length,
+    sectionGroups: counted.sectionGroup,
+    externalLinks: sites.reduce((k, site) => k + (site.sections ?? []).filter(isExternalLink).length, 0),
+    spaces: (stack.spaces ?? []).filter((space) => space.id === undefined).length,
+  };
 }
 
 /**
  * The change phase: a copy of the stack with ~10% of its objects edited in place (rounded, at least
- * one), cycling through section titles, site-space conditions, share-link names and team titles.
- * Only site spaces other than a section's first are edited: the first is created with its section.
+ * one), cycling through site customizations' primary colour, external links' titles, overrides' primary
+ * colour, section groups' titles, section titles, site-space conditions, share-link names and team
+ * titles (the first kinds first, so the smallest stacks edit a look). Only site spaces other than a
+ * section's first get a condition: the first is created with its section.
  */
 export function changeStack(stack: StackFile, fraction = 0.1): { stack: StackFile; edits: Edit[] } {
   const next = structuredClone(stack);
-  const candidates: { edit: Edit; apply: () => void }[][] = [[], [], [], []];
-  for (const site of next.sites ?? []) {
-    for (const section of sectionsOf(site)) {
-      candidates[0]!.push({
-        edit: { kind: "section", site: site.key, key: section.key, field: "title" },
-        apply: () => {
-          section.title = `${section.title} (revised)`;
-        },
-      });
-      for (const ss of (section.siteSpaces ?? []).slice(1)) {
-        candidates[1]!.push({
-          edit: { kind: "siteSpace", site: site.key, key: ss.key, field: "condition" },
-          apply: () => {
-            ss.condition = CHANGED_CONDITION;
-          },
-        });
-      }
-    }
-    for (const link of site.shareLinks ?? []) {
-      candidates[2]!.push({
-        edit: { kind: "shareLink", site: site.key, key: link.key, field: "name" },
-        apply: () => {
-          link.name = `${link.name} v2`;
-        },
-      });
-    }
-  }
-  for (const team of next.teams ?? []) {
-    candidates[3]!.push({
-      edit: { kind: "team", key: team.key, field: "title" },
-      apply: () => {
-        team.title = `${team.title} v2`;
-      },
-    });
-  }
-  const total = Object.values(countObjects(stack)).reduce((a, b) => a + b, 0);
+  const candidates = editCandidates(next);
+  const total = Object.values(compositionOf(stack)).reduce((a, b) => a + b, 0);
   const wanted = Math.max(1, Math.round(total * fraction));
   // Spread the edits: every k-th candidate of each kind in turn.
   const cursors = candidates.map(() => 0);
@@ -181,6 +311,39 @@ export function changeStack(stack: StackFile, fraction = 0.1): { stack: StackFil
     cursors[kind] = i + stride;
   }
   return { stack: next, edits };
+}
+
+type Candidate = { edit: Edit; apply: () => void };
+
+/** Every in-place edit of `stack` the change phase may make, one list per kind, in the order the phase takes kinds. */
+function editCandidates(stack: StackFile): Candidate[][] {
+  const [looks, links, overrides, groups, sections, siteSpaces, shareLinks, teams]: Candidate[][] = [[], [], [], [], [], [], [], []];
+  const recolor = (look: { styling?: unknown }) => () => {
+    look.styling = { ...(look.styling as object), primaryColor: { ...CHANGED_COLOR } };
+  };
+  for (const site of stack.sites ?? []) {
+    if (site.customization) looks!.push({ edit: { kind: "customization", site: site.key, key: site.key, field: "primaryColor" }, apply: recolor(site.customization) });
+    for (const link of (site.sections ?? []).filter(isExternalLink)) {
+      links!.push({ edit: { kind: "externalLink", site: site.key, key: link.key, field: "title" }, apply: () => void (link.title = `${link.title} (moved)`) });
+    }
+    for (const group of site.sectionGroups ?? []) {
+      groups!.push({ edit: { kind: "sectionGroup", site: site.key, key: group.key, field: "title" }, apply: () => void (group.title = `${group.title} v2`) });
+    }
+    for (const section of sectionsOf(site)) {
+      sections!.push({ edit: { kind: "section", site: site.key, key: section.key, field: "title" }, apply: () => void (section.title = `${section.title} (revised)`) });
+      for (const [k, ss] of (section.siteSpaces ?? []).entries()) {
+        if (ss.customization) overrides!.push({ edit: { kind: "override", site: site.key, key: ss.key, field: "primaryColor" }, apply: recolor(ss.customization) });
+        if (k > 0) siteSpaces!.push({ edit: { kind: "siteSpace", site: site.key, key: ss.key, field: "condition" }, apply: () => void (ss.condition = CHANGED_CONDITION) });
+      }
+    }
+    for (const link of site.shareLinks ?? []) {
+      shareLinks!.push({ edit: { kind: "shareLink", site: site.key, key: link.key, field: "name" }, apply: () => void (link.name = `${link.name} v2`) });
+    }
+  }
+  for (const team of stack.teams ?? []) {
+    teams!.push({ edit: { kind: "team", key: team.key, field: "title" }, apply: () => void (team.title = `${team.title} v2`) });
+  }
+  return [looks!, links!, overrides!, groups!, sections!, siteSpaces!, shareLinks!, teams!];
 }
 
 /** The stack as a YAML stack file. */

@@ -14,10 +14,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { defaultSeed, startEmulator, type EmulatorOptions, type RunningEmulator, type Seed, type SeedSpace } from "../emulator";
 import { ProgramRunner, type ApiCall, type RunResult, REPO_ROOT, runnerAgainst } from "../test/harness";
-import { sectionsOf, type StackFile } from "../provider/stack/model";
+import { isExternalLink, sectionsOf, type StackFile } from "../provider/stack/model";
 import { Baseline, type BaselineCalls } from "./baseline";
 import { measureEmulatorThroughput, type ThroughputResult } from "./emulator-throughput";
-import { type Composition, type Edit, changeStack, generateStack } from "./generate";
+import { type Composition, type Edit, MIN_N, changeStack, generateStack } from "./generate";
 import { type FloorProgram, type FloorRegistration, RegistrationRecorder, prepareFloorProgram } from "./floor";
 import { type BenchProgram, DEFAULT_SETUP, type ProgramSetup, isJavaScript, prepareBenchProgram } from "./program";
 import { NOCODE_VARIANTS, REGISTRATION_VARIANTS, USER_VARIANTS, type VariantResult, benchVariants } from "./variants";
@@ -84,6 +84,8 @@ export interface StateSize {
 export interface SizeResult {
   n: number;
   composition: Composition;
+  /** Objects declared `draft: true` (among the composition's). */
+  drafts?: number;
   edits: number;
   phases: PhaseResult[];
   state: StateSize;
@@ -141,11 +143,11 @@ export function benchSeed(spaces: readonly SeedSpace[]): Seed {
   return seed;
 }
 
-/** Splits calls into writes, reads and ordering moves. */
+/** Splits calls into writes, reads and ordering moves (the move operations and the structure sort). */
 export function countCalls(calls: readonly ApiCall[]): CallCounts {
   const out: CallCounts = { writes: 0, reads: 0, moves: 0 };
   for (const c of calls) {
-    if (c.route.endsWith("/move")) out.moves++;
+    if (c.route.endsWith("/move") || c.route.endsWith("/structure/sort")) out.moves++;
     else if (c.method === "GET") out.reads++;
     else out.writes++;
   }
@@ -163,32 +165,57 @@ function routeCounts(calls: readonly ApiCall[]): RouteCounts {
   return out;
 }
 
-/** The minimal writes and reads of each phase for a stack (moves excluded). */
+/**
+ * The minimal writes and reads of each phase for a stack (moves excluded), derived from what each
+ * kind's create, read, update and delete must call under the API's contract:
+ * - create: one write per object — a section's first site space comes with the section's POST, a
+ *   customization's write is its PUT, an override's its PATCH, a group's sections and a draft flag go
+ *   with their POST; plus one read per site by title before its POST (the lookup that keeps a run
+ *   repeated after a crash from making a second site: the API lets two sites share a title, so a POST
+ *   is not idempotent), one read of each customized site's look (the PUT replaces the whole object
+ *   and the platform does not publish its defaults: the look is recorded to fill what the file leaves
+ *   out and to put back on destroy), and the reads of restoring the declared order — one structure
+ *   read for a site with external links (the only read that shows links, and it holds every section,
+ *   site space and group), else one paged walk of its sections and of its site spaces (and of its
+ *   groups when it declares some);
+ * - change: one write per edited object (a customization's whole settings in one PUT, merged over
+ *   the recorded look: no read first);
+ * - refresh: one GET per site, team and created space, one per override (its effective look) and one
+ *   of each customized site's look (shared by the site's customization and its overrides, which need
+ *   it to tell a hand-made override from the site's value); one paged walk per parent for each
+ *   list-read kind (sections, site spaces, section groups, share links); one structure read per site
+ *   with external links (shared by its links, which have no GET or list of their own, and its order);
+ * - destroy: one call per object, children first (the kinds do not rely on cascades): a DELETE, a
+ *   customization's PUT of the recorded look, none for a space the file created (retained by the
+ *   default deletion policy).
+ */
 export function minimumCalls(stack: StackFile, composition: Composition, edits: readonly Edit[]): Record<Phase, { writes: number; reads: number }> {
   const sites = stack.sites ?? [];
   const n = Object.values(composition).reduce((a, b) => a + b, 0);
   const pages = (count: number) => Math.max(1, Math.ceil(count / 1000));
   let lists = 0;
   let orderReads = 0;
+  let structures = 0;
+  let looks = 0;
   for (const s of sites) {
     const sections = sectionsOf(s);
-    if (sections.length > 0) {
-      const siteSpaces = sections.reduce((k, x) => k + (x.siteSpaces?.length ?? 1), 0);
-      lists += pages(sections.length) + pages(siteSpaces);
-      orderReads += pages(sections.length) + pages(siteSpaces);
-    }
+    const siteSpaces = sections.flatMap((x) => x.siteSpaces ?? []);
+    const groups = (s.sectionGroups ?? []).length;
+    const links = (s.sections ?? []).filter(isExternalLink).length;
+    if (sections.length > 0) lists += pages(sections.length) + pages(siteSpaces.length);
+    if (groups > 0) lists += pages(groups);
     if ((s.shareLinks ?? []).length > 0) lists += pages(s.shareLinks!.length);
+    if (links > 0) structures += 1;
+    if (links > 0) orderReads += 1;
+    else if (sections.length > 0) orderReads += pages(sections.length) + pages(siteSpaces.length) + (groups > 0 ? pages(groups) : 0);
+    if (s.customization !== undefined || siteSpaces.some((ss) => ss.customization !== undefined)) looks += 1;
   }
   return {
-    // One write per object; a section's first site space comes with the section's POST. Restoring the
-    // declared order reads each ordered list once.
-    create: { writes: n - composition.sections, reads: orderReads },
+    create: { writes: n - composition.sections, reads: composition.sites + composition.customizations + orderReads },
     "no-op up": { writes: 0, reads: 0 },
     "change 10%": { writes: edits.length, reads: 0 },
-    // One GET per site and team; one paged walk per parent for sections, site spaces and share links.
-    refresh: { writes: 0, reads: composition.sites + composition.teams + lists },
-    // One DELETE per object, children first (the kinds do not rely on cascades).
-    destroy: { writes: n, reads: 0 },
+    refresh: { writes: 0, reads: composition.sites + composition.teams + composition.spaces + composition.overrides + looks + lists + structures },
+    destroy: { writes: n - composition.spaces, reads: 0 },
   };
 }
 
@@ -463,7 +490,7 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
       await base.close();
     }
   }
-  return { n, composition: gen.composition, edits: edits.length, phases, state: state!, pluginPeakRssBytes: rss.peak, floorPeakRssBytes: floorRunner ? floorRss.peak : null, repeats };
+  return { n, composition: gen.composition, drafts: gen.drafts, edits: edits.length, phases, state: state!, pluginPeakRssBytes: rss.peak, floorPeakRssBytes: floorRunner ? floorRss.peak : null, repeats };
 }
 
 /** Create and destroy of N objects with the emulator rate-limited; wall time against calls ÷ rate. */
@@ -532,7 +559,7 @@ function parseArgs(argv: readonly string[]): Args {
       ? []
       : v.split(",").map((x) => {
           const k = Number(x.trim());
-          if (!Number.isInteger(k) || k < 4) throw new Error(`${flag}: '${x}' is not an integer of at least 4`);
+          if (!Number.isInteger(k) || k < MIN_N) throw new Error(`${flag}: '${x}' is not an integer of at least ${MIN_N}`);
           return k;
         });
   const count = (v: string, flag: string) => {

@@ -1,4 +1,4 @@
-import type { ApiClient, SiteSpace } from "../client";
+import { linksOf, type ApiClient, type SiteSpace } from "../client";
 import { DEFAULT_LIST_CACHE_MS, DEFAULT_LIST_LAG_MS } from "../env";
 import { orGone } from "./kind";
 
@@ -6,7 +6,10 @@ import { orGone } from "./kind";
  * The process's view of the site lists. Sections, section groups, site spaces and share links have
  * no single-object GET: each is read from its parent's paged list. Each `pulumi` command starts a
  * fresh plugin process, so within a process one walk of a parent's list serves every read of that
- * parent: a refresh of N objects under one parent costs one walk, not N (nor N ÷ --parallel).
+ * parent: a refresh of N objects under one parent costs one walk, not N (nor N ÷ --parallel). The
+ * same holds for two single reads of a site that several resources make: its structure (every
+ * external link's read and the site's order) and its customization (the site's look and each site
+ * space's override) are read once per site.
  *
  * A view is dropped
  * - by any write this process makes to the parent (a write anywhere under the site drops its lists;
@@ -54,7 +57,7 @@ function listCacheMs(): number {
 }
 
 interface View {
-  items: Promise<readonly unknown[]>;
+  items: Promise<unknown>;
   /** When the walk finished (performance.now()); undefined while it is in flight. */
   doneAt: number | undefined;
 }
@@ -69,14 +72,14 @@ class ListViews {
     client.onWrite((path) => this.drop(path));
   }
 
-  get<T>(key: string, walk: () => Promise<T[]>): Promise<readonly T[]> {
+  get<T>(key: string, walk: () => Promise<T>): Promise<T> {
     const ttl = listCacheMs();
     const current = this.views.get(key);
     if (current && (current.doneAt === undefined || performance.now() - current.doneAt < ttl)) {
-      return current.items as Promise<readonly T[]>;
+      return current.items as Promise<T>;
     }
-    const view: View = { items: Promise.resolve([]), doneAt: undefined };
-    const items: Promise<readonly T[]> = walk().then(
+    const view: View = { items: Promise.resolve(undefined), doneAt: undefined };
+    const items: Promise<T> = walk().then(
       (result) => {
         if (this.views.get(key) === view) {
           if (ttl > 0) view.doneAt = performance.now();
@@ -127,8 +130,19 @@ function viewsOf(client: ApiClient): ListViews {
  * current view of that list, or a new walk when there is none (see above).
  */
 export function coalescedList<T>(client: ApiClient, key: string, walk: () => Promise<T[]>): Promise<readonly T[]> {
-  return viewsOf(client).get(key, walk);
+  return viewsOf(client).get<readonly T[]>(key, walk);
 }
+
+/**
+ * Single reads of a site that several resources make, shared as the lists' walks are (same views,
+ * dropped by the same writes): answers are shared too, so callers must not change them.
+ */
+export const siteReads = {
+  /** The site's structure: every external link's read and the site's order read it. */
+  structure: (client: ApiClient, orgId: string, siteId: string) => viewsOf(client).get(`structure:${orgId}/${siteId}`, () => client.navigation.structure(orgId, siteId)),
+  /** The site's customization: the site's look and each site space's override read it. */
+  customization: (client: ApiClient, orgId: string, siteId: string) => viewsOf(client).get(`customization:${orgId}/${siteId}`, () => client.customization.get(orgId, siteId)),
+};
 
 /** The lists the list-read kinds are read from: each one's key prefix and its walk. */
 const SITE_LISTS = {
@@ -136,7 +150,7 @@ const SITE_LISTS = {
   sectionGroups: { key: "section-groups", walk: (c: ApiClient, org: string, site: string) => c.sectionGroups.list(org, site) },
   siteSpaces: { key: "site-spaces", walk: (c: ApiClient, org: string, site: string) => c.siteSpaces.list(org, site) },
   shareLinks: { key: "share-links", walk: (c: ApiClient, org: string, site: string) => c.shareLinks.list(org, site) },
-  // Read from the site's structure: the API lists external links nowhere else.
+  // Read from the site's structure: the API lists external links nowhere else (a view: the structure's, shared with the site's order).
   externalLinks: { key: "external-links", walk: (c: ApiClient, org: string, site: string) => c.navigation.links(org, site) },
 } as const;
 type SiteListName = keyof typeof SITE_LISTS;
@@ -144,7 +158,8 @@ type Listed<L extends SiteListName> = Awaited<ReturnType<(typeof SITE_LISTS)[L][
 
 function viewOf<L extends SiteListName>(list: L, client: ApiClient, orgId: string, siteId: string): Promise<readonly Listed<L>[]> {
   const { key, walk } = SITE_LISTS[list];
-  return coalescedList(client, `${key}:${orgId}/${siteId}`, () => walk(client, orgId, siteId) as Promise<Listed<L>[]>);
+  const load = list === "externalLinks" ? () => siteReads.structure(client, orgId, siteId).then(linksOf) : () => walk(client, orgId, siteId);
+  return coalescedList(client, `${key}:${orgId}/${siteId}`, load as () => Promise<Listed<L>[]>);
 }
 
 /** The four list-read kinds' list walks, keyed by parent, shared by every kind that reads them. */

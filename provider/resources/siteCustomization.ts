@@ -1,5 +1,6 @@
 import type { SiteCustomizationSettings } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, orGone, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { siteReads } from "./lists";
 import { keptPageActions, MEMBER_DOCS, memberFields, mergeDeclared, observed, sameJson, SITE_SETTINGS } from "./look";
 import { makeProvider } from "./provider";
 
@@ -106,7 +107,8 @@ export const siteCustomizationKind = {
   },
 
   async read(ctx, id, state) {
-    const live = await orGone(ctx.client.customization.get(state.organizationId, id));
+    // The process's one read of the site's look, shared with its site spaces' overrides (lists.ts).
+    const live = await orGone(siteReads.customization(ctx.client, state.organizationId, id));
     if (!live) return undefined;
     const shapes: Record<string, unknown> = {};
     for (const m of state.declared ?? []) shapes[m] = state[m];

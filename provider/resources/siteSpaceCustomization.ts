@@ -1,5 +1,6 @@
 import type { SiteSpaceCustomizationBody, SiteSpaceCustomizationSettings } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, limit, orGone, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { siteReads } from "./lists";
 import { differing, MEMBER_DOCS, memberFields, observed, OVERRIDE_SETTINGS, project, withCleared } from "./look";
 import { makeProvider } from "./provider";
 
@@ -101,8 +102,9 @@ export const siteSpaceCustomizationKind = {
     if (!effective) return undefined;
     const shapes: Record<string, unknown> = {};
     for (const m of state.declared ?? []) shapes[m] = state[m];
-    // Overrides beyond the declared ones can only be told from the site's own settings.
-    const site = effective.hasOverrides ? ((await ctx.client.customization.get(where.organizationId, where.siteId)) as unknown as Record<string, unknown>) : undefined;
+    // Overrides beyond the declared ones can only be told from the site's own settings: the process's one
+    // read of them, shared with the site's look and its other site spaces' overrides (lists.ts).
+    const site = effective.hasOverrides ? ((await siteReads.customization(ctx.client, where.organizationId, where.siteId)) as unknown as Record<string, unknown>) : undefined;
     return toOutputs(where, effective, shapes, site);
   },
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ApiClient } from "../client";
+import { ApiClient, type StructurePointer } from "../client";
 import { ROOT_LEVEL, type SiteStructureOrderInputs, siteStructureOrderKind } from "./siteStructureOrder";
 
 // SiteStructureOrder computes the order its moves produce instead of reading the lists again: the
@@ -87,6 +87,46 @@ describe("SiteStructureOrder create", () => {
         },
       ),
       { numRuns: 25 },
+    );
+  });
+
+  /** The declared items of each navigation level as a fresh structure read shows them. */
+  async function liveNavigation(siteId: string, declared: Record<string, StructurePointer[]>) {
+    const structure = await client.navigation.structure(ORG, siteId);
+    const levels = new Map<string, StructurePointer[]>();
+    const walk = (level: string, items: readonly { object: string; id: string; children?: unknown }[]) => {
+      levels.set(level, items.map((i) => ({ type: i.object as StructurePointer["type"], id: i.id })));
+      for (const i of items) if (i.object === "site-section-group") walk(i.id, i.children as typeof items);
+    };
+    if (structure.type === "sections") walk(ROOT_LEVEL, structure.structure);
+    return Object.fromEntries(Object.entries(declared).map(([level, items]) => [level, (levels.get(level) ?? []).filter((x) => items.some((i) => i.id === x.id))]));
+  }
+
+  // A site with external links is ordered from one read of its structure (the only read that shows the
+  // links, and it holds every section, group and site space), not from its lists as well.
+  it("orders a site with external links from one structure read, and reports the order a fresh read shows", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 3 }), fc.func(fc.integer()), async (sections, grouped, extra, rank) => {
+        const shape = await makeSite(sections, Math.min(grouped, sections), extra);
+        const rootLink = await client.navigation.createLink(ORG, shape.siteId, { title: "Status", url: "https://status.example.test" });
+        const groupLink = await client.navigation.createLink(ORG, shape.siteId, { title: "Docs", url: "https://docs.example.test", parent: shape.groupId! });
+        const shuffle = <T extends { id: string } | string>(xs: T[]) => [...xs].sort((a, b) => rank(String(a)) - rank(String(b)) || JSON.stringify(a).localeCompare(JSON.stringify(b)));
+        const n = Math.min(grouped, sections);
+        const section = (id: string): StructurePointer => ({ type: "site-section", id });
+        const navigation: Record<string, StructurePointer[]> = {
+          [ROOT_LEVEL]: shuffle([...shape.sectionIds.slice(n).map(section), { type: "site-section-group", id: shape.groupId! }, { type: "site-external-link", id: rootLink.id }]),
+          [shape.groupId!]: shuffle([...shape.sectionIds.slice(0, n).map(section), { type: "site-external-link", id: groupLink.id }]),
+        };
+        const inputs: SiteStructureOrderInputs = { organizationId: ORG, siteId: shape.siteId, navigation, siteSpaces: { [shape.sectionIds[0]!]: shuffle(shape.siteSpaceIds) } };
+        emu.control.clearLog();
+        const { outs } = await siteStructureOrderKind.create({ client }, inputs);
+        const reads = emu.control.log().filter((c) => c.method === "GET").map((c) => c.route.slice(c.route.lastIndexOf("/") + 1));
+        expect(reads).toEqual(["structure"]);
+        expect(outs.siteSpaces).toEqual((await liveOrder(shape.siteId, inputs)).siteSpaces);
+        expect(outs.navigation).toEqual(await liveNavigation(shape.siteId, navigation));
+        expect(outs.navigation).toEqual(navigation);
+      }),
+      { numRuns: 15 },
     );
   });
 });

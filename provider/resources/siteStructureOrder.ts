@@ -1,6 +1,6 @@
-import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure, StructurePointer } from "../client";
+import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure, SiteStructureItem, StructurePointer } from "../client";
 import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { siteLists, throughLag } from "./lists";
+import { siteLists, siteReads, throughLag } from "./lists";
 import { makeProvider } from "./provider";
 import { longestIncreasing } from "../site/order";
 
@@ -107,6 +107,29 @@ async function fetchLive(client: ApiClient, org: string, site: string, coalesce:
   return { sections: [...sections], groups: [...groups], siteSpaces: [...siteSpaces] };
 }
 
+/**
+ * The live structure as the site's structure read shows it: its sections (each with its site spaces)
+ * and its groups, at any depth, in display order. A site that declares external links is ordered from
+ * this one read (it is the only read that shows links), so its lists are not read as well.
+ */
+function liveOf(structure: SiteStructure): LiveStructure {
+  const live: LiveStructure = { sections: [], groups: [], siteSpaces: [] };
+  const walk = (items: readonly SiteStructureItem[]) => {
+    for (const item of items) {
+      if (item.object === "site-section") {
+        live.sections.push(item);
+        for (const ss of item.siteSpaces ?? []) live.siteSpaces.push(ss.section === undefined ? { ...ss, section: item.id } : ss);
+      } else if (item.object === "site-section-group") {
+        live.groups.push(item);
+        walk((item.children ?? []) as unknown as SiteStructureItem[]);
+      }
+    }
+  };
+  if (structure.type === "sections") walk(structure.structure);
+  else live.siteSpaces.push(...structure.structure);
+  return live;
+}
+
 /** Whether the lists show every section, group and site space `inputs` declares an order for (each in its own list, as `observe` reads them). */
 function listsAll(live: LiveStructure, inputs: Partial<SiteStructureOrderInputs>): boolean {
   const shows = (items: readonly { id: string }[], ids: readonly string[] | undefined) => {
@@ -170,16 +193,29 @@ function inOrder<T extends { id: string }>(items: readonly T[], ids: readonly st
 }
 
 /**
+ * The live order `inputs` is applied to, read afresh: with a declared navigation, the site's structure
+ * alone (the one read that shows external links, and it holds every section, group and site space);
+ * otherwise the lists. The declared objects exist (they are this order's dependencies): a read missing
+ * one may be lagging, so it is looked at again through the list lag.
+ */
+async function readLive(client: ApiClient, inputs: SiteStructureOrderInputs): Promise<{ live: LiveStructure; structure?: SiteStructure }> {
+  const { organizationId: org, siteId: site, navigation } = inputs;
+  if (navigation) {
+    const structure = await throughLag(() => client.navigation.structure(org, site), (s) => listsAll(liveOf(s), inputs) && showsNavigation(s, navigation));
+    return { live: liveOf(structure), structure };
+  }
+  return { live: await throughLag(() => fetchLive(client, org, site, false, inputs.sectionGroups !== undefined), (l) => listsAll(l, inputs)) };
+}
+
+/**
  * Reorders the site to the declared order with the fewest moves; returns the resulting live order.
- * Each list is read once: every move is applied to a local copy of its level as the API applies it
- * (`applyMove`), so the order after the moves is known without reading the lists again.
+ * The site is read once (`readLive`): every move is applied to a local copy of its level as the API
+ * applies it (`applyMove`), so the order after the moves is known without reading again.
  */
 async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): Promise<SiteStructureOrderOutputs> {
   const { organizationId: org, siteId: site } = inputs;
   const client = ctx.client;
-  const withGroups = inputs.sectionGroups !== undefined;
-  // The declared objects exist (they are this order's dependencies): lists missing one may be lagging.
-  const live = await throughLag(() => fetchLive(client, org, site, false, withGroups), (l) => listsAll(l, inputs));
+  const { live, structure } = await readLive(client, inputs);
   const groupOf = new Map(live.sections.map((s) => [s.id, s.sectionGroup ?? null]));
   const isGroup = new Set(groupIds(live));
   let moved = false;
@@ -239,7 +275,7 @@ async function applyOrder(ctx: KindContext, inputs: SiteStructureOrderInputs): P
       moved = true;
     }
   }
-  const navigation = inputs.navigation ? await applyNavigation(client, org, site, inputs.navigation) : undefined;
+  const navigation = structure ? await applyNavigation(client, org, site, inputs.navigation!, structure) : undefined;
   if (!moved) return { ...observe(live, inputs, org, site), navigation: navigation ?? null };
   // The order the moves produced: a group's sections stand together where the group stands.
   const sectionOrder = root.flatMap((entry) => (isGroup.has(entry) ? (inGroup.get(entry) ?? []) : [entry]));
@@ -277,14 +313,14 @@ function observeNavigation(structure: SiteStructure, declared: Record<string, St
   return out;
 }
 
-/** Orders each declared level with the fewest sorts (one read of the structure; each sort applied to a local copy). */
-async function applyNavigation(client: ApiClient, org: string, site: string, declared: Record<string, StructurePointer[]>): Promise<Record<string, StructurePointer[]>> {
-  // The declared items exist (they are this order's dependencies): a structure missing one may be lagging.
-  const shows = (s: SiteStructure) => {
-    const { types } = navigationLevels(s);
-    return Object.values(declared).every((items) => items.every((i) => types.has(i.id)));
-  };
-  const structure = await throughLag(() => client.navigation.structure(org, site), shows);
+/** Whether the structure shows every item the declared navigation names (they are the order's dependencies: one missing may be lagging). */
+function showsNavigation(structure: SiteStructure, declared: Record<string, StructurePointer[]>): boolean {
+  const { types } = navigationLevels(structure);
+  return Object.values(declared).every((items) => items.every((i) => types.has(i.id)));
+}
+
+/** Orders each declared level of `structure` (the site's, as read) with the fewest sorts, each applied to a local copy. */
+async function applyNavigation(client: ApiClient, org: string, site: string, declared: Record<string, StructurePointer[]>, structure: SiteStructure): Promise<Record<string, StructurePointer[]>> {
   const { levels, types } = navigationLevels(structure);
   for (const [level, items] of Object.entries(declared)) {
     const order = levels.get(level) ?? [];
@@ -341,7 +377,8 @@ export const siteStructureOrderKind = {
     if (state.groups) declared.groups = state.groups;
     const observed = { ...observe(live, declared, state.organizationId, id), navigation: null };
     if (!state.navigation) return observed;
-    const structure = await orGone(ctx.client.navigation.structure(state.organizationId, id));
+    // The process's one read of the site's structure, shared with its external links' reads (lists.ts).
+    const structure = await orGone(siteReads.structure(ctx.client, state.organizationId, id));
     return structure ? { ...observed, navigation: observeNavigation(structure, state.navigation) } : undefined;
   },
 
