@@ -288,11 +288,8 @@ export interface StackList {
   after: string;
   /** The stack schema's definition of one entry (`translation`). */
   definition: string;
-  /** Short name: the key of its count in summaries, and the key export gives an entry whose natural key spells none. */
+  /** Short name: the key export gives an entry whose natural key spells none. */
   name: string;
-  /** One object and several, in summaries and diffs. */
-  one: string;
-  many: string;
   /** The list's description in the stack schema. */
   doc: string;
   /** One entry's description in the stack schema (the natural key is appended). */
@@ -316,6 +313,11 @@ export interface KindDefinition<I extends object, O extends object> {
   name: string;
   /** One sentence saying what the object is. */
   doc: string;
+  /**
+   * What one object of the kind that a stack file declares is called, and several, in `validate`'s and
+   * export's summaries and in `diff`; for a kind that holds a set, one member of the set (a redirect, a grant).
+   */
+  noun: { one: string; many: string };
   /** Schemas the fields' schemas refer to as `#/definitions/<name>`. */
   definitions?: Record<string, object>;
   /** Every input with its rules: the one declaration `check`, diff, the stack file, the component and export derive from. */

@@ -148,6 +148,7 @@ async function createSpace(ctx: KindContext, inputs: SpaceInputs) {
  */
 export const spaceKind = {
   name: "Space",
+  noun: { one: "space", many: "spaces" },
   doc: "A space: an existing one's settings (by ID), or a space the file creates.",
   outputs: ["organizationId", "spaceId", "title", "emoji", "editMode", "defaultLevel", "parent", "visibility", "deletionPolicy", "created", "language", "previous", "url", "appUrl", "publishedUrl", "updatedAt"],
   fields: {
