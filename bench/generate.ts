@@ -271,14 +271,14 @@ export function compositionOf(stack: StackFile): Composition {
   const sites = stack.sites ?? [];
   const siteSpaces = sites.flatMap((site) => sectionsOf(site).flatMap((section) => section.siteSpaces ?? []));
   return {
-    sites: counted.site,
+    sites: counted.Site,
     customizations: sites.filter((site) => site.customization !== undefined).length,
-    teams: counted.team,
-    shareLinks: counted.shareLink,
-    sections: counted.section,
-    siteSpaces: counted.siteSpace,
+    teams: counted.Team,
+    shareLinks: counted.ShareLink,
+    sections: counted.SiteSection,
+    siteSpaces: counted.SiteSpace,
     overrides: siteSpaces.filter((ss) => ss.customization !== undefined).length,
-    sectionGroups: counted.sectionGroup,
+    sectionGroups: counted.SiteSectionGroup,
     externalLinks: sites.reduce((k, site) => k + (site.sections ?? []).filter(isExternalLink).length, 0),
     spaces: (stack.spaces ?? []).filter((space) => space.id === undefined).length,
   };

@@ -213,7 +213,8 @@ export class Builder {
    * stack file requires is left out (noted).
    */
   listed(kind: AnyKind & { list: StackList }, live: readonly object[], placeholders: string[], supply: string[]): Record<string, unknown>[] {
-    const { one, many, name } = kind.list;
+    const { name } = kind.list;
+    const { one, many } = kind.noun;
     const fields = stackFields(kind);
     const natural = naturalField(kind)!;
     const items = live.map((l) => {

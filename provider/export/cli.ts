@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { ApiClient, checkBaseUrl, redact } from "../client";
 import { clientTuningFromEnv } from "../env";
 import { formatProblem, parseStack } from "../stack/load";
-import { countObjects } from "../stack/model";
+import { objectSummary } from "../stack/model";
 import { ExportError, explainApiError, exportOrganization, type ExportProgress } from "./export";
 import { renderStackFile, schemaPathFor } from "./render";
 
@@ -198,8 +198,7 @@ function writeExport(
   }
   for (const note of result.notes) stderr.write(`export: left out: ${note}\n`);
   for (const w of loaded.warnings) stderr.write(`export: note: ${formatProblem(w)}\n`);
-  const counts = countObjects(loaded.stack);
-  const parts = (Object.entries(counts) as [string, number][]).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
+  const parts = objectSummary(loaded.stack);
   stderr.write(
     `export: ${result.progress.objects} objects read in ${result.progress.requests} requests; wrote ${args.out ?? "standard output"}: ${parts.join(", ") || "no objects"}\n`,
   );

@@ -228,7 +228,7 @@ describe("docsplatform export", () => {
     for (let i = 1; i < progress.length; i++) {
       expect(progress[i]?.[0]).toBeGreaterThanOrEqual(progress[i - 1]?.[0] ?? 0);
     }
-    expect(stderr).toMatch(/^export: \d+ objects read in \d+ requests; wrote standard output: 1 settings, 3 member, /m);
+    expect(stderr).toMatch(/^export: \d+ objects read in \d+ requests; wrote standard output: 3 sites, 5 sections, .*, organisation settings, 3 member roles, /m);
   });
 
   it("a wrong token: exit 1 with a sentence naming the variable, never the token", async () => {

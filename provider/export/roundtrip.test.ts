@@ -116,23 +116,32 @@ describe("export, then pulumi up on the exported file", () => {
     const loaded = loadStackFile(docsFile());
     if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join("\n"));
     expect(countObjects(loaded.stack)).toEqual({
-      settings: 1,
-      member: 3,
-      team: 2,
-      teamMember: 3,
-      saml: 1,
-      openapi: 2,
-      collection: 2,
-      space: 3,
-      translation: 1,
+      OrganizationSettings: 1,
+      MemberRole: 3,
+      Team: 2,
+      TeamMembers: 3,
+      SamlProvider: 1,
+      OpenAPISpec: 2,
+      Collection: 2,
+      Space: 3,
+      TranslationSettings: 1,
       // The fixture publishes no integration (an exported one needs its script supplied before up).
-      integration: 0,
-      site: 3,
-      section: 5,
-      sectionGroup: 1,
-      siteSpace: 8,
-      shareLink: 2,
-      adaptiveSchema: 1,
+      Integration: 0,
+      Site: 3,
+      SiteSection: 5,
+      SiteSectionGroup: 1,
+      SiteSpace: 8,
+      SiteStructureOrder: 0,
+      ShareLink: 2,
+      SiteAdaptiveSchema: 1,
+      // The fixture has no redirect, customization, external link, direct grant, visitor sign-in or installation.
+      SiteRedirects: 0,
+      SiteCustomization: 0,
+      SiteSpaceCustomization: 0,
+      SiteExternalLink: 0,
+      Permissions: 0,
+      VisitorAuth: 0,
+      IntegrationInstallation: 0,
     });
   });
 

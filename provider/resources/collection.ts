@@ -43,6 +43,7 @@ function adopt(ctx: KindContext, inputs: CollectionInputs): Promise<Created<Coll
 /** The Collection kind: POST `{title, parent}`, PATCH for description/defaultLevel, `move` for parent. */
 export const collectionKind = {
   name: "Collection",
+  noun: { one: "collection", many: "collections" },
   doc: "A collection: a nestable group of spaces.",
   outputs: ["description", "defaultLevel", "parent", "url", "appUrl"],
   fields,

@@ -187,14 +187,13 @@ async function adopt(ctx: KindContext, inputs: IntegrationInputs): Promise<Creat
 /** The Integration kind: publish (`POST /integrations/{name}`) on create and every update, unpublish on delete. */
 export const integrationKind = {
   name: "Integration",
+  noun: { one: "integration", many: "integrations" },
   doc: "An integration published by the organisation: its manifest, its script and its secrets.",
   list: {
     property: "integrations",
     after: "translations",
     definition: "integration",
     name: "integration",
-    one: "integration",
-    many: "integrations",
     doc: "Integrations the organisation publishes, each with its script (a file next to the stack file), images and secrets (named by their source, never by value). Integration names are unique on the whole platform.",
     entryDoc: "An integration published by the organisation: publish on create and on every change (an edited script, image or secret value included), unpublish on delete.",
     // The platform lists everyone's integrations: the organisation's own are those it owns.

@@ -126,6 +126,7 @@ async function adopt(ctx: KindContext, inputs: IntegrationInstallationInputs): P
 /** The IntegrationInstallation kind: install, configure, enable on sites and spaces; delete uninstalls. */
 export const integrationInstallationKind = {
   name: "IntegrationInstallation",
+  noun: { one: "installation", many: "installations" },
   doc: "An integration installed on the organisation with its configuration, enabled on chosen sites and spaces; deleting it uninstalls the integration.",
   outputs: ["status", "url"],
   fields: {

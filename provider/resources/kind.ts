@@ -288,11 +288,8 @@ export interface StackList {
   after: string;
   /** The stack schema's definition of one entry (`translation`). */
   definition: string;
-  /** Short name: the key of its count in summaries, and the key export gives an entry whose natural key spells none. */
+  /** Short name: the key export gives an entry whose natural key spells none. */
   name: string;
-  /** One object and several, in summaries and diffs. */
-  one: string;
-  many: string;
   /** The list's description in the stack schema. */
   doc: string;
   /** One entry's description in the stack schema (the natural key is appended). */
@@ -316,6 +313,11 @@ export interface KindDefinition<I extends object, O extends object> {
   name: string;
   /** One sentence saying what the object is. */
   doc: string;
+  /**
+   * What one object of the kind that a stack file declares is called, and several, in `validate`'s and
+   * export's summaries and in `diff`; for a kind that holds a set, one member of the set (a redirect, a grant).
+   */
+  noun: { one: string; many: string };
   /** Schemas the fields' schemas refer to as `#/definitions/<name>`. */
   definitions?: Record<string, object>;
   /** Every input with its rules: the one declaration `check`, diff, the stack file, the component and export derive from. */
@@ -336,6 +338,13 @@ export interface KindDefinition<I extends object, O extends object> {
   secretOutputs?: string[];
   /** Replacement deletes the old object first (a new one would collide with it, e.g. on a unique path). */
   deleteBeforeReplace?: boolean;
+  /**
+   * Whether an object declared with these inputs stays when its declaration goes (its content is people's
+   * work): the component then declares its resource with Pulumi's `retainOnDelete`, so the engine's preview
+   * shows the delete as `delete[retain]`, and neither removing the entry nor `pulumi destroy` calls
+   * `delete`; the object leaves the state. Read before registration, from the values the file declares.
+   */
+  retainedOnDelete?(inputs: Partial<ResourceArgs<I>>): boolean;
   /** Which input adopt looks the object up by, and where it is unique. */
   naturalKey?: NaturalKey<keyof I & string>;
   /**
@@ -405,6 +414,11 @@ export function containsUnknown(v: unknown): boolean {
 
 /** The constructor arguments of a kind's class: every input may be a Pulumi Input, plus `adopt`. */
 export type ResourceArgs<I extends object> = { [K in keyof I]: Input<I[K]> } & { adopt?: Input<boolean> };
+
+/** The resource option that keeps an object its declaration no longer names, when its kind says so for these inputs. */
+export function retention<I extends object>(kind: { retainedOnDelete?(inputs: Partial<ResourceArgs<I>>): boolean }, inputs: Partial<ResourceArgs<I>>): CustomResourceOptions {
+  return kind.retainedOnDelete?.(inputs) === true ? { retainOnDelete: true } : {};
+}
 
 /** Resource options of a kind's class: the kind's secret outputs added to `additionalSecretOutputs`. */
 export function kindOptions(kind: { name: string; secretOutputs?: readonly string[] }, opts: CustomResourceOptions | undefined): CustomResourceOptions {

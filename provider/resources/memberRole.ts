@@ -70,6 +70,7 @@ async function setRole(ctx: KindContext, organizationId: string, member: Member,
  */
 export const memberRoleKind = {
   name: "MemberRole",
+  noun: { one: "member role", many: "member roles" },
   doc: "The role of an existing member of the organisation.",
   outputs: ["previous", "email", "displayName"],
   fields,

@@ -52,14 +52,13 @@ async function adopt(ctx: KindContext, inputs: OpenAPISpecInputs): Promise<Creat
 /** The OpenAPISpec kind: POST `{slug, source: {url}}`, a new source URL with `PUT /openapi/{slug}`. */
 export const openApiSpecKind = {
   name: "OpenAPISpec",
+  noun: { one: "OpenAPI spec", many: "OpenAPI specs" },
   doc: "An OpenAPI specification stored by the platform, fetched from a source URL.",
   list: {
     property: "openapi",
     after: "saml",
     definition: "openapiSpec",
     name: "openapi",
-    one: "OpenAPI spec",
-    many: "OpenAPI specs",
     doc: "OpenAPI specifications stored by the platform, each fetched from a source URL. Slugs are unique in an organisation.",
     entryDoc: "A stored OpenAPI specification.",
     // A spec that does not carry its source URL declares the one of its latest version.

@@ -106,6 +106,7 @@ function declared(inputs: OrganizationSettingsValues, names: readonly string[] =
  */
 export const organizationSettingsKind = {
   name: "OrganizationSettings",
+  noun: { one: "organisation settings", many: "organisation settings" },
   doc: "Settings of the organisation itself (it always exists: taken over, restored on destroy).",
   outputs: [...SETTINGS, "previous", "type", "plan", "appUrl"],
   fields,

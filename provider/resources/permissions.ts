@@ -300,6 +300,7 @@ const GRANT_SCHEMA = {
 /** The Permissions kind: the whole set of direct grants of teams and users on one site, space or collection. */
 export const permissionsKind = {
   name: "Permissions",
+  noun: { one: "permission grant", many: "permission grants" },
   doc: "The whole set of roles granted directly to teams and users on one site, space or collection.",
   outputs: ["direct", "implied"],
   fields: {

@@ -62,14 +62,13 @@ const crud = organizationObject<SamlProviderInputs, SamlProviderOutputs, ApiSaml
 /** The SamlProvider kind: one POST with every declared field, PATCH with the changed ones. */
 export const samlProviderKind = {
   name: "SamlProvider",
+  noun: { one: "SAML provider", many: "SAML providers" },
   doc: "A SAML single sign-on provider of the organisation.",
   list: {
     property: "saml",
     after: "teams",
     definition: "samlProvider",
     name: "saml",
-    one: "SAML provider",
-    many: "SAML providers",
     doc: "SAML single sign-on providers of the organisation.",
     entryDoc: "A SAML single sign-on provider.",
     readAll: (client, org) => client.saml.list(org),

@@ -43,6 +43,7 @@ async function adopt(ctx: KindContext, inputs: ShareLinkInputs) {
 /** The ShareLink kind: POST `{name}`, PATCH `{active, name}`, read from the site's share-link list. */
 export const shareLinkKind = {
   name: "ShareLink",
+  noun: { one: "share link", many: "share links" },
   doc: "A share link of a site: its URL carries a secret token.",
   outputs: ["active", "url", "createdAt"],
   fields,

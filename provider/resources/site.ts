@@ -67,6 +67,7 @@ function adopt(ctx: KindContext, inputs: SiteInputs) {
 /** The Site kind: POST `{type, title, visibility}`, then one PATCH for the fields only settable after creation. */
 export const siteKind = {
   name: "Site",
+  noun: { one: "site", many: "sites" },
   doc: "A docs site of an organisation.",
   outputs: ["type", "visibility", "published", "siteSpaces", "createdAt", "urls"],
   fields,

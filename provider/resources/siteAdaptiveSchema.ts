@@ -46,6 +46,7 @@ export type SiteAdaptiveSchemaOutputs = StoredOf<typeof fields> & { updatedAt: s
 /** The SiteAdaptiveSchema kind: create/update = PUT, read = GET, delete = PUT the empty default. */
 export const siteAdaptiveSchemaKind = {
   name: "SiteAdaptiveSchema",
+  noun: { one: "adaptive schema", many: "adaptive schemas" },
   doc: "The adaptive-content visitor schema of a site.",
   outputs: ["updatedAt"],
   definitions: {

@@ -87,6 +87,7 @@ async function apply(ctx: KindContext, where: { organizationId: string; siteId: 
 
 export const siteCustomizationKind = {
   name: "SiteCustomization",
+  noun: { one: "site customization", many: "site customizations" },
   doc: "A site's customization (its look, header, footer, AI and page settings), with the API's own member names.",
   outputs: ["declared", "recorded", "updatedAt"],
   fields: {

@@ -58,6 +58,7 @@ const PATCHED = ["title", "url", "description", "icon", "condition", "localizedT
 
 export const siteExternalLinkKind = {
   name: "SiteExternalLink",
+  noun: { one: "external link", many: "external links" },
   doc: "A navigation entry leading away from the site (an absolute http or https URL), at the root or inside a section group, in display order with the sections.",
   outputs: ["sectionGroupId", "draft"],
   fields: {

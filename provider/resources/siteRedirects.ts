@@ -169,6 +169,7 @@ const DESTINATION_SCHEMA = {
 /** The SiteRedirects kind: one site's whole redirect set, reconciled in bulk upserts of up to 500. */
 export const siteRedirectsKind = {
   name: "SiteRedirects",
+  noun: { one: "redirect", many: "redirects" },
   doc: "The whole redirect set of a site: redirects not listed are deleted.",
   definitions: {
     redirectDestination: DESTINATION_SCHEMA,

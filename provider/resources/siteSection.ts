@@ -125,6 +125,7 @@ async function recover(ctx: KindContext, inputs: SiteSectionInputs) {
 /** The SiteSection kind: POST `{spaceId, title, icon}`, then a PATCH for path, description and condition when declared. */
 export const siteSectionKind = {
   name: "SiteSection",
+  noun: { one: "section", many: "sections" },
   doc: "A section of a site, created with its first site space.",
   outputs: ["title", "path", "default", "sectionGroupId", "siteSpaceId", "siteSpacePath", "url"],
   fields,

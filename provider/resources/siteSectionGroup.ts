@@ -43,6 +43,7 @@ async function adopt(ctx: KindContext, inputs: SiteSectionGroupInputs) {
 /** The SiteSectionGroup kind: POST `{title, icon, sections}`, PATCH `{title, icon}`, membership by add/remove. */
 export const siteSectionGroupKind = {
   name: "SiteSectionGroup",
+  noun: { one: "section group", many: "section groups" },
   doc: "A group of sections of a site.",
   outputs: ["sections"],
   fields,

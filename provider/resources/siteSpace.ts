@@ -106,6 +106,7 @@ async function adopt(ctx: KindContext, inputs: SiteSpaceInputs) {
 /** The SiteSpace kind: POST `{spaceId, sectionId}`, then a PATCH for path and condition when declared. */
 export const siteSpaceKind = {
   name: "SiteSpace",
+  noun: { one: "site space", many: "site spaces" },
   doc: "A site space: a space published at a level of a site (its root or a section).",
   outputs: ["sectionId", "path", "default", "title", "url"],
   fields,

@@ -81,6 +81,7 @@ async function apply(ctx: KindContext, where: SiteSpaceCustomizationInputs, prev
 
 export const siteSpaceCustomizationKind = {
   name: "SiteSpaceCustomization",
+  noun: { one: "site-space customization", many: "site-space customizations" },
   doc: "A site space's override of its site's customization (a language variant or a content version), with the API's own member names.",
   outputs: ["declared"],
   fields: {

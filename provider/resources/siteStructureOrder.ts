@@ -343,6 +343,7 @@ async function applyNavigation(client: ApiClient, org: string, site: string, dec
 /** The SiteStructureOrder kind: create/update reorder with the API's move operations; delete leaves the site as it is. */
 export const siteStructureOrderKind = {
   name: "SiteStructureOrder",
+  noun: { one: "structure order", many: "structure orders" },
   doc: "The display order of a site's sections, section groups and site spaces.",
   outputs: ["sections", "sectionGroups", "siteSpaces"],
   fields: {

@@ -26,7 +26,8 @@ export interface SpaceInputs extends SpaceSettings {
   language?: string;
   /**
    * On delete: `restore` (default) patches a taken-over space's previous values back and leaves a space
-   * the file created in place; `delete` soft-deletes the space (restorable for 7 days).
+   * the file created in place (the component declares it with `retainOnDelete`); `delete` soft-deletes
+   * the space (restorable for 7 days).
    */
   deletionPolicy?: "restore" | "delete";
 }
@@ -141,11 +142,13 @@ async function createSpace(ctx: KindContext, inputs: SpaceInputs) {
 
 /**
  * The Space kind: takes over an existing space and sets its declared settings, remembering the
- * values it replaced. Delete restores them, or soft-deletes the space with `deletionPolicy: delete`.
- * A soft-deleted space reads as gone.
+ * values it replaced, or creates one. Delete restores them, or soft-deletes the space with
+ * `deletionPolicy: delete`. A space it created is retained on delete (`retainedOnDelete`) unless
+ * its policy is `delete`. A soft-deleted space reads as gone.
  */
 export const spaceKind = {
   name: "Space",
+  noun: { one: "space", many: "spaces" },
   doc: "A space: an existing one's settings (by ID), or a space the file creates.",
   outputs: ["organizationId", "spaceId", "title", "emoji", "editMode", "defaultLevel", "parent", "visibility", "deletionPolicy", "created", "language", "previous", "url", "appUrl", "publishedUrl", "updatedAt"],
   fields: {
@@ -157,8 +160,16 @@ export const spaceKind = {
     editMode: { schema: limit("spaceEditMode"), doc: "live: direct edits allowed; locked: all edits locked.", absent: { reset: "live" } },
     defaultLevel: { schema: limit("roleNonNull"), doc: "Default level of access to the space: admin, create, review, edit, comment or read.", absent: "clear" },
     parent: { schema: limit("id"), doc: "Collection the space belongs to: a collection key of this file or {id: \"<collection ID>\"}; null or omitted: the top level.", absent: "clear", stack: { ref: "collections" } },
-    deletionPolicy: { schema: { type: "string", enum: ["restore", "delete"] }, doc: "On delete: restore the previous values or soft-delete the space (restorable for 7 days).", absent: { reset: "restore" } },
+    deletionPolicy: {
+      schema: { type: "string", enum: ["restore", "delete"] },
+      doc:
+        "What removing the entry (or pulumi destroy) does to the space. restore: a space taken over by id gets its previous settings back; a space the file created is left in place with its content and no longer managed (its resource has retainOnDelete, so the preview shows delete[retain]). delete: the space is deleted (restorable for 7 days). The removal follows the policy the last up applied: set delete and run up before removing the entry.",
+      absent: { reset: "restore" },
+    },
   },
+
+  // A space the file created holds people's work: the engine leaves it in place unless the entry asks for deletion.
+  retainedOnDelete: (inputs) => inputs.spaceId === undefined && inputs.deletionPolicy !== "delete",
 
   naturalKey: { field: "spaceId", scope: "organization", enforced: "two entries would manage the same space" },
 

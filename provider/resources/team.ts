@@ -40,6 +40,7 @@ function adopt(ctx: KindContext, inputs: TeamInputs): Promise<Created<TeamOutput
 /** The Team kind: created with `PUT /orgs/{org}/teams {title}` (never retried blindly), renamed with PATCH. */
 export const teamKind = {
   name: "Team",
+  noun: { one: "team", many: "teams" },
   doc: "A team of the organisation.",
   outputs: ["members", "spaces", "createdAt"],
   fields,

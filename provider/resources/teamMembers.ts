@@ -129,6 +129,7 @@ async function converge(ctx: KindContext, inputs: TeamMembersInputs): Promise<Te
 /** The TeamMembers kind: one team's whole membership, set with one `PUT /teams/{id}/members`. */
 export const teamMembersKind = {
   name: "TeamMembers",
+  noun: { one: "team member", many: "team members" },
   doc: "The whole membership of a team: members not listed are removed.",
   outputs: ["resolved"],
   fields,

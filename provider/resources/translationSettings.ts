@@ -45,14 +45,13 @@ const crud = organizationObject<TranslationSettingsInputs, TranslationSettingsOu
 /** The TranslationSettings kind: POST `{title}`, PUT `{title}`. */
 export const translationSettingsKind = {
   name: "TranslationSettings",
+  noun: { one: "translation setting", many: "translation settings" },
   doc: "Translation settings of the organisation.",
   list: {
     property: "translations",
     after: "spaces",
     definition: "translation",
     name: "translation",
-    one: "translation setting",
-    many: "translation settings",
     doc: "Translation settings of the organisation.",
     entryDoc: "Translation settings.",
     readAll: (client, org) => client.translations.list(org),

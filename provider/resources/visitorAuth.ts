@@ -54,6 +54,7 @@ async function patch(ctx: KindContext, inputs: VisitorAuthInputs, names: readonl
 /** The VisitorAuth kind: a site's visitor authentication settings; the private key is a secret output, rotated on request. */
 export const visitorAuthKind = {
   name: "VisitorAuth",
+  noun: { one: "visitor sign-in", many: "visitor sign-ins" },
   doc: "How visitors of a site with visibility visitor-auth authenticate: the backend, its fallback and logout URLs, and the private key (a secret output), regenerated when `rotation` changes.",
   outputs: ["privateKey", "integration"],
   fields: {

@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { kinds } from "../resources/kinds";
 
 // The command as users run it: the compiled entry point (`npm test` builds first).
 const repo = path.resolve(__dirname, "../..");
@@ -12,6 +13,44 @@ function validate(...args: string[]): { status: number | null; stdout: string; s
   const run = spawnSync(process.execPath, [cli, "validate", ...args], { cwd: repo, encoding: "utf8" });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
+
+/** A file with the objects of access and of a site's look and navigation: grants, sign-in, installations, customizations, links, redirects. */
+const EVERY_OBJECT = `organization: demo-org
+spaces:
+  - key: guides
+    id: space-guides
+    permissions:
+      - { user: admin@demo.test, role: admin }
+      - { user: writer@demo.test, role: edit }
+sites:
+  - key: docs
+    title: Docs
+    visibility: visitor-auth
+    permissions:
+      - { user: admin@demo.test, role: admin }
+      - { user: reader@demo.test, role: read }
+    visitorAuth:
+      fallbackURL: https://example.com/login
+    customization:
+      styling: { theme: bold }
+    sections:
+      - key: guides
+        title: Guides
+        siteSpaces:
+          - key: guides-v1
+            space: guides
+            customization:
+              styling: { primaryColor: { light: "#0B5FFF", dark: "#7AA2FF" } }
+      - key: status
+        title: Status
+        url: https://status.example.com
+    redirects:
+      - { source: /old, destination: { section: guides } }
+      - { source: /blog, destination: { url: "https://blog.example.com" } }
+installations:
+  - key: badges
+    integration: status-badges
+`;
 
 describe("docsplatform validate", () => {
   beforeAll(() => {
@@ -24,9 +63,32 @@ describe("docsplatform validate", () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(
       "examples/handbook/docs.yaml: OK (organisation demo-org: 3 sites, 4 sections, 1 section group, 8 site spaces, " +
-        "2 share links, 1 adaptive schema, 4 spaces, 1 collection, 2 teams, 3 team members, 2 member roles, " +
-        "1 SAML provider, 1 OpenAPI spec, 1 translation setting, 1 integration, organisation settings)\n",
+        "1 adaptive schema, 2 share links, 1 site customization, 1 site-space customization, 2 external links, 2 teams, " +
+        "3 team members, 1 SAML provider, 1 OpenAPI spec, 1 collection, 4 spaces, organisation settings, 2 member roles, " +
+        "1 translation setting, 1 integration, 3 permission grants, 1 visitor sign-in, 1 installation)\n",
     );
+  });
+
+  it("counts every object the file declares, each kind named as its declaration names it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
+    try {
+      const file = path.join(dir, "access-and-look.yaml");
+      fs.writeFileSync(file, EVERY_OBJECT);
+      const run = validate(file);
+      expect(run.stderr).toBe("");
+      expect(run.stdout).toBe(
+        `${file}: OK (organisation demo-org: 1 site, 1 section, 1 site space, 2 redirects, 1 site customization, ` +
+          "1 site-space customization, 1 external link, 1 space, 4 permission grants, 1 visitor sign-in, 1 installation)\n",
+      );
+      // With the handbook, every kind of object is named; none is left out of the summary.
+      const both = run.stdout + validate("examples/handbook/docs.yaml").stdout;
+      for (const kind of kinds.filter((k) => k.name !== "SiteStructureOrder")) {
+        const { one, many } = kind.noun;
+        expect(both, kind.name).toMatch(new RegExp(one === many ? `[:,] ${one}[,)]` : `[:,] \\d+ (${one}|${many})[,)]`));
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("exits 1 and prints file:line:col: message for each problem on stderr", () => {

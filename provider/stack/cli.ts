@@ -1,7 +1,6 @@
 /** `docsplatform validate <stack.yaml>...`: check stack files offline, as an editor or CI would. */
 import { loadStackFile, formatProblem } from "./load";
-import { listedKinds } from "../resources/kinds";
-import { countObjects, type StackObjectKind } from "./model";
+import { objectSummary } from "./model";
 
 const usage = `usage: docsplatform validate <stack.yaml> [more.yaml...]
 
@@ -9,23 +8,6 @@ Checks each stack file against the schema and the cross-object rules (unique key
 defaults, paths) without calling the API. Prints file:line:col: message for each problem on stderr
 and exits 1 if any file has a problem; otherwise prints one summary line per file and exits 0.
 `;
-
-/** Names of the kinds in summaries, singular and plural, in the order they are listed. */
-const KIND_NAMES: [StackObjectKind, string, string][] = [
-  ["site", "site", "sites"],
-  ["section", "section", "sections"],
-  ["sectionGroup", "section group", "section groups"],
-  ["siteSpace", "site space", "site spaces"],
-  ["shareLink", "share link", "share links"],
-  ["adaptiveSchema", "adaptive schema", "adaptive schemas"],
-  ["space", "space", "spaces"],
-  ["collection", "collection", "collections"],
-  ["team", "team", "teams"],
-  ["teamMember", "team member", "team members"],
-  ["member", "member role", "member roles"],
-  ...listedKinds().map((k): [StackObjectKind, string, string] => [k.list.name as StackObjectKind, k.list.one, k.list.many]),
-  ["settings", "organisation settings", "organisation settings"],
-];
 
 /** Run `validate`; resolves to the process exit code (0 valid, 1 problems, 2 usage). */
 export async function validateMain(argv: string[]): Promise<number> {
@@ -51,10 +33,7 @@ export async function validateMain(argv: string[]): Promise<number> {
       process.stderr.write(`${file}: ${n} problem${n === 1 ? "" : "s"}\n`);
       continue;
     }
-    const counts = countObjects(result.stack);
-    const parts = KIND_NAMES.filter(([kind]) => counts[kind] > 0).map(
-      ([kind, one, many]) => (kind === "settings" ? one : `${counts[kind]} ${counts[kind] === 1 ? one : many}`),
-    );
+    const parts = objectSummary(result.stack);
     const summary = parts.length > 0 ? parts.join(", ") : "no objects";
     process.stdout.write(`${file}: OK (organisation ${result.stack.organization}: ${summary})\n`);
   }

@@ -7,7 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { classOf, Collection, MemberRole, OrganizationSettings, Space, Team, TeamMembers, type KindResource, type Site } from "../classes";
 import { collectionKind } from "../resources/collection";
-import type { KindDefinition, RefSpelling, ResourceArgs } from "../resources/kind";
+import { retention, type KindDefinition, type RefSpelling, type ResourceArgs } from "../resources/kind";
 import { listedKinds, type ListedKind } from "../resources/kinds";
 import { memberRoleKind } from "../resources/memberRole";
 import { organizationSettingsKind } from "../resources/organizationSettings";
@@ -91,7 +91,9 @@ export class Declarer implements SiteScope {
     for (const c of stack.collections ?? []) this.collection(c, byKey);
 
     (stack.spaces ?? []).forEach((s, i) => {
-      this.spaces[s.key] = new Space(join(name, s.key), { ...this.inputs(spaceKind, s, `/spaces/${i}`), organizationId: org }, this.with(s));
+      const inputs = { ...this.inputs(spaceKind, s, `/spaces/${i}`), organizationId: org };
+      // A space the file created stays when its entry goes, unless it asks for deletion: the preview says `delete[retain]`.
+      this.spaces[s.key] = new Space(join(name, s.key), inputs, this.with(s, [], retention(spaceKind, inputs)));
     });
 
     // The kinds without structure of their own: one resource per entry of their list, as the kind declares it.
@@ -100,7 +102,8 @@ export class Declarer implements SiteScope {
       const Kind = classOf(kind);
       const resources: Record<string, pulumi.CustomResource> = (listed[kind.list.property] = {});
       listEntries(stack, kind.list.property).forEach((e, i) => {
-        resources[e.key] = new Kind(join(name, e.key), { ...this.inputs(kind, e, `/${kind.list.property}/${i}`), organizationId: org, ...adoptOf(e) }, this.with(e));
+        const inputs = { ...this.inputs(kind, e, `/${kind.list.property}/${i}`), organizationId: org, ...adoptOf(e) };
+        resources[e.key] = new Kind(join(name, e.key), inputs, this.with(e, [], retention(kind, inputs)));
       });
     }
 

@@ -106,7 +106,7 @@ describe("the handbook's look and navigation, day two", { timeout: 300_000 }, ()
     expect(handbook().sections.find((s) => s.title === "What's new")!.draft).toBe(false);
   });
 
-  it("the created space removed from the file: left in place with its content, and the diff warns", async () => {
+  it("the created space removed from the file: left in place with its content, and the preview and the diff warn", async () => {
     const spaceId = emu.store.org("demo-org").spaces.find((s) => s.title === "What's new")!.id;
     const before = editDocs((doc) => {
       // Its section goes too (it would publish a space the file no longer names).
@@ -119,11 +119,18 @@ describe("the handbook's look and navigation, day two", { timeout: 300_000 }, ()
     const code = await diffMain([basePath, docsFile()], { stdout: { write: (t: string) => void (out += t) }, stderr: { write: () => undefined } } as never);
     expect(code).toBe(0);
     expect(out).toContain(`space "whats-new": warning: left in place with its content and no longer managed`);
+    // The engine's preview says it too: the space's delete is retained (the CLI's `delete[retain]`), never sent to the provider.
     const preview = await runner.preview();
-    expect(changes(preview)).toEqual(["delete SiteSection handbook/handbook/whats-new", "delete SiteSpace handbook/handbook/whats-new", "delete Space handbook/whats-new", "update SiteStructureOrder handbook/handbook"].filter((c) => changes(preview).includes(c)));
-    const up = await upAndSettle(runner);
+    expect(changes(preview)).toEqual(["delete SiteSection handbook/handbook/whats-new", "delete SiteSpace handbook/handbook/whats-new", "delete[retain] Space handbook/whats-new", "update SiteStructureOrder handbook/handbook"]);
+    const up = await upAndSettle(runner, () =>
+      expect(emu.store.org("demo-org").spaces.find((s) => s.id === spaceId)).toMatchObject({ deletedAt: null, title: "What's new" }),
+    );
+    expect(changes(up)).toContain("delete[retain] Space handbook/whats-new");
+    expect(writes(up).filter((w) => w.startsWith("DELETE") && w.includes("/spaces"))).toEqual([]);
     expect(writes(up).filter((w) => w.includes("/spaces/"))).toEqual([]);
     expect(writes(up)).toContain("DELETE /sites/:siteId/sections/:siteSectionId 205");
+    // Out of management: the state no longer holds it.
+    expect(runner.resources().filter((r) => r.type.endsWith(":Space") && r.urn.endsWith("::handbook/whats-new"))).toEqual([]);
     expect(emu.store.org("demo-org").spaces.find((s) => s.id === spaceId)).toMatchObject({ deletedAt: null, title: "What's new" });
   });
 

@@ -19,11 +19,11 @@ import type { siteSpaceCustomizationKind, SiteSpaceCustomizationInputs } from ".
 import type { siteSpaceKind, SiteSpaceInputs } from "../resources/siteSpace";
 import type { spaceKind, SpaceInputs } from "../resources/space";
 import type { teamKind, TeamInputs } from "../resources/team";
-import { listedKinds, type ListedKind } from "../resources/kinds";
+import { kinds, listedKinds, type KindName, type ListedKind } from "../resources/kinds";
 import type { StackRedirect } from "../redirects/rules";
 import { siteModels } from "../site/build";
 import type { SiteModel } from "../site/types";
-import type { StackAccess, StackInstallation, StackVisitorAuth } from "./access";
+import { ACCESS_LISTS, type StackAccess, type StackInstallation, type StackVisitorAuth } from "./access";
 
 /** Role in an organisation or default level of content. */
 export type Role = "admin" | "create" | "review" | "edit" | "comment" | "read";
@@ -232,41 +232,54 @@ export function isIdRef(ref: Ref): ref is IdRef {
 
 export { sectionSiteSpaces } from "../site/build";
 
-/** Kinds of object a stack file declares, as counted in summaries. */
-export type StackObjectKind =
-  | "settings"
-  | "member"
-  | "team"
-  | "teamMember"
-  | "collection"
-  | "space"
-  | ListedKind["list"]["name"]
-  | "site"
-  | "section"
-  | "sectionGroup"
-  | "siteSpace"
-  | "shareLink"
-  | "adaptiveSchema";
-
-/** Number of objects of each kind a stack declares (site spaces include those of the `space` shorthand). */
-export function countObjects(stack: StackFile): Record<StackObjectKind, number> {
+/**
+ * Number of objects of each kind a stack declares, by kind name: an object the component declares a
+ * resource for or, for a kind holding a set, the members of the set (redirects, team members, permission
+ * grants); a site's display order is none of the file's objects (0). Site spaces include those of the
+ * `space` shorthand. Keyed by the list of kinds: a new kind cannot be left out.
+ */
+export function countObjects(stack: StackFile): Record<KindName, number> {
   const sites = siteModels(stack);
   const sum = (n: (site: SiteModel) => number): number => sites.reduce((total, site) => total + n(site), 0);
+  const grantLists = ACCESS_LISTS.flatMap(({ property }) => (stack[property] ?? []) as StackAccess[]);
   return {
-    settings: stack.settings === undefined ? 0 : 1,
-    member: stack.members?.length ?? 0,
-    team: stack.teams?.length ?? 0,
-    teamMember: (stack.teams ?? []).reduce((n, t) => n + (t.members?.length ?? 0), 0),
-    collection: stack.collections?.length ?? 0,
-    space: stack.spaces?.length ?? 0,
+    Site: sites.length,
+    SiteSection: sum((s) => s.sectionList.length),
+    SiteSectionGroup: sum((s) => s.groupList.length),
+    SiteSpace: sum((s) => s.siteSpaces.length),
+    SiteStructureOrder: 0,
+    SiteAdaptiveSchema: sum((s) => (s.entry.adaptiveSchema === undefined ? 0 : 1)),
+    ShareLink: sum((s) => s.shareLinks.length),
+    SiteRedirects: sum((s) => s.entry.redirects?.length ?? 0),
+    SiteCustomization: sum((s) => (s.entry.customization === undefined ? 0 : 1)),
+    SiteSpaceCustomization: sum((s) => s.siteSpaces.filter((ss) => ss.entry.customization !== undefined).length),
+    SiteExternalLink: sum((s) => s.linkList.length),
+    Team: stack.teams?.length ?? 0,
+    TeamMembers: (stack.teams ?? []).reduce((n, t) => n + (t.members?.length ?? 0), 0),
+    Collection: stack.collections?.length ?? 0,
+    Space: stack.spaces?.length ?? 0,
+    OrganizationSettings: stack.settings === undefined ? 0 : 1,
+    MemberRole: stack.members?.length ?? 0,
+    Permissions: grantLists.reduce((n, e) => n + (e.permissions?.length ?? 0), 0),
+    VisitorAuth: sum((s) => (s.entry.visitorAuth === undefined ? 0 : 1)),
+    IntegrationInstallation: stack.installations?.length ?? 0,
     ...listCounts(stack),
-    site: sites.length,
-    section: sum((s) => s.sectionList.length),
-    sectionGroup: sum((s) => s.groupList.length),
-    siteSpace: sum((s) => s.siteSpaces.length),
-    shareLink: sum((s) => s.shareLinks.length),
-    adaptiveSchema: sum((s) => (s.entry.adaptiveSchema === undefined ? 0 : 1)),
   };
+}
+
+/**
+ * The objects a stack declares, counted by kind in the order of the list of kinds and named as each kind
+ * names them: `3 sites`, `1 redirect`, … (a kind whose singular and plural are one, `organisation
+ * settings`, without its count). `validate` and export summarise a file with it.
+ */
+export function objectSummary(stack: StackFile): string[] {
+  const counts = countObjects(stack);
+  return kinds.flatMap((kind) => {
+    const n = counts[kind.name];
+    if (n === 0) return [];
+    const { one, many } = kind.noun;
+    return [one === many ? one : `${n} ${n === 1 ? one : many}`];
+  });
 }
 
 /** The entries of a listed kind's list in a stack file. */
@@ -274,7 +287,7 @@ export function listEntries(stack: StackFile, property: string): (Keyed & Record
   return ((stack as unknown as Record<string, unknown>)[property] ?? []) as (Keyed & Record<string, unknown>)[];
 }
 
-/** Number of entries of each listed kind, by its short name. */
-function listCounts(stack: StackFile): Record<ListedKind["list"]["name"], number> {
-  return Object.fromEntries(listedKinds().map((k) => [k.list.name, listEntries(stack, k.list.property).length])) as Record<ListedKind["list"]["name"], number>;
+/** Number of entries of each listed kind, by kind name. */
+function listCounts(stack: StackFile): Record<ListedKind["name"], number> {
+  return Object.fromEntries(listedKinds().map((k) => [k.name, listEntries(stack, k.list.property).length])) as Record<ListedKind["name"], number>;
 }

@@ -36,10 +36,10 @@ function fieldChanges(b: Record<string, unknown>, h: Record<string, unknown>, sk
 
 /** The keyed lists of the organisation: the list, what one entry is called, and the field naming it (its natural key). */
 const KEYED_KINDS: [keyof StackFile, string, string][] = [
-  ["teams", "team", naturalName(teamKind)],
-  ["collections", "collection", naturalName(collectionKind)],
-  ["spaces", "space", naturalName(spaceKind)],
-  ...listedKinds().map((k): [keyof StackFile, string, string] => [k.list.property as keyof StackFile, k.list.one, naturalName(k)]),
+  ["teams", teamKind.noun.one, naturalName(teamKind)],
+  ["collections", collectionKind.noun.one, naturalName(collectionKind)],
+  ["spaces", spaceKind.noun.one, naturalName(spaceKind)],
+  ...listedKinds().map((k): [keyof StackFile, string, string] => [k.list.property as keyof StackFile, k.noun.one, naturalName(k)]),
 ];
 
 

@@ -6,6 +6,7 @@ import {
   applyIgnoreChanges,
   deleteInReverseOrder,
   makeUrn,
+  opLabel,
   type DeploymentContext,
   type Registration,
 } from "./deployment";
@@ -135,6 +136,63 @@ describe("Deployment with the real plugin", () => {
     await run([reg("b", { title: "two", kind: "x" })]);
     await run([]);
     expect(state.filter((r) => r.custom && r.type === TYPE)).toEqual([]);
+  });
+
+  it("records a changed retainOnDelete on a same step; a retained delete or replace never calls Delete and is shown as [retain]", async () => {
+    state = [];
+    const stored = () => state.find((r) => r.urn === urnOf("a") && !r.delete);
+    // The fixture's Delete fails for this title: a delete that succeeds never reached the provider.
+    const a = (extra: Partial<Registration> = {}, kind = "x") => reg("a", { title: "undeletable", kind }, extra);
+    await run([a()]);
+
+    // Only the option changes: a same step (no provider call but Check and Diff), its new value recorded.
+    expect((await run([a({ retainOnDelete: true })])).steps).toEqual(["same a"]);
+    expect(stored()?.retainOnDelete).toBe(true);
+    expect((await run([], { preview: true })).dep.steps.map(opLabel)).toEqual(["delete[retain]"]);
+
+    // Taken back: a same step again, recorded, and the delete is a plain one that reaches the provider.
+    expect((await run([a()])).steps).toEqual(["same a"]);
+    expect(stored()?.retainOnDelete).toBeUndefined();
+    expect((await run([], { preview: true })).dep.steps.map(opLabel)).toEqual(["delete"]);
+    const refused = await run([]);
+    expect(refused.dep.errors.map((e) => e.message)).toEqual([expect.stringContaining(`${urnOf("a")}: delete failed: `)]);
+    expect(stored()).toBeDefined();
+
+    // The replace of a retained object leaves the old one in place (it would fail to delete otherwise).
+    await run([a({ retainOnDelete: true })]);
+    const replaced = await run([a({ retainOnDelete: true }, "y")]);
+    expect(replaced.dep.errors).toEqual([]);
+    expect(replaced.dep.steps.map(opLabel)).toEqual(["replace[retain]"]);
+
+    // Removed while retained: it leaves the state, Delete is not called.
+    const removed = await run([]);
+    expect(removed.dep.errors).toEqual([]);
+    expect(removed.dep.steps.map(opLabel)).toEqual(["delete[retain]"]);
+    expect(state.filter((r) => r.type === TYPE)).toEqual([]);
+  });
+
+  it("gives a resource without retainOnDelete its parent's, as the engine does", async () => {
+    state = [];
+    const groupUrn = makeUrn("dev", "proj", STACK_URN, "my:index:Group", "g");
+    const childUrn = makeUrn("dev", "proj", groupUrn, TYPE, "c");
+    /** One update registering the retained group, then its child (a child is registered once its parent is). */
+    const withChild = async (extra: Partial<Registration> = {}) => {
+      const dep = new Deployment(ctx(), state, false);
+      await dep.register(reg("g", {}, { type: "my:index:Group", custom: false, retainOnDelete: true }));
+      await dep.register(reg("c", { title: "undeletable", kind: "x" }, { parent: groupUrn, ...extra }));
+      await dep.finish(true);
+      return dep.steps.filter((s) => s.custom).map(opLabel);
+    };
+    expect(await withChild()).toEqual(["create"]);
+    expect(state.find((r) => r.urn === childUrn)?.retainOnDelete).toBe(true);
+    // Its own `false` wins over the parent's.
+    expect(await withChild({ retainOnDelete: false })).toEqual(["same"]);
+    expect(state.find((r) => r.urn === childUrn)?.retainOnDelete).toBeUndefined();
+    expect(await withChild()).toEqual(["same"]);
+    const removed = await run([]);
+    expect(removed.dep.errors).toEqual([]);
+    expect(removed.dep.steps.filter((s) => s.custom).map(opLabel)).toEqual(["delete[retain]"]);
+    expect(state.filter((r) => r.type === TYPE)).toEqual([]);
   });
 
   it("reports check failures as a failed step naming the property", async () => {

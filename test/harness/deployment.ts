@@ -31,6 +31,24 @@ export interface Step {
   diffs?: string[];
   /** Set when the step failed. */
   error?: string;
+  /**
+   * Set on a delete or replace whose old state has `retainOnDelete`: the object leaves the state and is
+   * never deleted (the CLI shows the operation as `delete[retain]`, see {@link opLabel}).
+   */
+  retain?: true;
+}
+
+/**
+ * A step's operation as the CLI's display shows it: `[retain]` appended to a delete or replace of a
+ * resource whose old state has `retainOnDelete` (pkg/backend/display/object_diff.go `addRetainStatusFlag`).
+ */
+export function opLabel(step: Pick<Step, "op" | "retain">): string {
+  return step.retain ? `${step.op}[retain]` : step.op;
+}
+
+/** The step of deleting `r` (or of the replace that discards it), flagged as the CLI flags a retained one. */
+function discardStep(r: StateResource, op: "delete" | "replace", extra: Partial<Step> = {}): Step {
+  return { urn: r.urn, type: r.type, op, custom: r.custom, ...extra, ...(r.retainOnDelete ? { retain: true } : {}) };
 }
 
 /** A resource registration as the language host sent it (RegisterResourceRequest, decoded). */
@@ -261,13 +279,13 @@ export class Deployment {
       );
       if (this.preview) {
         for (const r of targets) {
-          if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE) this.steps.push({ urn: r.urn, type: r.type, op: "delete", custom: r.custom });
+          if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE) this.steps.push(discardStep(r, "delete"));
         }
       } else {
         await deleteInReverseOrder(targets, this.sem, async (r) => {
           await deleteResource(this.ctx, r);
           this.forget(r);
-          if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE) this.steps.push({ urn: r.urn, type: r.type, op: "delete", custom: r.custom });
+          if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE) this.steps.push(discardStep(r, "delete"));
         }).catch((e: unknown) => {
           for (const x of (e as AggregateError).errors as unknown[]) {
             this.errors.push(x instanceof StepError ? x : new StepError("", describe(x), x));
@@ -376,7 +394,8 @@ export class Deployment {
       propertyDependencies: reg.propertyDependencies,
       ...(reg.additionalSecretOutputs.length ? { additionalSecretOutputs: reg.additionalSecretOutputs } : {}),
       ...(reg.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
-      ...(reg.retainOnDelete ? { retainOnDelete: true } : {}),
+      // Unset, it is the parent's, as the engine's `inheritFromParent` (source_eval.go) makes it.
+      ...((reg.retainOnDelete ?? this.registered.get(reg.parent)?.retainOnDelete) ? { retainOnDelete: true } : {}),
       ...(reg.aliasUrns.length ? { aliases: reg.aliasUrns } : {}),
     };
 
@@ -477,11 +496,11 @@ export class Deployment {
         this.fail(urn, `delete before replace failed: ${describe(e)}`, e);
       }
       this.markDirty();
-      return this.create(next, "replace", diffs);
+      return this.create(next, "replace", diffs, old);
     }
     let result: RegistrationResult;
     try {
-      result = await this.create(next, "replace", diffs);
+      result = await this.create(next, "replace", diffs, old);
     } catch (e) {
       // The old object stays live unless a half-initialised replacement took its place.
       if (this.registered.has(urn)) this.pendingDeletes.push({ ...old, delete: true });
@@ -493,9 +512,10 @@ export class Deployment {
     return result;
   }
 
-  private async create(next: StateResource, op: "create" | "replace", diffs: string[]): Promise<RegistrationResult> {
+  /** Creates `next`, or its replacement of `replaced` (whose deletion the caller handles). */
+  private async create(next: StateResource, op: "create" | "replace", diffs: string[], replaced?: StateResource): Promise<RegistrationResult> {
     const { urn } = next;
-    const step: Step = { urn, type: next.type, op, custom: true, ...(op === "replace" ? { diffs } : {}) };
+    const step: Step = replaced ? { ...discardStep(replaced, "replace", { diffs }), urn, type: next.type, custom: true } : { urn, type: next.type, op, custom: true };
     if (this.preview) {
       // The dynamic provider does not support previews: the engine does not call Create and hands back no
       // outputs, so the program sees every output (and the id) as unknown.
@@ -757,12 +777,12 @@ export async function destroy(ctx: DeploymentContext, old: readonly StateResourc
       try {
         await deleteResource(ctx, r);
       } catch (e) {
-        steps.push({ urn: r.urn, type: r.type, op: "delete", custom: r.custom, error: describe(e) });
+        steps.push(discardStep(r, "delete", { error: describe(e) }));
         throw e;
       }
       current.splice(current.indexOf(r), 1);
       ctx.persist?.(current);
-      if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE) steps.push({ urn: r.urn, type: r.type, op: "delete", custom: r.custom });
+      if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE) steps.push(discardStep(r, "delete"));
     });
   } catch (e) {
     errors = (e as AggregateError).errors.map((x: unknown) => (x instanceof StepError ? x : new StepError("", describe(x), x)));

@@ -1,12 +1,12 @@
 /** How the program tests read a run: the steps that changed something and the writes that reached the API. */
 import { expect } from "vitest";
-import type { ProgramRunner, RunResult } from "../harness";
+import { opLabel, type ProgramRunner, type RunResult } from "../harness";
 
-/** Custom-resource steps that are not `same`, as `op Kind name`, sorted. */
+/** Custom-resource steps that are not `same`, as `op Kind name` (a retained delete `delete[retain]`, as the CLI shows it), sorted. */
 export function changes(result: RunResult): string[] {
   return result.steps
     .filter((s) => s.custom && s.op !== "same")
-    .map((s) => `${s.op} ${s.type.slice(s.type.lastIndexOf(":") + 1)} ${s.urn.slice(s.urn.lastIndexOf("::") + 2)}`)
+    .map((s) => `${opLabel(s)} ${s.type.slice(s.type.lastIndexOf(":") + 1)} ${s.urn.slice(s.urn.lastIndexOf("::") + 2)}`)
     .sort();
 }
 
