@@ -1,5 +1,5 @@
 import type { CreateTeamBody, Team as ApiTeam } from "../client";
-import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, limit, ORGANIZATION_FIELD, adoptOne } from "./kind";
+import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, limit, ORGANIZATION_FIELD } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
@@ -31,12 +31,6 @@ function toOutputs(organizationId: string, team: ApiTeam): TeamOutputs {
   };
 }
 
-/** The team with exactly this title: the API's `title` filter is a case-insensitive substring match. */
-function adopt(ctx: KindContext, inputs: TeamInputs): Promise<Created<TeamOutputs> | undefined> {
-  const what = `teams of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`;
-  return adoptOne("Team", what, ctx.client.teams.list(inputs.organizationId, { title: inputs.title }), (t) => t.title === inputs.title, (t) => toOutputs(inputs.organizationId, t));
-}
-
 /** The Team kind: created with `PUT /orgs/{org}/teams {title}` (never retried blindly), renamed with PATCH. */
 export const teamKind = {
   name: "Team",
@@ -54,10 +48,9 @@ export const teamKind = {
     key: "title",
     objects: "teams",
     verb: "are titled",
+    // The API filters teams by title (a case-insensitive substring match; adopt keeps the exact title).
+    query: (inputs) => ({ title: inputs.title }),
   }),
-
-  // The API filters teams by title: one request, not a walk of every team.
-  adopt,
 } satisfies KindDefinition<TeamInputs, TeamOutputs>;
 
 /** The dynamic provider of Team (serialised through `provider/providers/team`). */
