@@ -54,7 +54,7 @@ const crud = organizationObject<SamlProviderInputs, SamlProviderOutputs, ApiSaml
   area: (client) => client.saml,
   toOutputs,
   fields,
-  key: "label",
+  naturalKey: { field: "label" },
   objects: "SAML providers",
   verb: "are labelled",
 });
@@ -76,8 +76,6 @@ export const samlProviderKind = {
   } as const,
   outputs: ["entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "status", "service", "url", "createdAt"],
   fields,
-
-  naturalKey: { field: "label", scope: "organization" },
 
   ...crud,
 } satisfies KindDefinition<SamlProviderInputs, SamlProviderOutputs>;

@@ -28,7 +28,7 @@ const crud = siteObject({
   list: "shareLinks",
   outputs: (link: ApiShareLink) => ({ name: link.name ?? "", active: link.active ?? null, url: link.urls?.published ?? null, createdAt: link.createdAt ?? null }),
   fields,
-  adopt: { kind: "ShareLink", key: "name", objects: "share links", verb: "are named" },
+  adopt: { kind: "ShareLink", field: "name", objects: "share links", verb: "are named" },
 });
 
 /** The ShareLink kind: POST `{name}`, then PATCH `{active}` when the new link's differs. */
@@ -39,8 +39,6 @@ export const shareLinkKind = {
   fields,
 
   secretOutputs: ["url"],
-  naturalKey: { field: "name", scope: "site" },
-
   ...crud,
 
   async create(ctx, inputs) {

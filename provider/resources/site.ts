@@ -67,15 +67,13 @@ export const siteKind = {
   outputs: ["type", "visibility", "published", "siteSpaces", "createdAt", "urls"],
   fields,
 
-  naturalKey: { field: "title", scope: "organization" },
-
   // Read and deleted by ID, PATCH the changed fields, adopt by title (the API filters sites by title).
   ...organizationObject<SiteInputs, SiteOutputs, ApiSite, UpdateSiteBody>({
     kind: "Site",
     area: (client) => client.sites,
     toOutputs,
     fields,
-    key: "title",
+    naturalKey: { field: "title" },
     objects: "sites",
     verb: "are titled",
     query: (inputs) => ({ title: inputs.title }),

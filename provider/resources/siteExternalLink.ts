@@ -35,7 +35,7 @@ const crud = siteObject({
   fields,
   // Into a group, or back to the root (last in that level; the site's order puts it in place).
   body: (news: SiteExternalLinkInputs, changed) => ({ ...patchBody<UpdateExternalLinkBody>(fields, news, changed), ...(changed.includes("sectionGroupId") ? { parent: news.sectionGroupId ?? null } : {}) }),
-  adopt: { kind: "SiteExternalLink", key: "title", objects: "external links", verb: "are titled" },
+  adopt: { kind: "SiteExternalLink", field: "title", objects: "external links", verb: "are titled" },
 });
 
 /** The SiteExternalLink kind: POST with every declared field, PATCH with the changed ones (a new group as `parent`). */
@@ -44,8 +44,6 @@ export const siteExternalLinkKind = {
   doc: "A navigation entry leading away from the site (an absolute http or https URL), at the root or inside a section group, in display order with the sections.",
   outputs: ["sectionGroupId", "draft"],
   fields,
-
-  naturalKey: { field: "title", scope: "site" },
 
   ...crud,
 

@@ -41,11 +41,14 @@ export interface SiteObjectSpec<L extends SiteListName, R, Fs extends Record<str
   fields: Fs;
   /** The update's body when it is more than the patched fields (none: `patchBody`). */
   body?(news: InputsOf<Fs>, changed: readonly string[]): UpdateBody<L>;
-  /** Adopt by the natural key: the input it looks up by, and how its error names duplicates ("share links", "are named"). */
-  adopt?: { kind: string; key: keyof Listed<L> & string; objects: string; verb: string };
+  /**
+   * Adopt by the natural key, unique in the site (the kind's `naturalKey` is this one): the input it looks
+   * up by, and how its error names duplicates ("share links", "are named"). Omitted: the kind has its own.
+   */
+  adopt?: { kind: string; field: keyof Listed<L> & keyof InputsOf<Fs> & string; objects: string; verb: string };
 }
 
-/** Read, update, delete, adopt and `outputsOf` of a site's listed object. */
+/** Read, update, delete, adopt (with its natural key) and `outputsOf` of a site's listed object. */
 export function siteObject<L extends SiteListName, R, Fs extends Record<string, FieldSpec>, W extends SiteWhere = SiteWhere>(spec: SiteObjectSpec<L, R, Fs, W>) {
   type I = InputsOf<Fs>;
   // One object type (not an intersection), so that a kind's outputs type is inferred from it as it is.
@@ -57,6 +60,7 @@ export function siteObject<L extends SiteListName, R, Fs extends Record<string, 
   const area = AREAS[spec.list] as (client: ApiClient) => { update(org: string, site: string, id: string, body: UpdateBody<L>): Promise<Listed<L>>; delete(org: string, site: string, id: string): Promise<void> };
   const byKey = spec.adopt;
   return {
+    naturalKey: byKey && { field: byKey.field, scope: "site" as const },
     async read(ctx: KindContext, id: string, state: O): Promise<O | undefined> {
       const live = await readListed(spec.list, ctx.client, state.organizationId, state.siteId, id);
       return live ? outputsOf(live, whereOf(state)) : undefined;
@@ -72,12 +76,12 @@ export function siteObject<L extends SiteListName, R, Fs extends Record<string, 
     adopt:
       byKey &&
       ((ctx: KindContext, inputs: I): Promise<Created<O> | undefined> => {
-        const value = (inputs as unknown as Record<string, unknown>)[byKey.key];
+        const value = (inputs as unknown as Record<string, unknown>)[byKey.field];
         const { organizationId, siteId } = inputs as unknown as SiteWhere;
         const what = `${byKey.objects} of site ${siteId} ${byKey.verb} ${JSON.stringify(value)}`;
         // A fresh walk, not the process's view: a view begun before an uncertain create may miss its result.
         const listed = freshList(spec.list, ctx.client, organizationId, siteId) as Promise<Listed<L>[]>;
-        return adoptOne(byKey.kind, what, listed, (a) => (a[byKey.key] as unknown) === value, (a) => outputsOf(a, inputs as unknown as W));
+        return adoptOne(byKey.kind, what, listed, (a) => (a[byKey.field] as unknown) === value, (a) => outputsOf(a, inputs as unknown as W));
       }),
     /** The outputs of a live object at `where`. */
     outputsOf,
@@ -96,3 +100,10 @@ export async function declaredDefault(declared: boolean | undefined, isDefault: 
   await makeDefault();
   return true;
 }
+
+/**
+ * The natural key of a site's object that belongs to a level (the site's root, or a section) and is found
+ * by its path there. A replacement declares the same path, which is unique at its level: the old object
+ * goes first.
+ */
+export const PATH_AT_LEVEL = { naturalKey: { field: "path", scope: "level" }, deleteBeforeReplace: true } as const;

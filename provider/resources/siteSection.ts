@@ -2,7 +2,7 @@ import type { SiteSection as ApiSection, UpdateSectionBody } from "../client";
 import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, exactlyOne, isDerivedPath, limit, ORGANIZATION_FIELD, patchBody, patchedFields, reported, SITE_FIELD } from "./kind";
 import { writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
-import { declaredDefault, siteObject } from "./siteObject";
+import { declaredDefault, PATH_AT_LEVEL, siteObject } from "./siteObject";
 
 /** The fields of a SiteSection: its one declaration, from which its types, schema and patch body derive. */
 const fields = {
@@ -129,10 +129,8 @@ export const siteSectionKind = {
   outputs: ["title", "path", "default", "sectionGroupId", "siteSpaceId", "siteSpacePath", "url"],
   fields,
 
-  naturalKey: { field: "path", scope: "level" },
-  // A replacement declares the same path, which is unique among the site's sections.
-  deleteBeforeReplace: true,
   ...crud,
+  ...PATH_AT_LEVEL,
 
   async create(ctx, inputs) {
     const { organizationId, siteId } = inputs;

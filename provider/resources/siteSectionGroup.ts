@@ -29,7 +29,7 @@ const crud = siteObject({
   list: "sectionGroups",
   outputs: (group: ApiGroup) => ({ title: group.title, icon: group.icon ?? null, sections: (group.sections ?? []).map((s) => s.id), draft: group.draft === true }),
   fields,
-  adopt: { kind: "SiteSectionGroup", key: "title", objects: "section groups", verb: "are titled" },
+  adopt: { kind: "SiteSectionGroup", field: "title", objects: "section groups", verb: "are titled" },
 });
 
 /** The SiteSectionGroup kind: POST `{title, icon, sections}`, PATCH `{title, icon}`, membership by add/remove. */
@@ -39,7 +39,6 @@ export const siteSectionGroupKind = {
   outputs: ["sections"],
   fields,
 
-  naturalKey: { field: "title", scope: "site" },
   ...crud,
 
   async create(ctx, inputs) {

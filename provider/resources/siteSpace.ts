@@ -2,7 +2,7 @@ import type { SiteSpace as ApiSiteSpace, UpdateSiteSpaceBody } from "../client";
 import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, exactlyOne, isDerivedPath, limit, ORGANIZATION_FIELD, patchBody, SITE_FIELD } from "./kind";
 import { readListed, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
-import { declaredDefault, siteObject, type SiteWhere } from "./siteObject";
+import { declaredDefault, PATH_AT_LEVEL, siteObject, type SiteWhere } from "./siteObject";
 
 /** The fields of a SiteSpace: its one declaration, from which its types, schema and patch body derive. */
 const fields = {
@@ -110,10 +110,8 @@ export const siteSpaceKind = {
   outputs: ["sectionId", "path", "default", "title", "url"],
   fields,
 
-  naturalKey: { field: "path", scope: "level" },
-  // A replacement declares the same path, which is unique at its level.
-  deleteBeforeReplace: true,
   ...crud,
+  ...PATH_AT_LEVEL,
 
   async create(ctx, inputs) {
     const { organizationId, siteId } = inputs;

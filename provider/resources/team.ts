@@ -38,14 +38,12 @@ export const teamKind = {
   outputs: ["members", "spaces", "createdAt"],
   fields,
 
-  naturalKey: { field: "title", scope: "organization", enforced: "team titles are unique in an organisation" },
-
   ...organizationObject<TeamInputs, TeamOutputs, ApiTeam, CreateTeamBody>({
     kind: "Team",
     area: (client) => client.teams,
     toOutputs,
     fields,
-    key: "title",
+    naturalKey: { field: "title", enforced: "team titles are unique in an organisation" },
     objects: "teams",
     verb: "are titled",
     // The API filters teams by title (a case-insensitive substring match; adopt keeps the exact title).

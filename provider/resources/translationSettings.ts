@@ -37,7 +37,7 @@ const crud = organizationObject<TranslationSettingsInputs, TranslationSettingsOu
   area: (client) => client.translations,
   toOutputs,
   fields,
-  key: "title",
+  naturalKey: { field: "title" },
   objects: "translation settings",
   verb: "are titled",
 });
@@ -59,8 +59,6 @@ export const translationSettingsKind = {
   } as const,
   outputs: ["languages", "url", "createdAt", "updatedAt"],
   fields,
-
-  naturalKey: { field: "title", scope: "organization" },
 
   ...crud,
 } satisfies KindDefinition<TranslationSettingsInputs, TranslationSettingsOutputs>;
