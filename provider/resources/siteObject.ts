@@ -80,7 +80,7 @@ export function siteObject<L extends SiteListName, R, Fs extends Record<string, 
         const { organizationId, siteId } = inputs as unknown as SiteWhere;
         const what = `${byKey.objects} of site ${siteId} ${byKey.verb} ${JSON.stringify(value)}`;
         // A fresh walk, not the process's view: a view begun before an uncertain create may miss its result.
-        const listed = freshList(spec.list, ctx.client, organizationId, siteId) as Promise<Listed<L>[]>;
+        const listed = freshList(spec.list, ctx.client, organizationId, siteId);
         return adoptOne(byKey.kind, what, listed, (a) => (a[byKey.field] as unknown) === value, (a) => outputsOf(a, inputs as unknown as W));
       }),
     /** The outputs of a live object at `where`. */

@@ -1,5 +1,5 @@
 import type { CreateTeamBody, Team as ApiTeam } from "../client";
-import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, limit, ORGANIZATION_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, limit, ORGANIZATION_FIELD, reported } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
@@ -22,13 +22,7 @@ export type TeamOutputs = StoredOf<typeof fields> & {
 };
 
 function toOutputs(organizationId: string, team: ApiTeam): TeamOutputs {
-  return {
-    organizationId,
-    title: team.title ?? "",
-    members: team.members ?? null,
-    spaces: team.spaces ?? null,
-    createdAt: team.createdAt ?? null,
-  };
+  return { organizationId, title: team.title ?? "", ...reported(team, ["members", "spaces", "createdAt"]) };
 }
 
 /** The Team kind: created with `PUT /orgs/{org}/teams {title}` (never retried blindly), renamed with PATCH. */
