@@ -4,10 +4,12 @@
  * change requests and comments.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { served } from "./columns";
 import { compact } from "./context";
 import type { ChangeRequestRow, CommentReplyRow, CommentRow, FileNode, PageNode, Reaction, RevisionRow, SpaceRow } from "./model";
 import { APP_URL, presentRef, presentUser, type View } from "./present";
 import type { Store } from "./store";
+import { CHANGE_REQUEST } from "./tables";
 
 /** Where file downloads and PDFs point (never fetched). */
 export const FILES_URL = "https://files.docsplatform.dev";
@@ -407,16 +409,8 @@ export function presentChangeRequest(v: View, space: SpaceRow, cr: ChangeRequest
   return compact({
     object: "change-request",
     id: cr.id,
-    number: cr.number,
-    status: cr.status,
-    subject: cr.subject,
+    ...served(CHANGE_REQUEST, cr),
     createdBy: presentRef(v, "users", cr.createdBy, presentUser),
-    createdAt: cr.createdAt,
-    updatedAt: cr.updatedAt,
-    revision: cr.revision,
-    revisionInitial: cr.revisionInitial,
-    revisionMergedAncestor: cr.revisionMergedAncestor ?? undefined,
-    revisionMerged: cr.revisionMerged ?? undefined,
     comments: openComments(v.store, cr),
     outdated: isOutdated(space, cr),
     urls: { app: changeRequestApp(cr), location: `${v.base}/v1/spaces/${cr.space}/change-requests/${cr.id}` },

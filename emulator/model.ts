@@ -210,15 +210,19 @@ export type RedirectDestination =
   | { kind: "site-page"; siteSpaceId: string; pageId: string }
   | { kind: "external"; url: string };
 
-/** A site redirect: a source path (with an optional trailing wildcard) and its destination; live or draft. */
-export interface RedirectRow {
+/** What a redirect does: where it leads, and how. An upsert of its source and draft state rewrites it whole. */
+export interface RedirectRule {
+  destination: RedirectDestination;
+  captureWildcard: boolean;
+  permanent: boolean;
+}
+
+/** A site redirect: its rule, kept per site, source path (with an optional trailing wildcard) and draft state. */
+export interface RedirectRow extends RedirectRule {
   id: string;
   site: string;
   source: string;
   draft: boolean;
-  captureWildcard: boolean;
-  permanent: boolean;
-  destination: RedirectDestination;
   createdAt: string;
   /** null until first updated. */
   updatedAt: string | null;
@@ -297,33 +301,32 @@ export interface IntegrationRow {
 export type InstallationStatus = "active" | "pending" | "paused";
 export type InstallationSelection = "all" | "selected";
 
-/** An integration installed on an organization (the account-level installation). */
-export interface InstallationRow {
-  id: string;
+/** What an integration's installation holds, on the organization and on each site or space it is enabled on. */
+interface Installed {
   integration: string;
-  org: string;
+  status: InstallationStatus;
+  /** Served as stored (it may hold credentials). */
+  configuration: JsonObject;
   externalIds: string[];
   createdAt: string;
+}
+
+/** An integration installed on an organization (the account-level installation). */
+export interface InstallationRow extends Installed {
+  id: string;
+  org: string;
   updatedAt: string;
-  status: InstallationStatus;
   spaceSelection: InstallationSelection;
   siteSelection: InstallationSelection;
-  /** Account-level configuration, served as stored (it may hold credentials). */
-  configuration: JsonObject;
 }
 
 /** An installation enabled on one site or one space. */
-export interface TargetInstallationRow {
+export interface TargetInstallationRow extends Installed {
   /** `<installation>:<kind>:<target>` */
   id: string;
   installation: string;
-  integration: string;
   kind: "site" | "space";
   target: string;
-  status: InstallationStatus;
-  configuration: JsonObject;
-  externalIds: string[];
-  createdAt: string;
 }
 
 /** A role granted directly to a team or a user on a site, a space or a collection. */

@@ -1,4 +1,5 @@
 /** Turns stored rows into the API's resources (`object`, `urls`, `permissions`, counts), for the caller's role. */
+import { served } from "./columns";
 import { compact } from "./context";
 import {
   roleAtLeast,
@@ -24,6 +25,7 @@ import {
   type UserRow,
 } from "./model";
 import type { Store } from "./store";
+import { COLLECTION, EXTERNAL_LINK, INTEGRATION, MEMBER, OPENAPI_SPEC, OPENAPI_VERSION, ORG, SAML, SECTION, SECTION_GROUP, SHARE_LINK, SITE, SITE_SPACE, SPACE, TEAM, TRANSLATION, USER } from "./tables";
 
 /** Where app links point. */
 export const APP_URL = "https://app.docsplatform.dev";
@@ -49,27 +51,15 @@ export function presentRef<K extends TableName>(
 }
 
 export function presentUser(v: View, u: UserRow): Record<string, unknown> {
-  return compact({ object: "user", id: u.id, displayName: u.displayName, email: u.email, photoURL: u.photoURL ?? undefined, urls: { location: `${v.base}/v1/users/${u.id}` } });
+  return { object: "user", id: u.id, ...served(USER, u), urls: { location: `${v.base}/v1/users/${u.id}` } };
 }
 
 export function presentOrg(v: View, o: OrgRow): Record<string, unknown> {
   const admin = at(v.role, "admin");
-  return compact({
+  return {
     object: "organization",
     id: o.id,
-    title: o.title,
-    createdAt: o.createdAt,
-    emailDomains: [...o.emailDomains],
-    hostname: o.hostname ?? undefined,
-    type: o.type,
-    useCase: o.useCase ?? undefined,
-    communityType: o.communityType ?? undefined,
-    defaultRole: o.defaultRole,
-    defaultContent: o.defaultContent ? { ...o.defaultContent } : undefined,
-    sso: o.sso,
-    ai: o.ai,
-    inviteLinks: o.inviteLinks,
-    plan: o.plan,
+    ...served(ORG, o),
     urls: compact({ location: `${v.base}/v1/orgs/${o.id}`, app: `${APP_URL}/o/${o.id}`, logo: o.logo ?? undefined }),
     permissions: {
       view: true,
@@ -83,7 +73,7 @@ export function presentOrg(v: View, o: OrgRow): Record<string, unknown> {
       listTeams: true,
       listIntegrations: true,
     },
-  });
+  };
 }
 
 /** Spaces a member can reach: every live space of the organization (guests reach none). */
@@ -96,67 +86,29 @@ export function presentMember(v: View, m: MemberRow): Record<string, unknown> {
   const user = v.store.get("users", m.user)!;
   let teams = 0;
   for (const t of v.store.all("teams")) if (t.org === m.org && t.members.some((x) => x.user === m.user)) teams++;
-  return compact({
-    object: "member",
-    id: m.user,
-    role: m.role,
-    user: presentUser(v, user),
-    disabled: m.disabled,
-    joinedAt: m.joinedAt,
-    lastSeenAt: m.lastSeenAt ?? undefined,
-    sso: m.sso,
-    spaces: memberSpaces(v.store, m).length,
-    teams,
-  });
+  return { object: "member", ...served(MEMBER, m), user: presentUser(v, user), spaces: memberSpaces(v.store, m).length, teams };
 }
 
 export function presentTeam(v: View, t: TeamRow): Record<string, unknown> {
-  return {
-    object: "team",
-    id: t.id,
-    title: t.title,
-    members: t.members.length,
-    spaces: 0,
-    createdAt: t.createdAt,
-    permissions: { admin: at(v.role, "admin"), view: true },
-  };
+  return { object: "team", id: t.id, ...served(TEAM, t), members: t.members.length, spaces: 0, permissions: { admin: at(v.role, "admin"), view: true } };
 }
 
 export function presentCollection(v: View, c: CollectionRow): Record<string, unknown> {
-  return compact({
+  return {
     object: "collection",
     id: c.id,
-    title: c.title,
-    description: c.description ?? undefined,
-    organization: c.org,
-    parent: c.parent ?? undefined,
-    defaultLevel: c.defaultLevel,
+    ...served(COLLECTION, c),
     urls: { location: `${v.base}/v1/collections/${c.id}`, app: `${APP_URL}/o/${c.org}/c/${c.id}` },
     permissions: { view: true, admin: at(v.role, "admin"), viewInviteLinks: at(v.role, "admin"), create: at(v.role, "create") },
-  });
+  };
 }
 
 export function presentSpace(v: View, s: SpaceRow): Record<string, unknown> {
-  return compact({
+  return {
     object: "space",
     id: s.id,
-    title: s.title,
-    emoji: s.emoji,
-    visibility: s.visibility,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-    deletedAt: s.deletedAt ?? undefined,
-    editMode: s.editMode,
-    language: s.language ?? undefined,
+    ...served(SPACE, s),
     urls: { location: `${v.base}/v1/spaces/${s.id}`, app: `${APP_URL}/s/${s.id}` },
-    organization: s.org,
-    parent: s.parent ?? undefined,
-    revision: s.revision,
-    defaultLevel: s.defaultLevel,
-    comments: s.comments,
-    changeRequests: s.changeRequests,
-    changeRequestsOpen: s.changeRequestsOpen,
-    changeRequestsDraft: s.changeRequestsDraft,
     permissions: {
       view: true,
       access: true,
@@ -168,7 +120,7 @@ export function presentSpace(v: View, s: SpaceRow): Record<string, unknown> {
       merge: at(v.role, "review"),
       review: at(v.role, "review"),
     },
-  });
+  };
 }
 
 // ---- sites ----
@@ -226,17 +178,9 @@ export function presentSite(v: View, s: SiteRow): Record<string, unknown> {
   return compact({
     object: "site",
     id: s.id,
-    type: s.type,
-    title: s.title,
-    hostname: s.hostname ?? undefined,
-    basename: s.basename ?? undefined,
+    ...served(SITE, s),
     proxy: s.proxy ? { origin: `https://${s.proxy}`, target: sitePublishedUrl(v.store, s) } : undefined,
-    visibility: s.visibility,
-    published: s.published,
     siteSpaces: countSiteSpaces(v.store, s),
-    createdAt: s.createdAt,
-    adaptiveContent: { enabled: s.adaptiveContent.enabled },
-    agentsContext: s.agentsContext,
     features: [],
     urls: { location: siteLocation(v, s), app: `${APP_URL}/o/${s.org}/sites/${s.id}`, published: sitePublishedUrl(v.store, s) },
   });
@@ -255,63 +199,39 @@ export function presentSiteSpace(v: View, site: SiteRow, ss: SiteSpaceRow): Reco
   return compact({
     object: "site-space",
     id: ss.id,
-    path: ss.path,
-    section: ss.section ?? undefined,
+    ...served(SITE_SPACE, ss),
     space: space ? presentSpace(v, space) : undefined,
     title: space?.title ?? "",
     default: levelDefault === ss.id,
-    condition: ss.condition ?? undefined,
-    draft: ss.draft ?? false,
     hasAdvancedCustomizationFeature: false,
     urls: { published: levelDefault === ss.id ? levelUrl : `${levelUrl}/${ss.path}` },
   });
 }
 
 export function presentSection(v: View, site: SiteRow, sec: SectionRow): Record<string, unknown> {
-  return compact({
+  return {
     object: "site-section",
     id: sec.id,
-    title: sec.title,
-    description: sec.description ?? undefined,
+    ...served(SECTION, sec),
     default: site.defaultSection === sec.id,
-    path: sec.path,
-    condition: sec.condition ?? undefined,
-    sectionGroup: sec.group ?? undefined,
-    icon: sec.icon ?? undefined,
-    draft: sec.draft ?? false,
     siteSpaces: sec.siteSpaces.map((id) => presentSiteSpace(v, site, v.store.get("siteSpaces", id)!)),
     urls: { published: sectionPublishedUrl(v, site, sec) },
-  });
+  };
 }
 
 export function presentSectionGroup(v: View, site: SiteRow, g: SectionGroupRow): Record<string, unknown> {
-  return compact({
+  return {
     object: "site-section-group",
     id: g.id,
-    title: g.title,
-    icon: g.icon ?? undefined,
-    sectionGroup: g.parent ?? undefined,
-    draft: g.draft ?? false,
+    ...served(SECTION_GROUP, g),
     children: g.children.map((id) => presentStructureItem(v, site, id)),
     // Deprecated by the API: the group's own sections only.
     sections: g.children.filter((id) => v.store.get("sections", id)).map((id) => presentSection(v, site, v.store.get("sections", id)!)),
-  });
+  };
 }
 
 export function presentExternalLink(l: ExternalLinkRow): Record<string, unknown> {
-  return compact({
-    object: "site-external-link",
-    id: l.id,
-    title: l.title,
-    localizedTitle: l.localizedTitle ?? undefined,
-    description: l.description ?? undefined,
-    localizedDescription: l.localizedDescription ?? undefined,
-    icon: l.icon ?? undefined,
-    url: l.url,
-    sectionGroup: l.group ?? undefined,
-    draft: l.draft,
-    condition: l.condition ?? undefined,
-  });
+  return { object: "site-external-link", id: l.id, ...served(EXTERNAL_LINK, l) };
 }
 
 /** One item of a site's structure (a section, a section group or an external link), by ID. */
@@ -324,14 +244,7 @@ export function presentStructureItem(v: View, site: SiteRow, id: string): Record
 }
 
 export function presentShareLink(v: View, site: SiteRow, l: ShareLinkRow): Record<string, unknown> {
-  return compact({
-    object: "share-link",
-    id: l.id,
-    createdAt: l.createdAt,
-    name: l.name ?? undefined,
-    active: l.active,
-    urls: { published: `${sitePublishedUrl(v.store, site)}?token=${l.secret}` },
-  });
+  return { object: "share-link", id: l.id, ...served(SHARE_LINK, l), urls: { published: `${sitePublishedUrl(v.store, site)}?token=${l.secret}` } };
 }
 
 // ---- SSO, OpenAPI, translations, integrations ----
@@ -348,13 +261,8 @@ export function presentSaml(v: View, p: SamlRow): Record<string, unknown> {
   return compact({
     object: "saml-provider",
     id: p.id,
-    label: p.label,
-    ssoURL: p.ssoURL ?? undefined,
-    entityID: p.entityID ?? undefined,
-    certificate: p.certificate ?? undefined,
+    ...served(SAML, p),
     defaultTeam: presentRef(v, "teams", p.defaultTeam, presentTeam),
-    defaultRole: p.defaultRole,
-    createdAt: p.createdAt,
     status: p.ssoURL && p.entityID && p.certificate ? "active" : "pending",
     service: samlService(p),
     urls: { location: `${v.base}/v1/orgs/${p.org}/saml/${p.id}` },
@@ -380,10 +288,7 @@ export function presentOpenApiSpec(v: View, s: OpenApiSpecRow): Record<string, u
   return compact({
     object: "openapi-spec",
     id: s.id,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-    slug: s.slug,
-    sourceURL: s.sourceURL ?? undefined,
+    ...served(OPENAPI_SPEC, s),
     ...openapiState(v, s),
     lastVersion: last?.id,
     permissions: { view: true, edit: at(v.role, "create") },
@@ -395,8 +300,7 @@ export function presentOpenApiVersion(v: View, s: OpenApiSpecRow, ver: OpenApiVe
   return {
     object: "openapi-spec-version",
     id: ver.id,
-    createdAt: ver.createdAt,
-    url: ver.url,
+    ...served(OPENAPI_VERSION, ver),
     urls: { location: `${v.base}/v1/orgs/${s.org}/openapi/${s.slug}/versions/${ver.id}` },
   };
 }
@@ -405,10 +309,7 @@ export function presentTranslation(v: View, t: TranslationRow): Record<string, u
   return {
     object: "translation-settings",
     id: t.id,
-    title: t.title,
-    languages: [...t.languages],
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
+    ...served(TRANSLATION, t),
     permissions: { view: true, edit: at(v.role, "admin") },
     urls: { location: `${v.base}/v1/orgs/${t.org}/translations/${t.id}` },
   };
@@ -417,21 +318,7 @@ export function presentTranslation(v: View, t: TranslationRow): Record<string, u
 export function presentIntegration(v: View, g: IntegrationRow): Record<string, unknown> {
   return compact({
     object: "integration",
-    name: g.id,
-    version: g.version,
-    title: g.title,
-    description: g.description,
-    summary: g.summary ?? undefined,
-    previewImages: [...g.previewImages],
-    target: g.target,
-    verified: g.verified,
-    visibility: g.visibility,
-    scopes: [...g.scopes],
-    categories: [...g.categories],
-    blocks: structuredClone(g.blocks),
-    contentSources: structuredClone(g.contentSources),
-    configurations: structuredClone(g.configurations),
-    externalLinks: structuredClone(g.externalLinks),
+    ...served(INTEGRATION, g),
     owner: presentRef(v, "orgs", g.owner, presentOrg),
     urls: {
       location: `${v.base}/v1/integrations/${g.id}`,
@@ -441,6 +328,5 @@ export function presentIntegration(v: View, g: IntegrationRow): Record<string, u
       publicEndpoint: `https://integrations.docsplatform.dev/v1/integrations/${g.id}/integration`,
     },
     permissions: { admin: at(v.role, "admin"), install: at(v.role, "admin") },
-    contentSecurityPolicy: g.contentSecurityPolicy ?? undefined,
   });
 }

@@ -1,16 +1,16 @@
 /** Integrations: list (with filters), get, publish (create or new version), unpublish. */
 import { createHash } from "node:crypto";
 import { badRequest, forbidden, notFound } from "../errors";
-import { BOOLEAN, STRING, limit, listQuery, obj, paginate, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
-import { roleAtLeast, type IntegrationRow, type JsonObject, type OrgRow } from "../model";
+import { bodySchema, fromBody, type PostBody } from "../columns";
+import { BOOLEAN, STRING, limit, listQuery, paginate, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { roleAtLeast, type IntegrationRow, type OrgRow } from "../model";
 import { APP_URL, presentIntegration, type View } from "../present";
+import { INTEGRATION } from "../tables";
 
 type NameP = { integrationName: string };
 type AnyCtx = Ctx<unknown, unknown, unknown>;
 
 const NAME = /^[a-zA-Z0-9-_.]+$/;
-const STRINGS: Schema = { type: "array", items: STRING };
-const OBJECTS: Schema = { type: "array", items: { type: "object" } };
 
 function isVisibleTo(ctx: AnyCtx, g: IntegrationRow): boolean {
   return g.visibility !== "private" || ctx.store.get("members", `${g.owner}:${ctx.user}`) !== undefined;
@@ -31,70 +31,41 @@ function viewFor(ctx: AnyCtx, g: IntegrationRow): View {
   return view(ctx, roleIn(ctx, g.owner));
 }
 
-interface PublishBody {
-  runtime?: string;
-  icon?: string;
-  title: string;
-  description: string;
-  summary?: string;
-  previewImages?: string[];
-  visibility?: string;
-  target?: string;
-  scopes?: string[];
-  categories?: string[];
-  blocks?: JsonObject[];
-  contentSources?: JsonObject[];
-  externalLinks?: JsonObject[];
-  configurations?: JsonObject;
-  script: string;
-  organization: string;
-  secrets?: Record<string, string>;
-  contentSecurityPolicy?: string;
+/** A publish: the integration's columns (tables.ts), its script, the publishing organization and the secrets' values. */
+type PublishBody = PostBody<IntegrationRow, typeof INTEGRATION> & { script: string; organization: string; secrets?: Record<string, string> };
+
+/** One filter of a list: its query parameter's schema, and whether an integration passes for a value given. */
+function filter<V>(schema: Schema, keeps: (g: IntegrationRow, value: V) => boolean) {
+  return { schema, keeps };
 }
+
+/** The filters of the integrations list, in the order its page cursors name their values. */
+const FILTERS = {
+  search: filter<string>(STRING, (g, text) => g.id.toLowerCase().includes(text) || g.title.toLowerCase().includes(text)),
+  category: filter<string>(STRING, (g, category) => g.categories.includes(category)),
+  blockDomain: filter<string>(limit("integrationName"), (g, domain) => g.blocks.some((b) => Array.isArray(b.urlUnfurl) && b.urlUnfurl.some((u) => typeof u === "string" && u.includes(domain)))),
+  blocks: filter<boolean>(BOOLEAN, (g, has) => g.blocks.length > 0 === has),
+  contentSources: filter<boolean>(BOOLEAN, (g, has) => g.contentSources.length > 0 === has),
+  owner: filter<string>(STRING, (g, owner) => g.owner === owner),
+  scope: filter<string>(STRING, (g, scope) => g.scopes.includes(scope)),
+  target: filter<string>(STRING, (g, target) => g.target === target),
+};
+const FILTER_NAMES = Object.keys(FILTERS) as (keyof typeof FILTERS)[];
+type IntegrationQuery = ListQuery & { [F in keyof typeof FILTERS]?: Parameters<(typeof FILTERS)[F]["keeps"]>[1] };
 
 export function registerIntegrations(route: Route): void {
   const base = "/v1/integrations";
 
-  interface IntegrationQuery extends ListQuery {
-    search?: string;
-    category?: string;
-    blockDomain?: string;
-    blocks?: boolean;
-    contentSources?: boolean;
-    owner?: string;
-    scope?: string;
-    target?: string;
-  }
   route<Record<string, never>, IntegrationQuery>({
     method: "GET",
     url: base,
-    query: listQuery({
-      search: STRING,
-      category: STRING,
-      blockDomain: limit("integrationName"),
-      blocks: BOOLEAN,
-      contentSources: BOOLEAN,
-      owner: STRING,
-      scope: STRING,
-      target: STRING,
-    }),
+    query: listQuery(Object.fromEntries(Object.entries(FILTERS).map(([name, f]) => [name, f.schema]))),
     handler: (ctx) => {
-      const q = ctx.query;
-      const search = q.search?.toLowerCase();
-      const items = [...ctx.store.all("integrations")].filter(
-        (g) =>
-          isVisibleTo(ctx, g) &&
-          (search === undefined || g.id.toLowerCase().includes(search) || g.title.toLowerCase().includes(search)) &&
-          (q.category === undefined || g.categories.includes(q.category)) &&
-          (q.blocks === undefined || g.blocks.length > 0 === q.blocks) &&
-          (q.contentSources === undefined || g.contentSources.length > 0 === q.contentSources) &&
-          (q.owner === undefined || g.owner === q.owner) &&
-          (q.scope === undefined || g.scopes.includes(q.scope)) &&
-          (q.target === undefined || g.target === q.target) &&
-          (q.blockDomain === undefined ||
-            g.blocks.some((b) => Array.isArray(b.urlUnfurl) && b.urlUnfurl.some((u) => typeof u === "string" && u.includes(q.blockDomain!)))),
-      );
-      const key = `integrations:${JSON.stringify([search, q.category, q.blockDomain, q.blocks, q.contentSources, q.owner, q.scope, q.target])}`;
+      // `search` matches names and titles in any case.
+      const q: IntegrationQuery = { ...ctx.query, search: ctx.query.search?.toLowerCase() };
+      const given = FILTER_NAMES.filter((name) => q[name] !== undefined);
+      const items = [...ctx.store.all("integrations")].filter((g) => isVisibleTo(ctx, g) && given.every((name) => (FILTERS[name].keeps as (g: IntegrationRow, value: unknown) => boolean)(g, q[name])));
+      const key = `integrations:${JSON.stringify(FILTER_NAMES.map((name) => q[name]))}`;
       return { status: 200, body: paginate(items, q, key, (g) => presentIntegration(viewFor(ctx, g), g)) };
     },
   });
@@ -111,29 +82,7 @@ export function registerIntegrations(route: Route): void {
   route<NameP, Record<string, never>, PublishBody>({
     method: "POST",
     url: `${base}/:integrationName`,
-    body: obj(
-      {
-        runtime: STRING,
-        icon: STRING,
-        title: limit("integrationTitle"),
-        description: limit("integrationDescription"),
-        summary: limit("integrationSummary"),
-        previewImages: limit("integrationPreviewImages"),
-        visibility: STRING,
-        target: STRING,
-        scopes: STRINGS,
-        categories: STRINGS,
-        blocks: OBJECTS,
-        contentSources: OBJECTS,
-        externalLinks: { type: "array", items: obj({ url: STRING, label: STRING }, ["url"]) },
-        configurations: { type: "object" },
-        script: STRING,
-        organization: STRING,
-        secrets: { type: "object", additionalProperties: STRING },
-        contentSecurityPolicy: STRING,
-      },
-      ["title", "description", "script", "organization"],
-    ),
+    body: bodySchema(INTEGRATION, { script: STRING, organization: STRING, secrets: { type: "object", additionalProperties: STRING } }, ["script", "organization"]),
     handler: (ctx) => {
       const name = ctx.params.integrationName;
       if (!NAME.test(name) || name.length > 100) throw badRequest("params/integrationName", `must match pattern "${NAME.source}" and have at most 100 characters`);
@@ -148,21 +97,7 @@ export function registerIntegrations(route: Route): void {
         id: name,
         owner: org.id,
         version: (existing?.version ?? 0) + 1,
-        runtime: b.runtime ?? "v1",
-        title: b.title,
-        description: b.description,
-        summary: b.summary ?? null,
-        icon: b.icon ?? null,
-        previewImages: b.previewImages ?? [],
-        target: b.target ?? "all",
-        visibility: b.visibility ?? "private",
-        scopes: b.scopes ?? [],
-        categories: b.categories ?? [],
-        blocks: b.blocks ?? [],
-        contentSources: b.contentSources ?? [],
-        externalLinks: b.externalLinks ?? [],
-        configurations: b.configurations ?? {},
-        contentSecurityPolicy: b.contentSecurityPolicy ?? null,
+        ...fromBody(INTEGRATION, b),
         secretNames: Object.keys(b.secrets ?? {}),
         script: b.script,
         secretDigests: Object.fromEntries(Object.entries(b.secrets ?? {}).map(([k, v]) => [k, createHash("sha256").update(v, "utf8").digest("hex")])),

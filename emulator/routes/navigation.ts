@@ -4,11 +4,13 @@
  * display order with the deprecated move operations (structure.ts).
  */
 import { badRequest, notFound } from "../errors";
-import { BOOLEAN, ID, STRING, limit, nullable, obj, ownedRow, preferred, requireSite, view, type Ctx, type Route, type Schema } from "../context";
+import { bodyProperties, bodySchema, fromBody, patchRow, type PatchBody, type PostBody } from "../columns";
+import { BOOLEAN, ID, STRING, nullable, obj, ownedRow, preferred, requireSite, view, type Ctx, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import type { ExternalLinkRow, SectionRow, SiteRow } from "../model";
 import { presentExternalLink, presentSite, presentSiteSpace, presentStructureItem, sectionIdsInOrder, siteLocation, type View } from "../present";
 import type { Store } from "../store";
+import { EXTERNAL_LINK } from "../tables";
 import { copySpace } from "./spaces";
 import { addSection, addSiteSpace, attachItem, bodyGroup, childrenOf, detachItem, insertAt, parentOf, removeFrom } from "./structure";
 
@@ -62,27 +64,9 @@ function findLink(ctx: AnyCtx, site: SiteRow, id: string): ExternalLinkRow {
   return ownedRow(ctx, "externalLinks", id, "site", site.id, "external link");
 }
 
-const LINK_FIELDS = {
-  title: limit("externalLinkTitle"),
-  localizedTitle: nullable(limit("loc128")),
-  description: nullable(limit("externalLinkDescription")),
-  localizedDescription: nullable(limit("loc256")),
-  icon: nullable(limit("icon")),
-  url: limit("externalLinkURL"),
-  draft: BOOLEAN,
-  condition: nullable(limit("expression")),
-};
-type LinkBody = {
-  title?: string;
-  localizedTitle?: Record<string, string> | null;
-  description?: string | null;
-  localizedDescription?: Record<string, string> | null;
-  icon?: string | null;
-  url?: string;
-  draft?: boolean;
-  condition?: string | null;
-  parent?: string | null;
-};
+/** A link's body: its columns (tables.ts), and the group it goes into as `parent`. */
+type LinkPost = PostBody<ExternalLinkRow, typeof EXTERNAL_LINK> & { parent?: string };
+type LinkPatch = PatchBody<ExternalLinkRow, typeof EXTERNAL_LINK> & { parent?: string | null };
 
 export function registerNavigation(route: Route): void {
   route<SiteP, { shareKey?: string }>({
@@ -122,29 +106,15 @@ export function registerNavigation(route: Route): void {
   });
 
   // -- external links --
-  route<SiteP, Record<string, never>, LinkBody & { title: string; url: string; parent?: string }>({
+  route<SiteP, Record<string, never>, LinkPost>({
     method: "POST",
     url: `${SITES}/external-links`,
-    body: { ...obj({ ...LINK_FIELDS, parent: ID }, ["title", "url"]), additionalProperties: false },
+    body: { ...bodySchema(EXTERNAL_LINK, { parent: ID }), additionalProperties: false },
     handler: (ctx) => {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       if (!sectionsSite(site)) throw badRequest("body", `site '${site.id}' publishes site spaces at its root: external links need a site organised in sections`);
       const group = bodyGroup(ctx, site, ctx.body.parent, "body/parent");
-      const b = ctx.body;
-      const link: ExternalLinkRow = {
-        id: newId("sitelk_"),
-        site: site.id,
-        group: null,
-        title: b.title,
-        localizedTitle: b.localizedTitle ?? null,
-        description: b.description ?? null,
-        localizedDescription: b.localizedDescription ?? null,
-        icon: b.icon ?? null,
-        url: b.url,
-        draft: b.draft ?? false,
-        condition: b.condition ?? null,
-        createdAt: ctx.store.nowIso(),
-      };
+      const link: ExternalLinkRow = { id: newId("sitelk_"), site: site.id, group: null, ...fromBody(EXTERNAL_LINK, ctx.body), createdAt: ctx.store.nowIso() };
       ctx.store.put("externalLinks", link);
       // A new link goes last in its level.
       attachItem(ctx.store, site, link.id, group);
@@ -154,21 +124,16 @@ export function registerNavigation(route: Route): void {
   });
 
   type LinkP = SiteP & { siteExternalLinkId: string };
-  route<LinkP, Record<string, never>, LinkBody>({
+  route<LinkP, Record<string, never>, LinkPatch>({
     method: "PATCH",
     url: `${SITES}/external-links/:siteExternalLinkId`,
-    body: { ...obj({ ...LINK_FIELDS, parent: nullable(ID) }), additionalProperties: false },
+    body: { ...obj({ ...bodyProperties(EXTERNAL_LINK), parent: nullable(ID) }), additionalProperties: false },
     handler: (ctx) => {
       const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       const link = findLink(ctx, site, ctx.params.siteExternalLinkId);
       const b = ctx.body ?? {};
       const group = b.parent === undefined ? undefined : bodyGroup(ctx, site, b.parent, "body/parent");
-      if (b.title !== undefined) link.title = b.title;
-      if (b.url !== undefined) link.url = b.url;
-      if (b.draft !== undefined) link.draft = b.draft;
-      for (const f of ["localizedTitle", "description", "localizedDescription", "icon", "condition"] as const) {
-        if (b[f] !== undefined) (link as unknown as Record<string, unknown>)[f] = b[f];
-      }
+      patchRow(EXTERNAL_LINK, link, b);
       ctx.store.touch("externalLinks", link);
       // To another level: at its end, as the API says to sort afterwards.
       if (group !== undefined && group !== link.group) {

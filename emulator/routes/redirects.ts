@@ -4,12 +4,14 @@
  * (exact source first, then the wildcard with the longest literal prefix).
  */
 import { ApiFailure, badRequest, conflict, notFound } from "../errors";
-import { BOOLEAN, ID, STRING, applyPatch, compact, limit, listQuery, obj, ownedRow, paginate, requireSite, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, obj, ownedRow, paginate, requireSite, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { served } from "../columns";
 import { flatten, revisionOf } from "../content";
 import { newId } from "../seed";
-import type { RedirectDestination, RedirectRow, SiteRow, SiteSpaceRow } from "../model";
+import type { RedirectDestination, RedirectRow, RedirectRule, SiteRow, SiteSpaceRow } from "../model";
 import { presentSection, presentSiteSpace, sectionIdsInOrder, type View } from "../present";
 import type { Store } from "../store";
+import { REDIRECT } from "../tables";
 
 type SiteP = { organizationId: string; siteId: string };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- helpers take any request's context
@@ -123,17 +125,7 @@ function resolveDestination(store: Store, site: SiteRow, d: DestinationInput, fi
 // ---- presenting ----
 
 function presentRedirect(r: RedirectRow): Record<string, unknown> {
-  return compact({
-    object: "site-redirect",
-    id: r.id,
-    source: r.source,
-    draft: r.draft,
-    captureWildcard: r.captureWildcard,
-    permanent: r.permanent,
-    destination: { ...r.destination },
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt ?? undefined,
-  });
+  return { object: "site-redirect", id: r.id, ...served(REDIRECT, r) };
 }
 
 /** The published URL a destination stands for; undefined when what it names is gone. */
@@ -197,10 +189,10 @@ export function matchRedirect(rules: readonly RedirectRow[], path: string): { ru
 // ---- writing ----
 
 /** Creates or overwrites the redirect of `source` and `draft` with what an upsert gives (omitted flags: false). */
-function upsert(store: Store, site: SiteRow, source: string, draft: boolean, fields: { captureWildcard?: boolean; permanent?: boolean; destination: RedirectDestination }): { row: RedirectRow; created: boolean } {
+function upsert(store: Store, site: SiteRow, source: string, draft: boolean, fields: Partial<RedirectRule> & Pick<RedirectRule, "destination">): { row: RedirectRow; created: boolean } {
   const existing = bySource(store, site, source, draft);
   const now = store.nowIso();
-  const values = { captureWildcard: fields.captureWildcard ?? false, permanent: fields.permanent ?? false, destination: fields.destination };
+  const values: RedirectRule = { captureWildcard: fields.captureWildcard ?? false, permanent: fields.permanent ?? false, destination: fields.destination };
   if (existing) {
     Object.assign(existing, values, { updatedAt: now });
     store.touch("redirects", existing);

@@ -1,34 +1,18 @@
 /** SAML providers and the organization's SSO login info. */
 import { badRequest } from "../errors";
-import { applyPatch, limit, nullable, obj, requireOrg, view, type Ctx, type Route } from "../context";
+import { bodyProperties, bodySchema, fromBody, patchRow, type PatchBody, type PostBody } from "../columns";
+import { obj, requireOrg, view, type Ctx, type Route } from "../context";
 import { newId } from "../seed";
-import type { OrgRow, Role, SamlRow } from "../model";
+import type { OrgRow, SamlRow } from "../model";
 import { presentSaml, samlService } from "../present";
+import { SAML } from "../tables";
 import { registerOrgCollection, requireOrgFor, type Need } from "./orgCollection";
 
 type OrgP = { organizationId: string };
 type SamlP = OrgP & { samlProviderId: string };
 type AnyCtx = Ctx<unknown, unknown, unknown>;
 
-interface SamlBody {
-  label?: string;
-  entityID?: string | null;
-  certificate?: string | null;
-  ssoURL?: string | null;
-  defaultTeam?: string | null;
-  defaultRole?: Role | null;
-}
-
 const MANAGE: Need = { role: "admin", action: "manage SSO" };
-
-const SAML_FIELDS = {
-  label: limit("samlLabel"),
-  entityID: nullable(limit("samlEntityID")),
-  certificate: nullable(limit("samlCertificate")),
-  ssoURL: nullable(limit("samlSsoURL")),
-  defaultTeam: nullable(limit("id")),
-  defaultRole: limit("role"),
-};
 
 function checkTeam(ctx: AnyCtx, org: OrgRow, team: string | null | undefined): void {
   if (team === undefined || team === null) return;
@@ -48,34 +32,31 @@ export function registerSso(route: Route): void {
     deleted: 204,
   });
 
-  route<OrgP, Record<string, never>, SamlBody & { label: string }>({
+  route<OrgP, Record<string, never>, PostBody<SamlRow, typeof SAML>>({
     method: "POST",
     url: base,
-    body: obj(SAML_FIELDS, ["label"]),
+    body: bodySchema(SAML),
     handler: (ctx) => {
       const { org, role } = requireOrgFor(ctx, ctx.params.organizationId, MANAGE);
       const b = ctx.body;
       checkTeam(ctx, org, b.defaultTeam);
-      const p: SamlRow = {
-        id: newId("saml_"), org: org.id, label: b.label, ssoURL: b.ssoURL ?? null, entityID: b.entityID ?? null, certificate: b.certificate ?? null,
-        defaultTeam: b.defaultTeam ?? null, defaultRole: b.defaultRole ?? null, createdAt: ctx.store.nowIso(),
-      };
+      const p: SamlRow = { id: newId("saml_"), org: org.id, ...fromBody(SAML, b), createdAt: ctx.store.nowIso() };
       ctx.store.put("samlProviders", p);
       const v = view(ctx, role);
       return { status: 201, body: presentSaml(v, p), location: `${ctx.base}/v1/orgs/${org.id}/saml/${p.id}` };
     },
   });
 
-  route<SamlP, Record<string, never>, SamlBody>({
+  route<SamlP, Record<string, never>, PatchBody<SamlRow, typeof SAML>>({
     method: "PATCH",
     url: `${base}/:samlProviderId`,
-    body: obj(SAML_FIELDS),
+    body: obj(bodyProperties(SAML)),
     handler: (ctx) => {
       const { org, role } = requireOrgFor(ctx, ctx.params.organizationId, MANAGE);
       const p = find(ctx, org, ctx.params.samlProviderId);
       const b = ctx.body ?? {};
       checkTeam(ctx, org, b.defaultTeam);
-      applyPatch(p, b, ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"]);
+      patchRow(SAML, p, b);
       ctx.store.touch("samlProviders", p);
       return { status: 200, body: presentSaml(view(ctx, role), p) };
     },

@@ -1,5 +1,5 @@
 import type { Collection as ApiCollection, Role, UpdateCollectionBody } from "../client";
-import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, orGone, limit, ORGANIZATION_FIELD, adoptOne, patchBody } from "./kind";
+import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, orGone, limit, ORGANIZATION_FIELD, adoptOne, patchBody, reported } from "./kind";
 import { makeProvider } from "./provider";
 
 /** The fields of a Collection: its one declaration, from which its types, schema and patch body derive. */
@@ -23,15 +23,7 @@ export type CollectionOutputs = Omit<StoredOf<typeof fields>, "description"> & {
 };
 
 function toOutputs(organizationId: string, c: ApiCollection): CollectionOutputs {
-  return {
-    organizationId,
-    title: c.title,
-    description: c.description ?? null,
-    defaultLevel: c.defaultLevel ?? null,
-    parent: c.parent ?? null,
-    url: c.urls?.location ?? null,
-    appUrl: c.urls?.app ?? null,
-  };
+  return { organizationId, ...reported(c, ["title", "description", "defaultLevel", "parent"]), url: c.urls?.location ?? null, appUrl: c.urls?.app ?? null };
 }
 
 /** The one collection of the organization with exactly this title (nested ones included). */

@@ -158,6 +158,19 @@ export type StoredOf<Fs> = Flat<{ [K in keyof Fs]: ValueOf<Fs[K]> | ClearedBy<Fs
  */
 export type LiveOf<Fs> = Flat<{ [K in keyof Fs]: ValueOf<Fs[K]> | null }>;
 
+/** A value as the API reports it: `null` where the API says nothing. */
+export type Reported<V> = undefined extends V ? Exclude<V, undefined> | null : V;
+
+/**
+ * The fields `names` of a live object as a kind's outputs keep them, under the same names: `null`
+ * where the API says nothing (outputs never carry `undefined`).
+ */
+export function reported<A extends object, N extends keyof A & string>(live: A, names: readonly N[]): { [K in N]: Reported<A[K]> } {
+  const out: Record<string, unknown> = {};
+  for (const name of names) out[name] = live[name] ?? null;
+  return out as { [K in N]: Reported<A[K]> };
+}
+
 /** The fields a kind's update request sets (`patched` in the declaration), in declaration order. */
 export function patchedFields(fields: Record<string, FieldSpec>): string[] {
   return Object.keys(fields).filter((name) => fields[name]!.patched === true);

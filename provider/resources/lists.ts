@@ -153,8 +153,15 @@ const SITE_LISTS = {
   // Read from the site's structure: the API lists external links nowhere else (a view: the structure's, shared with the site's order).
   externalLinks: { key: "external-links", walk: (c: ApiClient, org: string, site: string) => c.navigation.links(org, site) },
 } as const;
-type SiteListName = keyof typeof SITE_LISTS;
-type Listed<L extends SiteListName> = Awaited<ReturnType<(typeof SITE_LISTS)[L]["walk"]>>[number];
+/** A list of a site that list-read kinds are read from. */
+export type SiteListName = keyof typeof SITE_LISTS;
+/** An item of that list, as the API answers it. */
+export type Listed<L extends SiteListName> = Awaited<ReturnType<(typeof SITE_LISTS)[L]["walk"]>>[number];
+
+/** A fresh walk of a site's list, not the process's view: for lookups that must see a write made a moment ago. */
+export function freshList<L extends SiteListName>(list: L, client: ApiClient, orgId: string, siteId: string): Promise<Listed<L>[]> {
+  return SITE_LISTS[list].walk(client, orgId, siteId) as Promise<Listed<L>[]>;
+}
 
 function viewOf<L extends SiteListName>(list: L, client: ApiClient, orgId: string, siteId: string): Promise<readonly Listed<L>[]> {
   const { key, walk } = SITE_LISTS[list];
@@ -189,7 +196,7 @@ export async function readListed<L extends SiteListName>(list: L, client: ApiCli
   };
   const first = await look(viewOf(list, client, orgId, siteId));
   if (first !== undefined) return first === PARENT_GONE ? undefined : first;
-  const confirmed = await throughLag(() => look(SITE_LISTS[list].walk(client, orgId, siteId) as Promise<Listed<L>[]>));
+  const confirmed = await throughLag(() => look(freshList(list, client, orgId, siteId)));
   return confirmed === PARENT_GONE ? undefined : confirmed;
 }
 

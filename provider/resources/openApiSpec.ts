@@ -1,5 +1,5 @@
 import { isConflict, type OpenAPISpec as ApiOpenAPISpec } from "../client";
-import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, orGone, limit, ORGANIZATION_FIELD } from "./kind";
+import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, orGone, limit, ORGANIZATION_FIELD, reported } from "./kind";
 import { makeProvider } from "./provider";
 
 /** The fields of an OpenAPISpec: its one declaration, from which its types and schema derive. */
@@ -30,16 +30,9 @@ export type OpenAPISpecOutputs = Omit<StoredOf<typeof fields>, "sourceURL"> & {
 function toOutputs(organizationId: string, spec: ApiOpenAPISpec): OpenAPISpecOutputs {
   return {
     organizationId,
-    slug: spec.slug,
-    sourceURL: spec.sourceURL ?? null,
-    processingState: spec.processingState ?? null,
-    lastVersion: spec.lastVersion ?? null,
-    lastProcessedAt: spec.lastProcessedAt ?? null,
-    lastProcessErrorCode: spec.lastProcessErrorCode ?? null,
+    ...reported(spec, ["slug", "sourceURL", "processingState", "lastVersion", "lastProcessedAt", "lastProcessErrorCode", "createdAt", "updatedAt"]),
     url: spec.urls?.location ?? null,
     appUrl: spec.urls?.app ?? null,
-    createdAt: spec.createdAt ?? null,
-    updatedAt: spec.updatedAt ?? null,
   };
 }
 

@@ -9,7 +9,7 @@ import { type Created, type FieldSpec, type KindContext, adoptOne, declaredAmong
 
 /** The client area of one kind of organisation object. */
 export interface OrganizationArea<A, B> {
-  list(organizationId: string): Promise<A[]>;
+  list(organizationId: string, query?: Record<string, unknown>): Promise<A[]>;
   get(organizationId: string, id: string): Promise<A>;
   create(organizationId: string, body: B): Promise<A>;
   update(organizationId: string, id: string, body: B): Promise<A>;
@@ -24,16 +24,24 @@ export interface OrganizationObjectSpec<I extends { organizationId: string }, O,
   toOutputs(organizationId: string, live: A): O;
   /** The kind's declaration: the fields marked `patched` are the API's body as they are (the natural key among them). */
   fields: { [K in keyof I & string]: FieldSpec };
-  /** The natural key: the input adopt looks up by, and how adopt's error names duplicates ("SAML providers", "are labelled"). */
-  key: keyof I & keyof A & string;
+  /**
+   * The natural key, unique in the organisation: the input adopt looks up by (and, when the API refuses
+   * a duplicate, why); the kind's `naturalKey` is this one. Then how adopt's error names duplicates
+   * ("SAML providers", "are labelled").
+   */
+  naturalKey: { field: keyof I & keyof A & string; enforced?: string };
   objects: string;
   verb: string;
+  /** The list query adopt narrows the organisation's list with, where the API filters by the key (one request, not a walk of every object). */
+  query?(inputs: I): Record<string, unknown>;
 }
 
-/** Create, read, update, delete, adopt and `outputsOf` of an organisation object. */
+/** The natural key, create, read, update, delete, adopt and `outputsOf` of an organisation object. */
 export function organizationObject<I extends { organizationId: string }, O, A extends { id: string }, B>(spec: OrganizationObjectSpec<I, O, A, B>) {
   const { area, toOutputs } = spec;
+  const key = spec.naturalKey.field;
   return {
+    naturalKey: { ...spec.naturalKey, scope: "organization" as const },
     async create(ctx: KindContext, inputs: I): Promise<Created<O>> {
       const live = await area(ctx.client).create(inputs.organizationId, declaredAmong<B>(inputs, patchedFields(spec.fields)));
       return { id: live.id, outs: toOutputs(inputs.organizationId, live) };
@@ -51,9 +59,9 @@ export function organizationObject<I extends { organizationId: string }, O, A ex
       await area(ctx.client).delete(olds.organizationId, id);
     },
     adopt(ctx: KindContext, inputs: I): Promise<Created<O> | undefined> {
-      const value = inputs[spec.key];
+      const value = inputs[key];
       const what = `${spec.objects} of organization ${inputs.organizationId} ${spec.verb} ${JSON.stringify(value)}`;
-      return adoptOne(spec.kind, what, area(ctx.client).list(inputs.organizationId), (a) => (a[spec.key] as unknown) === value, (a) => toOutputs(inputs.organizationId, a));
+      return adoptOne(spec.kind, what, area(ctx.client).list(inputs.organizationId, spec.query?.(inputs)), (a) => (a[key] as unknown) === value, (a) => toOutputs(inputs.organizationId, a));
     },
     outputsOf: (live: A, where: { organizationId: string }): O => toOutputs(where.organizationId, live),
   };

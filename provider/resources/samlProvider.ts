@@ -1,5 +1,5 @@
 import type { Role, SamlProvider as ApiSamlProvider, UpdateSamlProviderBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindDefinition, type LiveOf, type ResourceArgs, limit, ORGANIZATION_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindDefinition, type LiveOf, type ResourceArgs, limit, ORGANIZATION_FIELD, reported } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
@@ -34,30 +34,12 @@ function toOutputs(organizationId: string, p: ApiSamlProvider): SamlProviderOutp
   const defaultTeam = typeof team === "string" ? team : ((team as { id?: string } | null | undefined)?.id ?? null);
   return {
     organizationId,
-    label: p.label,
-    entityID: p.entityID ?? null,
-    certificate: p.certificate ?? null,
-    ssoURL: p.ssoURL ?? null,
+    ...reported(p, ["label", "entityID", "certificate", "ssoURL", "defaultRole", "status", "createdAt"]),
     defaultTeam,
-    defaultRole: p.defaultRole ?? null,
-    status: p.status ?? null,
-    service: p.service
-      ? { acsURL: p.service.acsURL ?? null, startURL: p.service.startURL ?? null, entityID: p.service.entityID ?? null }
-      : null,
+    service: p.service ? reported(p.service, ["acsURL", "startURL", "entityID"]) : null,
     url: p.urls?.location ?? null,
-    createdAt: p.createdAt ?? null,
   };
 }
-
-const crud = organizationObject<SamlProviderInputs, SamlProviderOutputs, ApiSamlProvider, UpdateSamlProviderBody>({
-  kind: "SamlProvider",
-  area: (client) => client.saml,
-  toOutputs,
-  fields,
-  key: "label",
-  objects: "SAML providers",
-  verb: "are labelled",
-});
 
 /** The SamlProvider kind: one POST with every declared field, PATCH with the changed ones. */
 export const samlProviderKind = {
@@ -76,9 +58,15 @@ export const samlProviderKind = {
   outputs: ["entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "status", "service", "url", "createdAt"],
   fields,
 
-  naturalKey: { field: "label", scope: "organization" },
-
-  ...crud,
+  ...organizationObject<SamlProviderInputs, SamlProviderOutputs, ApiSamlProvider, UpdateSamlProviderBody>({
+    kind: "SamlProvider",
+    area: (client) => client.saml,
+    toOutputs,
+    fields,
+    naturalKey: { field: "label" },
+    objects: "SAML providers",
+    verb: "are labelled",
+  }),
 } satisfies KindDefinition<SamlProviderInputs, SamlProviderOutputs>;
 
 /** The dynamic provider of SamlProvider (serialised through `provider/providers/samlProvider`). */

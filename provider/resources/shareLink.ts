@@ -1,7 +1,7 @@
-import type { ShareLink as ApiShareLink, UpdateShareLinkBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, limit, ORGANIZATION_FIELD, SITE_FIELD, adoptOne, patchBody } from "./kind";
-import { readListed } from "./lists";
+import type { ShareLink as ApiShareLink } from "../client";
+import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, boolean, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { makeProvider } from "./provider";
+import { siteObject } from "./siteObject";
 
 /** The fields of a ShareLink: its one declaration, from which its types, schema and patch body derive. */
 const fields = {
@@ -23,24 +23,15 @@ export type ShareLinkOutputs = Omit<StoredOf<typeof fields>, "active"> & {
   createdAt: string | null;
 };
 
-function toOutputs(parent: { organizationId: string; siteId: string }, link: ApiShareLink): ShareLinkOutputs {
-  return {
-    organizationId: parent.organizationId,
-    siteId: parent.siteId,
-    name: link.name ?? "",
-    active: link.active ?? null,
-    url: link.urls?.published ?? null,
-    createdAt: link.createdAt ?? null,
-  };
-}
+/** Read from the site's share-link list, PATCH `{active, name}`, adopt by name. */
+const crud = siteObject({
+  list: "shareLinks",
+  outputs: (link: ApiShareLink) => ({ name: link.name ?? "", active: link.active ?? null, url: link.urls?.published ?? null, createdAt: link.createdAt ?? null }),
+  fields,
+  adopt: { kind: "ShareLink", field: "name", objects: "share links", verb: "are named" },
+});
 
-async function adopt(ctx: KindContext, inputs: ShareLinkInputs) {
-  const what = `share links of site ${inputs.siteId} are named ${JSON.stringify(inputs.name)}`;
-  // A fresh walk, not a coalesced one: a walk begun before an uncertain create may miss its result.
-  return adoptOne("ShareLink", what, ctx.client.shareLinks.list(inputs.organizationId, inputs.siteId), (l) => l.name === inputs.name, (l) => toOutputs(inputs, l));
-}
-
-/** The ShareLink kind: POST `{name}`, PATCH `{active, name}`, read from the site's share-link list. */
+/** The ShareLink kind: POST `{name}`, then PATCH `{active}` when the new link's differs. */
 export const shareLinkKind = {
   name: "ShareLink",
   noun: { one: "share link", many: "share links" },
@@ -49,36 +40,17 @@ export const shareLinkKind = {
   fields,
 
   secretOutputs: ["url"],
-  naturalKey: { field: "name", scope: "site" },
+  ...crud,
 
   async create(ctx, inputs) {
     const { organizationId, siteId } = inputs;
     let link = await ctx.client.shareLinks.create(organizationId, siteId, { name: inputs.name });
-    ctx.created?.(link.id, toOutputs(inputs, link));
+    ctx.created?.(link.id, crud.outputsOf(link, inputs));
     if (inputs.active !== undefined && link.active !== inputs.active) {
       link = await ctx.client.shareLinks.update(organizationId, siteId, link.id, { active: inputs.active });
     }
-    return { id: link.id, outs: toOutputs(inputs, link) };
+    return { id: link.id, outs: crud.outputsOf(link, inputs) };
   },
-
-  async read(ctx, id, state) {
-    const link = await readListed("shareLinks", ctx.client, state.organizationId, state.siteId, id);
-    return link ? toOutputs(state, link) : undefined;
-  },
-
-  async update(ctx, id, olds, news, changed) {
-    const body = patchBody<UpdateShareLinkBody>(fields, news, changed);
-    const link = await ctx.client.shareLinks.update(olds.organizationId, olds.siteId, id, body);
-    return toOutputs(olds, link);
-  },
-
-  outputsOf: (link: ApiShareLink, where) => toOutputs(where, link),
-
-  async delete(ctx, id, olds) {
-    await ctx.client.shareLinks.delete(olds.organizationId, olds.siteId, id);
-  },
-
-  adopt,
 } satisfies KindDefinition<ShareLinkInputs, ShareLinkOutputs>;
 
 /** The dynamic provider of ShareLink (serialised through `provider/providers/shareLink`). */

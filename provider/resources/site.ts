@@ -1,5 +1,6 @@
 import type { Site as ApiSite, SiteVisibility, AgentsContext, UpdateSiteBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, orGone, limit, ORGANIZATION_FIELD, adoptOne, patchBody, patchedFields } from "./kind";
+import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, limit, ORGANIZATION_FIELD, patchBody, patchedFields } from "./kind";
+import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
 /** The fields of a Site: its one declaration, from which its types, schema and patch body derive. */
@@ -59,11 +60,6 @@ function toOutputs(organizationId: string, site: ApiSite): SiteOutputs {
   };
 }
 
-function adopt(ctx: KindContext, inputs: SiteInputs) {
-  const what = `sites of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`;
-  return adoptOne("Site", what, ctx.client.sites.list(inputs.organizationId, { title: inputs.title }), (s) => s.title === inputs.title, (s) => toOutputs(inputs.organizationId, s));
-}
-
 /** The Site kind: POST `{type, title, visibility}`, then one PATCH for the fields only settable after creation. */
 export const siteKind = {
   name: "Site",
@@ -72,7 +68,17 @@ export const siteKind = {
   outputs: ["type", "visibility", "published", "siteSpaces", "createdAt", "urls"],
   fields,
 
-  naturalKey: { field: "title", scope: "organization" },
+  // Read and deleted by ID, PATCH the changed fields, adopt by title (the API filters sites by title).
+  ...organizationObject<SiteInputs, SiteOutputs, ApiSite, UpdateSiteBody>({
+    kind: "Site",
+    area: (client) => client.sites,
+    toOutputs,
+    fields,
+    naturalKey: { field: "title" },
+    objects: "sites",
+    verb: "are titled",
+    query: (inputs) => ({ title: inputs.title }),
+  }),
 
   async create(ctx, inputs) {
     const org = inputs.organizationId;
@@ -88,24 +94,6 @@ export const siteKind = {
     if (pending.length > 0) site = await ctx.client.sites.update(org, site.id, patchBody<UpdateSiteBody>(fields, inputs, pending));
     return { id: site.id, outs: toOutputs(org, site) };
   },
-
-  async read(ctx, id, state) {
-    const site = await orGone(ctx.client.sites.get(state.organizationId, id));
-    return site ? toOutputs(state.organizationId, site) : undefined;
-  },
-
-  async update(ctx, id, olds, news, changed) {
-    const site = await ctx.client.sites.update(olds.organizationId, id, patchBody<UpdateSiteBody>(fields, news, changed));
-    return toOutputs(olds.organizationId, site);
-  },
-
-  outputsOf: (site: ApiSite, where) => toOutputs(where.organizationId, site),
-
-  async delete(ctx, id, olds) {
-    await ctx.client.sites.delete(olds.organizationId, id);
-  },
-
-  adopt,
 } satisfies KindDefinition<SiteInputs, SiteOutputs>;
 
 /** The dynamic provider of Site (serialised through `provider/providers/site`). */

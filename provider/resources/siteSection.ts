@@ -1,7 +1,8 @@
 import type { SiteSection as ApiSection, UpdateSectionBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, exactlyOne, isDerivedPath, limit, ORGANIZATION_FIELD, patchBody, patchedFields, SITE_FIELD } from "./kind";
-import { readListed, writtenSiteSpaces } from "./lists";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, exactlyOne, isDerivedPath, limit, ORGANIZATION_FIELD, patchBody, patchedFields, reported, SITE_FIELD } from "./kind";
+import { writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
+import { declaredDefault, PATH_AT_LEVEL, siteObject } from "./siteObject";
 
 /** The fields of a SiteSection: its one declaration, from which its types, schema and patch body derive. */
 const fields = {
@@ -32,23 +33,23 @@ export type SiteSectionOutputs = StoredOf<typeof fields> & {
   url: string | null;
 };
 
-function toOutputs(
-  parent: { organizationId: string; siteId: string; spaceId: string; siteSpaceId?: string | null },
-  section: ApiSection,
-): SiteSectionOutputs {
+/** Where a section is: its site, and the space (and site space, once known) it was created with. */
+interface SectionWhere {
+  organizationId: string;
+  siteId: string;
+  spaceId: string;
+  siteSpaceId?: string | null;
+}
+
+/** A live section's outputs besides its site. */
+function sectionOutputs(section: ApiSection, parent: SectionWhere) {
   const spaces = section.siteSpaces ?? [];
   // The section's own site space: the one recorded at creation, else the one for its space.
   const own =
     spaces.find((s) => s.id === parent.siteSpaceId) ?? spaces.find((s) => s.space?.id === parent.spaceId) ?? null;
   return {
-    organizationId: parent.organizationId,
-    siteId: parent.siteId,
     spaceId: parent.spaceId,
-    title: section.title,
-    icon: section.icon ?? null,
-    path: section.path,
-    description: section.description ?? null,
-    condition: section.condition ?? null,
+    ...reported(section, ["title", "icon", "path", "description", "condition"]),
     default: section.default === true,
     sectionGroupId: section.sectionGroup ?? null,
     draft: section.draft === true,
@@ -59,14 +60,13 @@ function toOutputs(
   };
 }
 
+/** Read from the site's section list, PATCH the changed fields (adopt and recover are the section's own). */
+const crud = siteObject({ list: "sections", outputs: sectionOutputs, fields });
+const toOutputs = (where: SectionWhere, section: ApiSection): SiteSectionOutputs => crud.outputsOf(section, where);
+
 /** Makes the section the site's default when declared so and it is not yet. */
-async function applyDefault(ctx: KindContext, inputs: SiteSectionInputs, id: string, isDefault: boolean): Promise<boolean> {
-  // Declared not the default: the object of its level declared the default takes it (in the same
-  // run, in the stack file's order), and the API cannot unset a default, so no call here.
-  if (inputs.default === false) return false;
-  if (inputs.default !== true || isDefault) return isDefault;
-  await ctx.client.sites.update(inputs.organizationId, inputs.siteId, { defaultSiteSection: id });
-  return true;
+function applyDefault(ctx: KindContext, inputs: SiteSectionInputs, id: string, isDefault: boolean): Promise<boolean> {
+  return declaredDefault(inputs.default, isDefault, () => ctx.client.sites.update(inputs.organizationId, inputs.siteId, { defaultSiteSection: id }));
 }
 
 async function adopt(ctx: KindContext, inputs: SiteSectionInputs) {
@@ -130,9 +130,8 @@ export const siteSectionKind = {
   outputs: ["title", "path", "default", "sectionGroupId", "siteSpaceId", "siteSpacePath", "url"],
   fields,
 
-  naturalKey: { field: "path", scope: "level" },
-  // A replacement declares the same path, which is unique among the site's sections.
-  deleteBeforeReplace: true,
+  ...crud,
+  ...PATH_AT_LEVEL,
 
   async create(ctx, inputs) {
     const { organizationId, siteId } = inputs;
@@ -159,27 +158,13 @@ export const siteSectionKind = {
     return { id: section.id, outs: { ...toOutputs({ ...inputs, siteSpaceId }, section), default: isDefault } };
   },
 
-  async read(ctx, id, state) {
-    const section = await readListed("sections", ctx.client, state.organizationId, state.siteId, id);
-    return section ? toOutputs(state, section) : undefined;
-  },
-
   async update(ctx, id, olds, news, changed) {
-    let outs = olds;
-    const patched = patchedFields(fields).filter((f) => changed.includes(f));
-    if (patched.length > 0) {
-      const section = await ctx.client.sections.update(olds.organizationId, olds.siteId, id, patchBody<UpdateSectionBody>(fields, news, patched));
-      outs = toOutputs(olds, section);
-    }
+    let outs = await crud.update(ctx, id, olds, news, changed);
     if (changed.includes("default")) outs = { ...outs, default: await applyDefault(ctx, news, id, outs.default) };
     return outs;
   },
 
-  outputsOf: (section: ApiSection, where) => toOutputs({ ...where, spaceId: section.siteSpaces?.[0]?.space?.id ?? "" }, section),
-
-  async delete(ctx, id, olds) {
-    await ctx.client.sections.delete(olds.organizationId, olds.siteId, id);
-  },
+  outputsOf: (section: ApiSection, where: { organizationId: string; siteId: string }) => toOutputs({ ...where, spaceId: section.siteSpaces?.[0]?.space?.id ?? "" }, section),
 
   adopt,
   recover,

@@ -1,7 +1,7 @@
-import type { SiteSectionGroup as ApiGroup, UpdateSectionGroupBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone, adoptOne, patchBody } from "./kind";
-import { readListed } from "./lists";
+import type { SiteSectionGroup as ApiGroup } from "../client";
+import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, limit, ORGANIZATION_FIELD, SITE_FIELD, orGone } from "./kind";
 import { makeProvider } from "./provider";
+import { siteObject } from "./siteObject";
 
 /** Membership compares as a set: the order inside the group belongs to SiteStructureOrder. */
 function asSet(v: unknown): unknown {
@@ -24,21 +24,13 @@ export type SiteSectionGroupInputs = InputsOf<typeof fields>;
 /** Outputs of a SiteSectionGroup: its fields as stored (`sections` in display order). */
 export type SiteSectionGroupOutputs = StoredOf<typeof fields>;
 
-function toOutputs(parent: { organizationId: string; siteId: string }, group: ApiGroup): SiteSectionGroupOutputs {
-  return {
-    organizationId: parent.organizationId,
-    siteId: parent.siteId,
-    title: group.title,
-    icon: group.icon ?? null,
-    sections: (group.sections ?? []).map((s) => s.id),
-    draft: group.draft === true,
-  };
-}
-
-async function adopt(ctx: KindContext, inputs: SiteSectionGroupInputs) {
-  const what = `section groups of site ${inputs.siteId} are titled ${JSON.stringify(inputs.title)}`;
-  return adoptOne("SiteSectionGroup", what, ctx.client.sectionGroups.list(inputs.organizationId, inputs.siteId), (g) => g.title === inputs.title, (g) => toOutputs(inputs, g));
-}
+/** Read from the site's section-group list, PATCH `{title, icon, draft}`, adopt by title. */
+const crud = siteObject({
+  list: "sectionGroups",
+  outputs: (group: ApiGroup) => ({ title: group.title, icon: group.icon ?? null, sections: (group.sections ?? []).map((s) => s.id), draft: group.draft === true }),
+  fields,
+  adopt: { kind: "SiteSectionGroup", field: "title", objects: "section groups", verb: "are titled" },
+});
 
 /** The SiteSectionGroup kind: POST `{title, icon, sections}`, PATCH `{title, icon}`, membership by add/remove. */
 export const siteSectionGroupKind = {
@@ -48,7 +40,7 @@ export const siteSectionGroupKind = {
   outputs: ["sections"],
   fields,
 
-  naturalKey: { field: "title", scope: "site" },
+  ...crud,
 
   async create(ctx, inputs) {
     const group = await ctx.client.sectionGroups.create(inputs.organizationId, inputs.siteId, {
@@ -57,24 +49,17 @@ export const siteSectionGroupKind = {
       ...(inputs.sections === undefined ? {} : { sections: inputs.sections }),
       ...(inputs.draft === undefined ? {} : { draft: inputs.draft }),
     });
-    return { id: group.id, outs: toOutputs(inputs, group) };
-  },
-
-  async read(ctx, id, state) {
-    const group = await readListed("sectionGroups", ctx.client, state.organizationId, state.siteId, id);
-    return group ? toOutputs(state, group) : undefined;
+    return { id: group.id, outs: crud.outputsOf(group, inputs) };
   },
 
   async update(ctx, id, olds, news, changed) {
     const { organizationId, siteId } = olds;
-    let outs = olds;
-    const body = patchBody<UpdateSectionGroupBody>(fields, news, changed);
-    if (Object.keys(body).length > 0) outs = toOutputs(olds, await ctx.client.sectionGroups.update(organizationId, siteId, id, body));
+    let outs = await crud.update(ctx, id, olds, news, changed);
     if (changed.includes("sections") && news.sections !== undefined) {
       const want = new Set(news.sections);
       const have = new Set(outs.sections);
       for (const sectionId of news.sections) {
-        if (!have.has(sectionId)) outs = toOutputs(olds, await ctx.client.sectionGroups.addSection(organizationId, siteId, id, sectionId));
+        if (!have.has(sectionId)) outs = crud.outputsOf(await ctx.client.sectionGroups.addSection(organizationId, siteId, id, sectionId), olds);
       }
       const leaving = [...have].filter((s) => !want.has(s));
       // A section moving to another group may already be there (adding it to a group moves it): not found is done.
@@ -83,14 +68,6 @@ export const siteSectionGroupKind = {
     }
     return outs;
   },
-
-  outputsOf: (group: ApiGroup, where) => toOutputs(where, group),
-
-  async delete(ctx, id, olds) {
-    await ctx.client.sectionGroups.delete(olds.organizationId, olds.siteId, id);
-  },
-
-  adopt,
 } satisfies KindDefinition<SiteSectionGroupInputs, SiteSectionGroupOutputs>;
 
 /** The dynamic provider of SiteSectionGroup (serialised through `provider/providers/siteSectionGroup`). */

@@ -1,7 +1,8 @@
 import type { SiteSpace as ApiSiteSpace, UpdateSiteSpaceBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, exactlyOne, isDerivedPath, limit, ORGANIZATION_FIELD, patchBody, patchedFields, SITE_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, exactlyOne, isDerivedPath, limit, ORGANIZATION_FIELD, patchBody, SITE_FIELD } from "./kind";
 import { readListed, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
+import { declaredDefault, PATH_AT_LEVEL, siteObject, type SiteWhere } from "./siteObject";
 
 /** The fields of a SiteSpace: its one declaration, from which its types, schema and patch body derive. */
 const fields = {
@@ -28,10 +29,9 @@ export type SiteSpaceOutputs = Omit<StoredOf<typeof fields>, "spaceId" | "existi
   url: string | null;
 };
 
-function toOutputs(parent: { organizationId: string; siteId: string }, ss: ApiSiteSpace): SiteSpaceOutputs {
+/** A live site space's outputs besides its site. */
+function siteSpaceOutputs(ss: ApiSiteSpace) {
   return {
-    organizationId: parent.organizationId,
-    siteId: parent.siteId,
     // The API answers with the Space object; the input is its ID.
     spaceId: ss.space?.id ?? null,
     sectionId: ss.section ?? null,
@@ -44,18 +44,18 @@ function toOutputs(parent: { organizationId: string; siteId: string }, ss: ApiSi
   };
 }
 
-/** Makes the site space its level's default when declared so and it is not yet. */
-async function applyDefault(ctx: KindContext, inputs: SiteSpaceInputs, outs: SiteSpaceOutputs, id: string): Promise<boolean> {
-  // Declared not the default: the object of its level declared the default takes it (in the same
-  // run, in the stack file's order), and the API cannot unset a default, so no call here.
-  if (inputs.default === false) return false;
-  if (inputs.default !== true || outs.default) return outs.default;
-  if (outs.sectionId !== null) {
-    await ctx.client.sections.update(inputs.organizationId, inputs.siteId, outs.sectionId, { defaultSiteSpace: id });
-  } else {
-    await ctx.client.sites.update(inputs.organizationId, inputs.siteId, { defaultSiteSpace: id });
-  }
-  return true;
+/** Read from the site's site-space list, PATCH the changed fields (adopt is the site space's own). */
+const crud = siteObject({ list: "siteSpaces", outputs: siteSpaceOutputs, fields });
+const toOutputs = (where: SiteWhere, ss: ApiSiteSpace): SiteSpaceOutputs => crud.outputsOf(ss, where);
+
+/** Makes the site space its level's default (its section's, or the site's root) when declared so and it is not yet. */
+function applyDefault(ctx: KindContext, inputs: SiteSpaceInputs, outs: SiteSpaceOutputs, id: string): Promise<boolean> {
+  const { organizationId, siteId } = inputs;
+  return declaredDefault(inputs.default, outs.default, () =>
+    outs.sectionId !== null
+      ? ctx.client.sections.update(organizationId, siteId, outs.sectionId, { defaultSiteSpace: id })
+      : ctx.client.sites.update(organizationId, siteId, { defaultSiteSpace: id }),
+  );
 }
 
 /** Brings a taken-over site space to the declared space, path and condition (one PATCH, only when one differs). */
@@ -111,9 +111,8 @@ export const siteSpaceKind = {
   outputs: ["sectionId", "path", "default", "title", "url"],
   fields,
 
-  naturalKey: { field: "path", scope: "level" },
-  // A replacement declares the same path, which is unique at its level.
-  deleteBeforeReplace: true,
+  ...crud,
+  ...PATH_AT_LEVEL,
 
   async create(ctx, inputs) {
     const { organizationId, siteId } = inputs;
@@ -134,25 +133,10 @@ export const siteSpaceKind = {
     return { id: ss.id, outs: { ...outs, default: await applyDefault(ctx, inputs, outs, ss.id) } };
   },
 
-  async read(ctx, id, state) {
-    const ss = await readListed("siteSpaces", ctx.client, state.organizationId, state.siteId, id);
-    return ss ? toOutputs(state, ss) : undefined;
-  },
-
   async update(ctx, id, olds, news, changed) {
-    let outs = olds;
-    const patched = patchedFields(fields).filter((f) => changed.includes(f));
-    if (patched.length > 0) {
-      outs = toOutputs(olds, await ctx.client.siteSpaces.update(olds.organizationId, olds.siteId, id, patchBody<UpdateSiteSpaceBody>(fields, news, patched)));
-    }
+    let outs = await crud.update(ctx, id, olds, news, changed);
     if (changed.includes("default")) outs = { ...outs, default: await applyDefault(ctx, news, outs, id) };
     return outs;
-  },
-
-  outputsOf: (ss: ApiSiteSpace, where) => toOutputs(where, ss),
-
-  async delete(ctx, id, olds) {
-    await ctx.client.siteSpaces.delete(olds.organizationId, olds.siteId, id);
   },
 
   adopt,

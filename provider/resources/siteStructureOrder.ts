@@ -1,5 +1,5 @@
 import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure, SiteStructureItem, StructurePointer } from "../client";
-import { type KindContext, type KindDefinition, type ResourceArgs, orGone, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type LiveOf, type ResourceArgs, type ValueSchema, orGone, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { siteLists, siteReads, throughLag } from "./lists";
 import { makeProvider } from "./provider";
 import { longestIncreasing } from "../site/order";
@@ -16,36 +16,33 @@ import { longestIncreasing } from "../site/order";
 /** Key of the site's root level in `siteSpaces`. */
 export const ROOT_LEVEL = "root";
 
-/** Inputs of a SiteStructureOrder. */
-export interface SiteStructureOrderInputs {
-  organizationId: string;
-  /** Create-only; the resource ID is the site ID. */
-  siteId: string;
-  /** Section IDs in display order (a group's sections stay together; the group takes its first section's place). */
-  sections?: string[];
-  /** Section group IDs in display order. */
-  sectionGroups?: string[];
-  /** Site space IDs in display order, per level: a section ID, or `"root"`. */
-  siteSpaces?: Record<string, string[]>;
-  /** Section IDs of each section group: a membership change moves sections, so it reorders the site. */
-  groups?: Record<string, string[]>;
-  /**
-   * The navigation per level (`"root"`, or a section group's ID): its sections, section groups and
-   * external links in display order, ordered with the structure sort (the one operation that places a link).
-   */
-  navigation?: Record<string, StructurePointer[]>;
-}
+/** The fields of a SiteStructureOrder: its one declaration, from which its types and schema derive. */
+const fields = {
+  organizationId: ORGANIZATION_FIELD,
+  siteId: SITE_FIELD,
+  sections: { schema: {"type": "array", "uniqueItems": true, "items": limit("id")} as ValueSchema<string[]>, doc: "Section IDs in display order (sections of a group stay together).", absent: "unmanaged", stack: "context" },
+  sectionGroups: { schema: {"type": "array", "uniqueItems": true, "items": limit("id")} as ValueSchema<string[]>, doc: "Section group IDs in display order.", absent: "unmanaged", stack: "context" },
+  siteSpaces: { schema: {"type": "object", "additionalProperties": {"type": "array", "uniqueItems": true, "items": limit("id")}} as ValueSchema<Record<string, string[]>>, doc: "Site space IDs in display order, per level: a section ID, or \"root\".", absent: "unmanaged", stack: "context" },
+  // Adding a section to a group moves it in the display order: a membership change reorders the site.
+  groups: { schema: { type: "object", additionalProperties: { type: "array", uniqueItems: true, items: limit("id") } } as ValueSchema<Record<string, string[]>>, doc: "Section IDs of each section group (group ID → section IDs): a change of membership moves sections, so the order is restored after it.", absent: "unmanaged", stack: "context", addedLater: true },
+  navigation: {
+    schema: { type: "object", additionalProperties: { type: "array", items: { type: "object", additionalProperties: false, required: ["type", "id"], properties: { type: { type: "string", enum: ["site-section", "site-section-group", "site-external-link"] }, id: limit("id") } } } } as ValueSchema<Record<string, StructurePointer[]>>,
+    doc: "The navigation per level (\"root\" or a section group's ID): its sections, section groups and external links in display order, ordered with the structure sort.",
+    absent: "unmanaged",
+    stack: "context",
+    addedLater: true,
+  },
+} as const satisfies Record<string, FieldSpec>;
+
+/** Inputs of a SiteStructureOrder (its declared fields; the resource ID is the site ID). */
+export type SiteStructureOrderInputs = InputsOf<typeof fields>;
 
 /** Outputs of a SiteStructureOrder: the live order of the declared objects (null where nothing is declared). */
-export interface SiteStructureOrderOutputs {
+export type SiteStructureOrderOutputs = Omit<LiveOf<typeof fields>, "organizationId" | "siteId" | "navigation"> & {
   organizationId: string;
   siteId: string;
-  sections: string[] | null;
-  sectionGroups: string[] | null;
-  siteSpaces: Record<string, string[]> | null;
-  groups: Record<string, string[]> | null;
   navigation?: Record<string, StructurePointer[]> | null;
-}
+};
 
 /** One move: put `id` right after or right before a sibling. */
 export interface Move {
@@ -346,23 +343,7 @@ export const siteStructureOrderKind = {
   noun: { one: "structure order", many: "structure orders" },
   doc: "The display order of a site's sections, section groups and site spaces.",
   outputs: ["sections", "sectionGroups", "siteSpaces"],
-  fields: {
-    organizationId: ORGANIZATION_FIELD,
-    siteId: SITE_FIELD,
-    sections: { schema: {"type": "array", "uniqueItems": true, "items": limit("id")}, doc: "Section IDs in display order (sections of a group stay together).", absent: "unmanaged", stack: "context" },
-    sectionGroups: { schema: {"type": "array", "uniqueItems": true, "items": limit("id")}, doc: "Section group IDs in display order.", absent: "unmanaged", stack: "context" },
-    siteSpaces: { schema: {"type": "object", "additionalProperties": {"type": "array", "uniqueItems": true, "items": limit("id")}}, doc: "Site space IDs in display order, per level: a section ID, or \"root\".", absent: "unmanaged", stack: "context" },
-    // Adding a section to a group moves it in the display order: a membership change reorders the site.
-    groups: { schema: { type: "object", additionalProperties: { type: "array", uniqueItems: true, items: limit("id") } }, doc: "Section IDs of each section group (group ID → section IDs): a change of membership moves sections, so the order is restored after it.", absent: "unmanaged", stack: "context", addedLater: true },
-    navigation: {
-      schema: { type: "object", additionalProperties: { type: "array", items: { type: "object", additionalProperties: false, required: ["type", "id"], properties: { type: { type: "string", enum: ["site-section", "site-section-group", "site-external-link"] }, id: limit("id") } } } },
-      doc: "The navigation per level (\"root\" or a section group's ID): its sections, section groups and external links in display order, ordered with the structure sort.",
-      absent: "unmanaged",
-      stack: "context",
-      addedLater: true,
-    },
-  },
-
+  fields,
 
   async create(ctx, inputs) {
     return { id: inputs.siteId, outs: await applyOrder(ctx, inputs) };

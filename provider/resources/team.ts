@@ -1,5 +1,5 @@
 import type { CreateTeamBody, Team as ApiTeam } from "../client";
-import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, limit, ORGANIZATION_FIELD, adoptOne } from "./kind";
+import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, limit, ORGANIZATION_FIELD, reported } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
@@ -22,19 +22,7 @@ export type TeamOutputs = StoredOf<typeof fields> & {
 };
 
 function toOutputs(organizationId: string, team: ApiTeam): TeamOutputs {
-  return {
-    organizationId,
-    title: team.title ?? "",
-    members: team.members ?? null,
-    spaces: team.spaces ?? null,
-    createdAt: team.createdAt ?? null,
-  };
-}
-
-/** The team with exactly this title: the API's `title` filter is a case-insensitive substring match. */
-function adopt(ctx: KindContext, inputs: TeamInputs): Promise<Created<TeamOutputs> | undefined> {
-  const what = `teams of organization ${inputs.organizationId} are titled ${JSON.stringify(inputs.title)}`;
-  return adoptOne("Team", what, ctx.client.teams.list(inputs.organizationId, { title: inputs.title }), (t) => t.title === inputs.title, (t) => toOutputs(inputs.organizationId, t));
+  return { organizationId, title: team.title ?? "", ...reported(team, ["members", "spaces", "createdAt"]) };
 }
 
 /** The Team kind: created with `PUT /orgs/{org}/teams {title}` (never retried blindly), renamed with PATCH. */
@@ -45,20 +33,17 @@ export const teamKind = {
   outputs: ["members", "spaces", "createdAt"],
   fields,
 
-  naturalKey: { field: "title", scope: "organization", enforced: "team titles are unique in an organisation" },
-
   ...organizationObject<TeamInputs, TeamOutputs, ApiTeam, CreateTeamBody>({
     kind: "Team",
     area: (client) => client.teams,
     toOutputs,
     fields,
-    key: "title",
+    naturalKey: { field: "title", enforced: "team titles are unique in an organisation" },
     objects: "teams",
     verb: "are titled",
+    // The API filters teams by title (a case-insensitive substring match; adopt keeps the exact title).
+    query: (inputs) => ({ title: inputs.title }),
   }),
-
-  // The API filters teams by title: one request, not a walk of every team.
-  adopt,
 } satisfies KindDefinition<TeamInputs, TeamOutputs>;
 
 /** The dynamic provider of Team (serialised through `provider/providers/team`). */

@@ -1,5 +1,5 @@
 import type { TranslationSettings as ApiTranslationSettings, TranslationSettingsBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, limit, ORGANIZATION_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, limit, ORGANIZATION_FIELD, reported } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
@@ -22,25 +22,8 @@ export type TranslationSettingsOutputs = StoredOf<typeof fields> & {
 };
 
 function toOutputs(organizationId: string, t: ApiTranslationSettings): TranslationSettingsOutputs {
-  return {
-    organizationId,
-    title: t.title,
-    languages: t.languages ?? [],
-    url: t.urls?.location ?? null,
-    createdAt: t.createdAt ?? null,
-    updatedAt: t.updatedAt ?? null,
-  };
+  return { organizationId, ...reported(t, ["title", "createdAt", "updatedAt"]), languages: t.languages ?? [], url: t.urls?.location ?? null };
 }
-
-const crud = organizationObject<TranslationSettingsInputs, TranslationSettingsOutputs, ApiTranslationSettings, TranslationSettingsBody>({
-  kind: "TranslationSettings",
-  area: (client) => client.translations,
-  toOutputs,
-  fields,
-  key: "title",
-  objects: "translation settings",
-  verb: "are titled",
-});
 
 /** The TranslationSettings kind: POST `{title}`, PUT `{title}`. */
 export const translationSettingsKind = {
@@ -59,9 +42,15 @@ export const translationSettingsKind = {
   outputs: ["languages", "url", "createdAt", "updatedAt"],
   fields,
 
-  naturalKey: { field: "title", scope: "organization" },
-
-  ...crud,
+  ...organizationObject<TranslationSettingsInputs, TranslationSettingsOutputs, ApiTranslationSettings, TranslationSettingsBody>({
+    kind: "TranslationSettings",
+    area: (client) => client.translations,
+    toOutputs,
+    fields,
+    naturalKey: { field: "title" },
+    objects: "translation settings",
+    verb: "are titled",
+  }),
 } satisfies KindDefinition<TranslationSettingsInputs, TranslationSettingsOutputs>;
 
 /** The dynamic provider of TranslationSettings (serialised through `provider/providers/translationSettings`). */

@@ -147,17 +147,20 @@ class LiveReader {
       path,
       url,
       default: isDefault,
-      condition: section.condition || undefined,
-      description: section.description || undefined,
-      icon: section.icon || undefined,
-      draft: section.draft,
-      group: undefined,
-      container: this.at,
+      ...this.navigationItem(section),
       siteSpaces,
       declaredDefault: siteSpaces.find((ss) => ss.default)?.key,
       form: shorthand ? "space" : "siteSpaces",
       entry: { key, ...fields, adopt: true } as StackSection,
     };
+  }
+
+  /**
+   * What a section and an external link hold alike, as the live navigation shows them: an empty text is
+   * none; at the site's level, the group placed afterwards (from the groups' children).
+   */
+  private navigationItem(item: SiteSection | SiteExternalLink): Pick<SectionEntry & LinkEntry, "condition" | "description" | "icon" | "draft" | "group" | "container"> {
+    return { condition: item.condition || undefined, description: item.description || undefined, icon: item.icon || undefined, draft: item.draft, group: undefined, container: this.at };
   }
 
   private siteSpace(ss: SiteSpace, key: string, pointer: string, index: number, levelUrl: string, container: string, section: string | undefined, shorthand: boolean): SiteSpaceEntry {
@@ -243,12 +246,7 @@ class LiveReader {
           index: i,
           title: l.title,
           target: l.url,
-          description: l.description || undefined,
-          icon: l.icon || undefined,
-          condition: l.condition || undefined,
-          draft: l.draft,
-          group: undefined,
-          container: this.at,
+          ...this.navigationItem(l),
           entry: { key, ...this.scope.fieldsOf("link", l), adopt: true } as StackExternalLink,
         };
       });

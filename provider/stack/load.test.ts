@@ -22,6 +22,14 @@ function lines(result: LoadResult): string[] {
   return problemsOf(result).map((p) => `${p.line}:${p.col}: ${p.message}`);
 }
 
+/**
+ * A stack file of demo-org whose one site is `s`, titled Site: these four lines, then `site`, the site's
+ * further lines (indented under it), so that the lines a test counts start at line 5.
+ */
+function siteFile(site: string): string {
+  return `organization: demo-org\nsites:\n  - key: s\n    title: Site\n${site}`;
+}
+
 function valid(text: string): StackFile {
   const result = parseStack(text, "inline.yaml");
   if (!result.ok) throw new Error(result.problems.map(formatProblem).join("\n"));
@@ -341,11 +349,7 @@ saml:
 
   it("explicit paths clash; a path the platform derives only warns, since the platform suffixes it", () => {
     const result = parseStack(
-      `organization: demo-org
-sites:
-  - key: s
-    title: Site
-    sections:
+      siteFile(`    sections:
       - key: a
         title: Getting Started!
         space: {id: space-guides}
@@ -353,7 +357,7 @@ sites:
         title: Other
         path: getting-started
         space: {id: space-api}
-`,
+`),
       "paths.yaml",
     );
     expect(result.ok).toBe(true);
@@ -363,11 +367,7 @@ sites:
   });
 
   it("site-space paths are unique per level, not across levels", () => {
-    valid(`organization: demo-org
-sites:
-  - key: s
-    title: Site
-    sections:
+    valid(siteFile(`    sections:
       - key: a
         title: Alpha
         siteSpaces:
@@ -376,16 +376,12 @@ sites:
         title: Beta
         siteSpaces:
           - { key: b1, space: {id: space-api}, path: v1 }
-`);
+`));
     const clash = parseStack(
-      `organization: demo-org
-sites:
-  - key: s
-    title: Site
-    siteSpaces:
+      siteFile(`    siteSpaces:
       - { key: one, space: {id: space-guides}, path: v1 }
       - { key: two, space: {id: space-api}, path: v1 }
-`,
+`),
       "clash.yaml",
     );
     expect(lines(clash)).toEqual([expect.stringMatching(/^7:51: sites\[0\]\.siteSpaces\[1\]\.path: duplicate path "v1".*unique for site spaces at the root of this site/)]);
@@ -393,11 +389,7 @@ sites:
 
   it("site-space keys are unique across a site, including the key the `space` shorthand takes", () => {
     const result = parseStack(
-      `organization: demo-org
-sites:
-  - key: s
-    title: Site
-    sections:
+      siteFile(`    sections:
       - key: guides
         title: Guides
         space: {id: space-guides}
@@ -406,7 +398,7 @@ sites:
         siteSpaces:
           - key: guides
             space: {id: space-api}
-`,
+`),
       "keys.yaml",
     );
     expect(lines(result)).toEqual([
@@ -453,16 +445,12 @@ translations:
     expect(
       lines(
         parseStack(
-          `organization: demo-org
-sites:
-  - key: s
-    title: Site
-    adaptiveSchema:
+          siteFile(`    adaptiveSchema:
       type: object
       properties:
         beta: { type: boolean }
       required: [beta, staff]
-`,
+`),
           "schema.yaml",
         ),
       ),
