@@ -165,4 +165,15 @@ describe("day two: one write per change, then nothing", () => {
     const sent = await requestsOf(() => plugin.delete(urn("IntegrationInstallation"), i.id, i.state()));
     expect(sent).toEqual(["DELETE /v1/integrations/:integrationName/installations/:installationId"]);
   });
+  it("installation: a site enabled by an attempt whose answer was lost is enabled, not refused (409 means done)", async () => {
+    await api("POST", "/v1/integrations/lost-answer-tool", { title: "Lost answer tool", description: "d", script: "export default {}", organization: ORG });
+    const site = await newSite("Tool C");
+    const base = { organizationId: ORG, integration: "lost-answer-tool" };
+    const i = await lifecycle("IntegrationInstallation", { ...base, sites: [] });
+    // The earlier attempt reached the platform; the state never learned of it.
+    await api("POST", `/v1/integrations/lost-answer-tool/installations/${i.id}/sites`, { siteId: site });
+    const sent = await i.change({ ...base, sites: [site] });
+    expect(sent).toEqual(["POST /v1/integrations/:integrationName/installations/:installationId/sites"]);
+    expect(i.state().sites).toEqual([site]);
+  });
 });

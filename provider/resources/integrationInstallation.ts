@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { isNotFound, type ApiClient, type Installation, type InstallationSelection } from "../client";
+import { isConflict, isNotFound, type ApiClient, type Installation, type InstallationSelection } from "../client";
 import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, orGone, ORGANIZATION_FIELD, UNKNOWN } from "./kind";
 import { makeProvider } from "./provider";
 
@@ -88,7 +88,11 @@ async function enabledOn(client: ApiClient, name: string, id: string): Promise<{
   return { sites: sites.map(siteIdOf), spaces: spaces.map(spaceIdOf) };
 }
 
-/** Enables or disables on sites and spaces until the live lists are the declared ones. */
+/**
+ * Enables or disables on sites and spaces until the live lists are the declared ones. Each call means
+ * "make it so": an enable answered 409 (already enabled) or a disable answered 404 (not enabled) has
+ * nothing left to do — as after an earlier attempt whose answer was lost, which the state does not show.
+ */
 async function reconcileTargets(ctx: KindContext, name: string, id: string, live: { sites: string[]; spaces: string[] }, inputs: IntegrationInstallationInputs): Promise<{ sites: string[]; spaces: string[] }> {
   const api = ctx.client.installations;
   const sites = inputs.sites ?? [];
@@ -96,10 +100,13 @@ async function reconcileTargets(ctx: KindContext, name: string, id: string, live
   const gone = (e: unknown) => {
     if (!isNotFound(e)) throw e;
   };
+  const already = (e: unknown) => {
+    if (!isConflict(e)) throw e;
+  };
   for (const s of live.sites.filter((x) => !sites.includes(x))) await api.disableOnSite(name, id, s).catch(gone);
   for (const s of live.spaces.filter((x) => !spaces.includes(x))) await api.disableOnSpace(name, id, s).catch(gone);
-  for (const s of sites.filter((x) => !live.sites.includes(x))) await api.enableOnSite(name, id, s);
-  for (const s of spaces.filter((x) => !live.spaces.includes(x))) await api.enableOnSpace(name, id, s);
+  for (const s of sites.filter((x) => !live.sites.includes(x))) await api.enableOnSite(name, id, s).catch(already);
+  for (const s of spaces.filter((x) => !live.spaces.includes(x))) await api.enableOnSpace(name, id, s).catch(already);
   return { sites: [...sites], spaces: [...spaces] };
 }
 
