@@ -337,7 +337,9 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
     let created: Created<O>;
     try {
       created = await kind.create(ctx, inputs);
-      createdHere.add(created.id);
+      // Only an object of its own: a kind that configures one (a site's look, its visitor auth, …) answers
+      // with that object's ID, and the site it configures is not one this process created.
+      if (makesObjects(kind)) createdHere.add(created.id);
     } catch (e) {
       if (progress === undefined && isConflict(e)) throw await enforcedConflict(kind, ctx, inputs, e);
       // An object known to exist is not looked up again: it is reported as a partial create below.
@@ -359,6 +361,16 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
 const createdHere = new Set<string>();
 
 /**
+ * Whether a kind's create makes an object of its own, with a new ID. A kind keyed by the object it
+ * configures (`siteId`, `spaceId`, `userId`, …), or by none (a site's look, adaptive schema, visitor
+ * auth, structure order, permissions), makes nothing new: its create converges, and its ID is often the
+ * configured object's (a site's), which its create did not make.
+ */
+function makesObjects(kind: { naturalKey?: { field: string } }): boolean {
+  return kind.naturalKey !== undefined && !/Id$/.test(kind.naturalKey.field);
+}
+
+/**
  * The object an earlier run created for these inputs and never recorded (the plugin or the engine
  * killed between the platform's commit and the engine's record, with a pending create the CLI keeps
  * or none): the one live object with the declared natural key. Where the API lets two objects share
@@ -374,8 +386,8 @@ const createdHere = new Set<string>();
  */
 async function madeEarlier<I extends object, O extends object>(kind: KindDefinition<I, O>, ctx: KindContext, inputs: I): Promise<Created<O> | undefined> {
   const key = kind.naturalKey;
-  // A kind keyed by the object it configures (`siteId`, `spaceId`, `userId`, …) makes nothing new: its create converges.
-  if (!kind.adopt || key === undefined || key.enforced !== undefined || /Id$/.test(key.field)) return undefined;
+  // A kind that makes nothing new (see makesObjects): its create converges.
+  if (!kind.adopt || key === undefined || !makesObjects(kind) || key.enforced !== undefined) return undefined;
   const { siteId, sectionId } = inputs as { siteId?: unknown; sectionId?: unknown };
   if ([siteId, sectionId].some((parent) => typeof parent === "string" && createdHere.has(parent))) return undefined;
   const declaredKey = (inputs as Record<string, unknown>)[key.field];
