@@ -78,7 +78,7 @@ export class Declarer implements SiteScope {
       this.teams[t.key] = team;
       if (t.members !== undefined) {
         const memberships = t.members.map((m) => ({ user: m.user, role: m.role ?? "member" }));
-        const written = Object.fromEntries(t.members.map((m, j) => [`members[${j}].user`, { pointer: `/teams/${i}/members/${j}/user`, value: m.user }]));
+        const written = () => Object.fromEntries(t.members!.map((m, j) => [`members[${j}].user`, { pointer: `/teams/${i}/members/${j}/user`, value: m.user }]));
         teamMembers[t.key] = new TeamMembers(
           join(name, t.key, "members"),
           { organizationId: org, teamId: team.id, members: memberships, ...this.located(teamMembersKind.name, written) },
@@ -160,12 +160,12 @@ export class Declarer implements SiteScope {
     const inputs = declaredInputs(kind, entry, (list, ref) => this.ref(ref, this.refTargets(list)), this.sources) as ResourceArgs<I>;
     if (pointer === undefined) return inputs;
     const values = entry as Record<string, unknown>;
-    const written = Object.fromEntries(stackFields(kind).map(({ name, as }) => [name, { pointer: `${pointer}/${as}`, value: values[as] }]));
+    const written = () => Object.fromEntries(stackFields(kind).map(({ name, as }) => [name, { pointer: `${pointer}/${as}`, value: values[as] }]));
     return { ...inputs, ...this.located(kind.name, written) };
   }
 
-  /** In a preview, the reserved input locating the references among `written` (referenceLocations.ts). */
-  located(kindName: string, written: Record<string, Written>): LocatedReferences {
+  /** In a preview, the reserved input locating the references among `written()` (referenceLocations.ts; not called in an up). */
+  located(kindName: string, written: () => Record<string, Written>): LocatedReferences {
     return locatedReferences(kindName, written, this.locate);
   }
 

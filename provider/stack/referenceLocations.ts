@@ -18,14 +18,15 @@ export interface Written {
 export type LocatedReferences = { [REFERENCES_INPUT]?: Record<string, string> };
 
 /**
- * While the program runs as a preview, the reserved input for the references among `written` (input
+ * While the program runs as a preview, the reserved input for the references among `written()` (input
  * property → where the file writes it; the kind's other properties are left out): each located at its
- * value (`docs.yaml:41:15`), the `id` of a `{id: …}` reference. Otherwise, or without references, nothing.
+ * value (`docs.yaml:41:15`), the `id` of a `{id: …}` reference. Otherwise, or without references, nothing;
+ * outside a preview `written` is not even called, so an `up` does none of this work.
  */
-export function locatedReferences(kindName: string, written: Record<string, Written>, locate: (pointer: string) => string): LocatedReferences {
+export function locatedReferences(kindName: string, written: () => Record<string, Written>, locate: (pointer: string) => string): LocatedReferences {
   if (!pulumi.runtime.isDryRun()) return {};
   const at: Record<string, string> = {};
-  for (const [property, { pointer, value }] of Object.entries(written)) {
+  for (const [property, { pointer, value }] of Object.entries(written())) {
     if (value === undefined || value === null || !isReference(kindName, property)) continue;
     at[property] = locate(isIdRef(value as Ref) ? `${pointer}/id` : pointer);
   }

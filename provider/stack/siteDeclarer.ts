@@ -56,8 +56,8 @@ export interface SiteScope {
   /** The inputs an entry declares; with its pointer, a preview's also locate the references it makes. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind's outputs
   inputs<I extends object>(kind: KindDefinition<I, any>, entry: object, pointer?: string): ResourceArgs<I>;
-  /** In a preview, the reserved input locating the references among `written` (referenceLocations.ts). */
-  located(kindName: string, written: Record<string, Written>): LocatedReferences;
+  /** In a preview, the reserved input locating the references among `written()` (referenceLocations.ts; not called in an up). */
+  located(kindName: string, written: () => Record<string, Written>): LocatedReferences;
   /** Options of an object: parent and aliases for its former keys (and those of `scopes`). */
   with(obj: Keyed, scopes?: string[][], extra?: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions;
   /** The space a site space publishes. */
@@ -159,7 +159,7 @@ class SiteDeclarer {
         spaceId: scope.spaceId(first.space!),
         default: isDefault,
         ...adoptOf(section.entry),
-        ...scope.located(siteSectionKind.name, { spaceId: { pointer: `${first.pointer}/space`, value: first.space } }),
+        ...scope.located(siteSectionKind.name, () => ({ spaceId: { pointer: `${first.pointer}/space`, value: first.space } })),
       },
       scope.with(section, this.scopes, { ignoreChanges: ["spaceId"], ...(after ? { dependsOn: [after] } : {}) }),
     );
