@@ -1,7 +1,7 @@
 /**
  * The kinds' input validators. `npm run build` writes them as ajv standalone code beside this module
- * (dist/provider/resources/kindValidators/<Kind>.js, a file per kind, so the plugin loads only the kinds it serves), so the plugin's first `check`
- * compiles no schema: loading ajv and compiling a kind's schema was most of what the plugin spends on
+ * (dist/provider/resources/kindValidators/<Kind>.js, a file per kind, so the plugin loads only the kinds
+ * it serves), so the plugin's first `check` compiles no schema: loading ajv and compiling a kind's schema was most of what the plugin spends on
  * our side in an `up` (measured in bench/). Each precompiled validator carries the fingerprint of the
  * schema it was made from and serves only that schema; any other (a stale file, a schema not made at
  * build time) is compiled on first use, so a stale file costs time, never a wrong answer.
@@ -11,6 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { default as Ajv, ValidateFunction } from "ajv";
 import limits from "../../schemas/limits.json";
+import { ajvWithLimits, standaloneCode } from "../validators";
 
 /** The folder `npm run build` writes next to this module: a kind's validator is `<folder>/<Kind>.js`. */
 export const PRECOMPILED_INPUTS_DIR = path.join(__dirname, "kindValidators");
@@ -20,25 +21,15 @@ function fingerprint(schema: object): string {
   return createHash("sha256").update(JSON.stringify(limits)).update("\0").update(JSON.stringify(schema)).digest("hex");
 }
 
-/** An ajv instance with the limits; `source` keeps the generated code for {@link precompiledInputValidators}. */
+/** An ajv instance with the limits; `source` keeps the generated code for {@link precompiledInputValidator}. */
 function newAjv(source: boolean): Ajv {
-  /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when compiling */
-  const { default: AjvClass, _ } = require("ajv") as typeof import("ajv");
-  const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const formats = _`require("ajv-formats/dist/formats").fullFormats`;
-  const ajv = new AjvClass({ allErrors: true, strict: false, verbose: true, ...(source ? { code: { source: true, formats } } : {}) });
-  addFormats(ajv);
-  ajv.addSchema(limits);
-  return ajv;
+  return ajvWithLimits(limits, { strict: false }, source);
 }
 
 /** The source of a kind's precompiled input validator: the function (`validate`) and its schema's fingerprint (`fingerprint`). */
 export function precompiledInputValidator(schema: object): string {
   const ajv = newAjv(true);
   ajv.addSchema(schema);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build step
-  const { default: standaloneCode } = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone");
   const code = standaloneCode(ajv, { validate: (schema as { $id: string }).$id });
   return `${code}\nexports.fingerprint = ${JSON.stringify(fingerprint(schema))};\n`;
 }

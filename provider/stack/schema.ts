@@ -8,6 +8,7 @@ import * as path from "node:path";
 import type { default as Ajv, SchemaObject, ValidateFunction } from "ajv";
 import { escapePointer, explain, propertiesOf, type SchemaIssue } from "../phrases";
 import { KEY_PATTERN } from "../rules";
+import { ajvWithLimits, standaloneCode } from "../validators";
 
 /** `$id` of the stack-file schema. */
 export const STACK_SCHEMA_ID = "https://docsplatform.dev/schemas/stack.schema.json";
@@ -40,20 +41,13 @@ function schemasHash(): string {
 
 /**
  * An ajv instance with `limits.json` and the given schemas; `source` keeps the generated code, for
- * {@link precompiledValidators}. ajv is loaded only here: a run with a precompiled validator never loads it.
+ * {@link precompiledValidators} (see validators.ts: a run with a precompiled validator never loads ajv).
  */
 function newAjv(schemas: object[], source: boolean): Ajv {
-  /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when compiling */
-  const { default: AjvClass, _ } = require("ajv") as typeof import("ajv");
-  const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const formats = _`require("ajv-formats/dist/formats").fullFormats`;
-  const ajv = new AjvClass({ allErrors: true, verbose: true, strictTypes: false, ...(source ? { code: { source: true, formats } } : {}) });
-  addFormats(ajv);
+  const ajv = ajvWithLimits(JSON.parse(schemaTexts().limits) as object, { strictTypes: false }, source);
   // Annotations of the generated schema (see stackSchema.ts): for editors, the loader's cross-checks and
   // the values read when the program runs (x-file, x-secretSources; see sources.ts).
   ajv.addVocabulary(["markdownDescription", "x-naturalKey", "x-ref", "x-file", "x-secretSources"]);
-  ajv.addSchema(JSON.parse(schemaTexts().limits) as object);
   for (const schema of schemas) ajv.addSchema(schema);
   return ajv;
 }
@@ -179,8 +173,6 @@ export function precompiledValidators(): string {
   const ajv = newAjv([schema], true);
   const units = unitNames(layout);
   const exportsOf = Object.fromEntries(units.map((unit, i) => [`unit${i}`, unitRef(unit)]));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build step
-  const { default: standaloneCode } = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone");
   const code = standaloneCode(ajv, exportsOf);
   const meta = { schemas: schemasHash(), units, layout };
   return `${code}\nexports.meta = ${JSON.stringify(meta)};\n`;
