@@ -5,7 +5,7 @@
  * repeat no instructions. The token itself is never part of any of it.
  */
 import { STATUS_CODES } from "node:http";
-import { isFirstRefusal, isTokenRefused } from "./client";
+import { isFirstRefusal, isTokenRefused } from "./client/tokenRefusal";
 
 /** Where the token comes from, as each entry point reads it. */
 export const TOKEN_SETTINGS = {

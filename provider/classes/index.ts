@@ -42,20 +42,85 @@ export type KindClass<I extends object, O extends object> = new (name: string, a
  * The class of a kind, registered as `pulumi-nodejs:dynamic/docsplatform:<name>` with the kind's
  * provider: the module `provider/providers/<kind>`, whose whole `module.exports` is the provider, so
  * that an installed package serialises it as one `require()`.
+ *
+ * Its instances are `pulumi.dynamic.Resource`s and register exactly what `dynamic.Resource` registers
+ * (the type, the inputs and the `__provider` text, see {@link providerText}); the constructor goes
+ * straight to `CustomResource`'s, so that the SDK's closure serialisation runs once per program rather
+ * than once per kind (measured in bench/).
  */
 export function kindClass<I extends object, O extends object>(kind: KindDefinition<I, O>): KindClass<I, O> {
-  const shim = `../providers/${kindFileName(kind.name)}`;
+  const file = kindFileName(kind.name);
+  const shim = `../providers/${file}`;
+  const type = `pulumi-nodejs:dynamic/docsplatform:${kind.name}`;
   const outputs = kind.outputs ?? [];
-  const cls = class extends pulumi.dynamic.Resource {
+  const cls = class extends pulumi.CustomResource {
     constructor(name: string, args: ResourceArgs<I>, opts?: pulumi.CustomResourceOptions) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
-      const provider = require(shim) as pulumi.dynamic.ResourceProvider;
-      super(provider, name, withOutputSlots(args, outputs), kindOptions(kind, opts), "docsplatform", kind.name);
+      const provider = require(shim) as object;
+      const props = withOutputSlots(args, outputs);
+      if (props[PROVIDER_KEY] !== undefined) throw new Error(`${kind.name}: a dynamic resource must not define the ${PROVIDER_KEY} key`);
+      props[PROVIDER_KEY] = providerText(file, provider);
+      super(type, name, props, kindOptions(kind, opts));
     }
   };
+  // `instanceof pulumi.dynamic.Resource` holds, as for a class that extends it.
+  Object.setPrototypeOf(cls.prototype, pulumi.dynamic.Resource.prototype);
   Object.defineProperty(cls, "name", { value: kind.name });
   CLASSES.set(kind.name, cls as unknown as KindClass<object, object>);
   return cls as unknown as KindClass<I, O>;
+}
+
+/** The input under which a dynamic resource carries its serialised provider. */
+const PROVIDER_KEY = "__provider";
+
+/** The first shim serialised in this process, and its text: the others' texts are made from it. */
+let first: { file: string; text: Promise<string> } | undefined;
+const texts = new Map<string, Promise<string>>();
+
+/**
+ * A shim's serialised provider, the text `dynamic.Resource` registers for it: the SDK's serialisation
+ * of the closure `() => provider`, which for a module of an installed package is one `require()` of
+ * it. The shims sit side by side and each is the whole of its module, so their texts differ only in the
+ * module's file name: the first shim is serialised by the SDK and the others' texts are that one with
+ * the file name changed (serialization.test.ts checks every kind's text against `dynamic.Resource`'s).
+ *
+ * A text that is not a `require()` of the package (the package loaded from outside the program's
+ * node_modules, or the program run from inside the package, so that the SDK would copy the provider's
+ * code and module state into every resource) fails the resource's registration, before any API call.
+ */
+function providerText(file: string, provider: object): Promise<string> {
+  let text = texts.get(file);
+  if (text !== undefined) return text;
+  if (first === undefined) {
+    text = serialised(provider).then((t) => required(t, file));
+    first = { file, text };
+  } else {
+    const from = first;
+    text = from.text.then((t) => required(t.replace(shimSpec(from.file), shimSpec(file)), file));
+  }
+  texts.set(file, text);
+  return text;
+}
+
+/** The SDK's serialisation of the closure `dynamic.Resource` serialises. */
+function serialised(provider: object): Promise<string> {
+  return pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true }).then((f) => f.text);
+}
+
+/** How a serialised provider names the shim `file` at the end of its `require()`. */
+function shimSpec(file: string): string {
+  return `/providers/${file}.js")`;
+}
+
+/** `text` if it is the serialised shim `file` as one `require()` of the package; else the error saying why not. */
+function required(text: string, file: string): string {
+  const header = /^exports\.handler = __f0;\nconst provider = require\("[^"\n]*\/providers\/[A-Za-z]+\.js"\);\n/;
+  if (header.test(text) && text.split(shimSpec(file)).length === 2) return text;
+  throw new Error(
+    `the provider module providers/${file}.js is not serialised as a require() of the installed package pulumi-docsplatform: ` +
+      "the package must be installed in the project's node_modules (npm install, not a link) and the program must run from the project " +
+      "(point at the ready-made program with package.json `main`, not Pulumi.yaml `main`)",
+  );
 }
 
 const CLASSES = new Map<string, KindClass<object, object>>();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { isNotFound, type Integration as ApiIntegration, type PublishIntegrationBody } from "../client";
+import type { Integration as ApiIntegration, PublishIntegrationBody } from "../client";
+import { isNotFound } from "../client/errors";
 import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, declaredAmong, limit, orGone, ORGANIZATION_FIELD, patchedFields, UNKNOWN } from "./kind";
 import { makeProvider } from "./provider";
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { isConflict, isNotFound, type ApiClient, type Installation, type InstallationSelection } from "../client";
+import type { ApiClient, Installation, InstallationSelection } from "../client";
+import { isConflict, isNotFound } from "../client/errors";
 import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, orGone, ORGANIZATION_FIELD, UNKNOWN } from "./kind";
 import { makeProvider } from "./provider";
 

@@ -1,6 +1,6 @@
 import type { CustomResourceOptions, Input } from "@pulumi/pulumi";
 import type { ApiClient } from "../client";
-import { isNotFound } from "../client";
+import { isNotFound } from "../client/errors";
 
 /**
  * The contract every resource kind fills in. A kind module describes one declarative object of

@@ -1,4 +1,5 @@
-import { linksOf, type ApiClient, type SiteSpace } from "../client";
+import type { ApiClient, SiteSpace } from "../client";
+import { linksOf } from "../client/navigation";
 import { DEFAULT_LIST_CACHE_MS, DEFAULT_LIST_LAG_MS } from "../env";
 import { orGone } from "./kind";
 

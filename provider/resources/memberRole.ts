@@ -1,4 +1,5 @@
-import { isNotFound, type Member, type Role } from "../client";
+import type { Member, Role } from "../client";
+import { isNotFound } from "../client/errors";
 import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, orGone, limit, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 

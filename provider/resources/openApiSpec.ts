@@ -1,4 +1,5 @@
-import { isConflict, type OpenAPISpec as ApiOpenAPISpec } from "../client";
+import type { OpenAPISpec as ApiOpenAPISpec } from "../client";
+import { isConflict } from "../client/errors";
 import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, orGone, limit, ORGANIZATION_FIELD, reported } from "./kind";
 import { makeProvider } from "./provider";
 

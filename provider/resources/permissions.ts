@@ -1,4 +1,6 @@
-import { ROLES, isNotFound, type ApiClient, type Grants, type RoleOrGuest } from "../client";
+import type { ApiClient, Grants, RoleOrGuest } from "../client";
+import { ROLES } from "../client/types";
+import { isNotFound } from "../client/errors";
 import { type KindContext, type KindDefinition, type ResourceArgs, containsUnknown, limit, orGone, ORGANIZATION_FIELD } from "./kind";
 import { makeProvider } from "./provider";
 

@@ -1,7 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { explain } from "../phrases";
 import { dottedPath, valuesAlong } from "../pointer";
-import { ApiError, isConflict, isNotFound, isOutcomeUnknown, sharedClient, type ApiClient } from "../client";
+import type { ApiClient } from "../client";
+import { ApiError, isConflict, isNotFound, isOutcomeUnknown } from "../client/errors";
 import { tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
 import { inputValidator } from "./inputValidators";
@@ -70,8 +71,12 @@ export function configureConnection(config: { get(key: string): string | undefin
   configureListViews(configured.tuning);
 }
 
-/** The shared client for the configured URL and token (environment when configure never ran). */
-export function kindContext(): KindContext {
+/**
+ * The shared client for the configured URL and token (environment when configure never ran). The
+ * client's modules load with the first call that needs one: a check or diff (a preview, a no-op `up`)
+ * never loads them.
+ */
+export async function kindContext(): Promise<KindContext> {
   if (configured === undefined && fromEnv === undefined) {
     fromEnv = { url: nonEmpty(process.env[CONFIG.apiUrl.env]), token: nonEmpty(process.env[CONFIG.apiToken.env]), tuning: tuningFromEnv() };
     configureListViews(fromEnv.tuning);
@@ -89,6 +94,7 @@ export function kindContext(): KindContext {
   }
   // The settings' client, kept between calls (a read per resource would otherwise key the shared clients anew).
   if (current?.settings !== settings || current.client.closed) {
+    const { sharedClient } = await import("../client/client");
     current = { settings, client: sharedClient({ baseUrl: settings.url, token: settings.token, ...settings.tuning.client }) };
   }
   return { client: current.client };
@@ -312,7 +318,7 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
   // The object once it exists, with its outputs so far: a later failure is a partial create.
   let progress: Created<O> | undefined;
   const ctx: KindContext = {
-    client: kindContext().client,
+    client: (await kindContext()).client,
     created: (id, outs) => {
       progress = { id, outs: outs as O };
     },
@@ -450,7 +456,7 @@ async function settle<I extends object, O extends object>(kind: KindDefinition<I
 
 /** Read: the live object, or an empty ID when it is gone. */
 async function readObject<I extends object, O extends object>(kind: KindDefinition<I, O>, id: string, props?: O): Promise<dynamic.ReadResult<O>> {
-  const ctx = kindContext();
+  const ctx = await kindContext();
   const live = await kind.read(ctx, id, (props ?? {}) as O);
   if (live === undefined) return { id: "", props: {} as O };
   return { id, props: toOutputs(live) };
@@ -458,7 +464,7 @@ async function readObject<I extends object, O extends object>(kind: KindDefiniti
 
 /** Update: the declared fields whose value differs, in one call of the kind (none: no call). */
 async function updateObject<I extends object, O extends object>(kind: KindDefinition<I, O>, id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> {
-  const ctx = kindContext();
+  const ctx = await kindContext();
   const inputs = pickFields<I>(kind.fields, news);
   const { changed } = declaredChanges<I>(kind.fields, olds, inputs);
   if (changed.length === 0) return { outs: olds };
@@ -467,7 +473,7 @@ async function updateObject<I extends object, O extends object>(kind: KindDefini
 
 /** Delete: a 404 counts as done. */
 async function deleteObject<I extends object, O extends object>(kind: KindDefinition<I, O>, id: string, olds: O): Promise<void> {
-  const ctx = kindContext();
+  const ctx = await kindContext();
   try {
     await kind.delete(ctx, id, olds);
   } catch (e) {

@@ -23,7 +23,9 @@
  * says; properties that are not references of the kind are ignored), and one of another shape is a check
  * failure naming it. Either way it is stripped from the checked inputs and never stored.
  */
-import { isNotFound, isTokenRefused, type ApiClient } from "../client";
+import type { ApiClient } from "../client";
+import { isNotFound } from "../client/errors";
+import { isTokenRefused } from "../client/tokenRefusal";
 import { containsUnknown, type KindContext } from "./kind";
 
 /** The reserved input that asks check to look references up: referring property → `file:line:col` of its value in the stack file. */
@@ -127,7 +129,7 @@ const WORDS: Record<Target, (value: string, org: string) => string> = {
  */
 export async function missingReferences(
   kindName: string,
-  context: () => KindContext,
+  context: () => Promise<KindContext>,
   olds: object,
   news: object,
   at: Readonly<Record<string, string>> = {},
@@ -147,7 +149,7 @@ export async function missingReferences(
   if (wanted.length === 0) return [];
   let client: ApiClient;
   try {
-    client = context().client;
+    client = (await context()).client;
   } catch {
     return []; // no API configured: nothing to look up with (the write will say so)
   }

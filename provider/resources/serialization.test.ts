@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { providerConfig, type PreparedProgram } from "../../test/harness";
 import { kinds } from "./kinds";
-import { loadAndReadMissing, prepareProviderProgram, serializeProviders } from "./testdata/helpers";
+import { loadAndReadMissing, prepareProviderProgram, referenceProviders, serializeProviders } from "./testdata/helpers";
 
 // A token nobody would write by accident: it must appear in no serialised provider.
 const CANARY = "canary-token-6f1c2b9e0d7a4e58";
@@ -42,6 +42,12 @@ describe("serialised providers (installed package, as users get it)", () => {
   it("is identical for every kind except the module it requires (stable across releases)", () => {
     const shapes = new Set(Object.values(texts).map((t) => t.replace(/providers\/[A-Za-z]+\.js/, "providers/<kind>.js")));
     expect(shapes.size).toBe(1);
+  });
+
+  it("is, for every kind, the text pulumi.dynamic.Resource registers for its shim, and each class makes a dynamic.Resource", async () => {
+    const reference = await referenceProviders(program.dir);
+    expect(texts).toEqual(reference.texts);
+    expect(reference.dynamic).toEqual(Object.fromEntries(kinds.map((k) => [k.name, true])));
   });
 
   it("runs after being loaded as the plugin loads it: configure from config, then a real call answers gone", async () => {

@@ -1,4 +1,5 @@
-import { REDIRECTS_PER_BULK, type BulkRedirectItem, type RedirectDestination, type RedirectDestinationInput, type SiteRedirect } from "../client";
+import type { BulkRedirectItem, RedirectDestination, RedirectDestinationInput, SiteRedirect } from "../client";
+import { REDIRECTS_PER_BULK } from "../client/redirects";
 import { type KindContext, type KindDefinition, type ResourceArgs, limit, orGone, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { jsonEqual, makeProvider } from "./provider";
 

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { prepareProgram, type PreparedProgram } from "../../../test/harness";
 
-/** The program fixture (Pulumi.yaml, serialize.js, load.js). */
+/** The program fixture (Pulumi.yaml, serialize.js, reference.js, load.js). */
 export const PROGRAM_FIXTURE = path.join(__dirname, "program");
 
 /** A copy of the fixture under .work/programs/ with the packed package in its node_modules. */
@@ -33,6 +33,14 @@ function runNode(dir: string, script: string, opts: { env?: Record<string, strin
 /** Every kind's serialised provider text (`__provider`), by kind name, captured from the installed package's classes. */
 export async function serializeProviders(dir: string, env: Record<string, string> = {}): Promise<Record<string, string>> {
   return JSON.parse(await runNode(dir, "serialize.js", { env })) as Record<string, string>;
+}
+
+/**
+ * What `pulumi.dynamic.Resource` itself registers for each kind's shim of the installed package (the
+ * reference for the classes' texts), and whether each class makes a `dynamic.Resource`.
+ */
+export async function referenceProviders(dir: string): Promise<{ texts: Record<string, string>; dynamic: Record<string, boolean> }> {
+  return JSON.parse(await runNode(dir, "reference.js", {})) as { texts: Record<string, string>; dynamic: Record<string, boolean> };
 }
 
 /** Loads each text as the plugin does, configures it, and reads a missing object; returns each read's id or error. */
