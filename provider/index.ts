@@ -2,6 +2,7 @@
  * pulumi-docsplatform: Pulumi dynamic resources for every declarative object of the docs
  * platform's /v1 API. Each kind exports its class, its args/outputs types and its provider.
  */
+import "./compileCache";
 
 export { kinds, kindByName, type KindName } from "./resources/kinds";
 export type { KindDefinition, KindContext, FieldSpec, ResourceArgs, AdoptInput, AnyKind } from "./resources/kind";

@@ -8,6 +8,7 @@
  *
  * It imports the component alone, not the package's index: a run loads only what declaring needs.
  */
+import "./compileCache";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { DocsPlatform } from "./stack/component";

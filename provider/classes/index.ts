@@ -5,6 +5,7 @@
  * imports this one, so a kind never imports the shim that imports it, and the kinds never load
  * `@pulumi/pulumi` where the plugin runs them.
  */
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { kindFileName, kindOptions, withOutputSlots, type KindDefinition, type ResourceArgs } from "../resources/kind";
 import { siteKind } from "../resources/site";
@@ -51,6 +52,7 @@ export type KindClass<I extends object, O extends object> = new (name: string, a
 export function kindClass<I extends object, O extends object>(kind: KindDefinition<I, O>): KindClass<I, O> {
   const file = kindFileName(kind.name);
   const shim = `../providers/${file}`;
+  const shimPath = require.resolve(shim);
   const type = `pulumi-nodejs:dynamic/docsplatform:${kind.name}`;
   const outputs = kind.outputs ?? [];
   const cls = class extends pulumi.CustomResource {
@@ -59,7 +61,7 @@ export function kindClass<I extends object, O extends object>(kind: KindDefiniti
       const provider = require(shim) as object;
       const props = withOutputSlots(args, outputs);
       if (props[PROVIDER_KEY] !== undefined) throw new Error(`${kind.name}: a dynamic resource must not define the ${PROVIDER_KEY} key`);
-      props[PROVIDER_KEY] = providerText(file, provider);
+      props[PROVIDER_KEY] = providerText(file, provider, shimPath);
       super(type, name, props, kindOptions(kind, opts));
     }
   };
@@ -75,31 +77,92 @@ const PROVIDER_KEY = "__provider";
 
 /** The first shim serialised in this process, and its text: the others' texts are made from it. */
 let first: { file: string; text: Promise<string> } | undefined;
-const texts = new Map<string, Promise<string>>();
+const texts = new Map<string, string | Promise<string>>();
 
 /**
  * A shim's serialised provider, the text `dynamic.Resource` registers for it: the SDK's serialisation
- * of the closure `() => provider`, which for a module of an installed package is one `require()` of
- * it. The shims sit side by side and each is the whole of its module, so their texts differ only in the
- * module's file name: the first shim is serialised by the SDK and the others' texts are that one with
- * the file name changed (serialization.test.ts checks every kind's text against `dynamic.Resource`'s).
+ * of the closure `() => provider`, which for a module of an installed package is one `require()` of it.
+ *
+ * The SDK's closure serialiser inspects the closure through the V8 inspector, about 250 ms of CPU on
+ * the first call of a program (it enables the debugger over every loaded script), before any resource
+ * can register. For a shim, whose whole module is the provider, what it makes is known in advance: the
+ * text of {@link requireText} around the module specifier the serialiser computes from the shim's path
+ * (its own `getModuleFromPath`, after the `node_modules` segment it picks). So the text is made here
+ * from that specifier; where it cannot be (the SDK without that function, or the shim not under a
+ * `node_modules` of the program's working directory), the first shim is serialised by the SDK and the
+ * others' texts are that one with the module's file name changed. serialization.test.ts checks every
+ * kind's text against `dynamic.Resource`'s own.
  *
  * A text that is not a `require()` of the package (the package loaded from outside the program's
  * node_modules, or the program run from inside the package, so that the SDK would copy the provider's
  * code and module state into every resource) fails the resource's registration, before any API call.
  */
-function providerText(file: string, provider: object): Promise<string> {
+function providerText(file: string, provider: object, shimPath: string): string | Promise<string> {
   let text = texts.get(file);
   if (text !== undefined) return text;
-  if (first === undefined) {
-    text = serialised(provider).then((t) => required(t, file));
-    first = { file, text };
+  const spec = moduleSpecifier(shimPath);
+  if (spec !== undefined) {
+    text = requireText(spec);
+  } else if (first === undefined) {
+    const made = serialised(provider).then((t) => required(t, file));
+    first = { file, text: made };
+    text = made;
   } else {
     const from = first;
     text = from.text.then((t) => required(t.replace(shimSpec(from.file), shimSpec(file)), file));
   }
   texts.set(file, text);
   return text;
+}
+
+/** The SDK's serialisation of a closure `() => provider` whose `provider` is the module `spec`. */
+function requireText(spec: string): string {
+  return [
+    "exports.handler = __f0;",
+    `const provider = require(${JSON.stringify(spec)});`,
+    "",
+    "function __f0() {",
+    "  return (function() {",
+    "    with({ this: undefined, arguments: undefined }) {",
+    "",
+    "return () => provider;",
+    "",
+    "    }",
+    "  }).apply(undefined, undefined).apply(this, arguments);",
+    "}",
+    "",
+  ].join("\n");
+}
+
+/** The SDK's module path mapping (runtime/closure/package.js), when this SDK has it. */
+let sdkPackages: { getModuleFromPath(path: string): string } | null | undefined;
+
+/**
+ * The specifier the SDK's closure serialiser gives the module at `file` (createClosure.js): its path
+ * relative to the working directory, from the `node_modules` segment on (the last one in a pnpm store),
+ * mapped through the package's `exports`. Undefined when the serialiser would not name it so.
+ */
+function moduleSpecifier(file: string): string | undefined {
+  if (sdkPackages === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the SDK's own mapping, so the specifier is the one it makes
+      const mod = require("@pulumi/pulumi/runtime/closure/package") as { getModuleFromPath?: unknown };
+      sdkPackages = typeof mod.getModuleFromPath === "function" ? (mod as { getModuleFromPath(path: string): string }) : null;
+    } catch {
+      sdkPackages = null;
+    }
+  }
+  if (sdkPackages === null) return undefined;
+  const parts = `./${unixPath(path.relative(process.cwd(), file))}`.split("/");
+  const at = parts.includes(".pnpm") ? parts.lastIndexOf("node_modules") : parts.indexOf("node_modules");
+  if (at < 0) return undefined;
+  const spec = sdkPackages.getModuleFromPath(unixPath(path.posix.join(...parts.slice(at + 1))));
+  return typeof spec === "string" && spec.endsWith(`/providers/${path.basename(file)}`) ? spec : undefined;
+}
+
+/** A path with `/` separators (what the SDK's `upath` makes of it). */
+function unixPath(p: string): string {
+  return p.replace(/\\/g, "/").replace(/(?<!^)\/+/g, "/");
 }
 
 /** The SDK's serialisation of the closure `dynamic.Resource` serialises. */

@@ -1,3 +1,4 @@
 // The whole module.exports is the provider, so an installed package serialises it as one require().
+import "../compileCache";
 import { memberRoleProvider } from "../resources/memberRole";
 export = memberRoleProvider;

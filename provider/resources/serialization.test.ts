@@ -44,10 +44,17 @@ describe("serialised providers (installed package, as users get it)", () => {
     expect(shapes.size).toBe(1);
   });
 
-  it("is, for every kind, the text pulumi.dynamic.Resource registers for its shim, and each class makes a dynamic.Resource", async () => {
+  it("is, for every kind, the text pulumi.dynamic.Resource registers for its shim, made without the SDK's closure serialiser; each class makes a dynamic.Resource", async () => {
     const reference = await referenceProviders(program.dir);
     expect(texts).toEqual(reference.texts);
     expect(reference.dynamic).toEqual(Object.fromEntries(kinds.map((k) => [k.name, true])));
+    expect(reference.serialisations).toBe(0);
+  });
+
+  it("is the same text with an SDK that has no module path mapping: the first shim serialised by the SDK, the others made from it", async () => {
+    const reference = await referenceProviders(program.dir, { sdkWithoutModuleMapping: true });
+    expect(reference.texts).toEqual(texts);
+    expect(reference.serialisations).toBe(1);
   });
 
   it("runs after being loaded as the plugin loads it: configure from config, then a real call answers gone", async () => {

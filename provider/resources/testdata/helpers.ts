@@ -15,11 +15,11 @@ export function prepareProviderProgram(): Promise<PreparedProgram> {
   return prepareProgram(PROGRAM_FIXTURE, { installPackage: true });
 }
 
-function runNode(dir: string, script: string, opts: { env?: Record<string, string>; stdin?: string } = {}): Promise<string> {
+function runNode(dir: string, script: string, opts: { env?: Record<string, string>; stdin?: string; args?: string[] } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
-      [script],
+      [script, ...(opts.args ?? [])],
       { cwd: dir, env: { ...process.env, ...opts.env }, maxBuffer: 16 << 20 },
       (err, stdout, stderr) => {
         if (err) reject(new Error(`${script} failed: ${err.message}\n${stderr}`));
@@ -37,10 +37,16 @@ export async function serializeProviders(dir: string, env: Record<string, string
 
 /**
  * What `pulumi.dynamic.Resource` itself registers for each kind's shim of the installed package (the
- * reference for the classes' texts), and whether each class makes a `dynamic.Resource`.
+ * reference for the classes' texts), whether each class makes a `dynamic.Resource`, and how often the
+ * classes called the SDK's closure serialiser themselves; `sdkWithoutModuleMapping` runs it with the
+ * SDK's module path mapping taken away.
  */
-export async function referenceProviders(dir: string): Promise<{ texts: Record<string, string>; dynamic: Record<string, boolean> }> {
-  return JSON.parse(await runNode(dir, "reference.js", {})) as { texts: Record<string, string>; dynamic: Record<string, boolean> };
+export async function referenceProviders(
+  dir: string,
+  opts: { sdkWithoutModuleMapping?: boolean } = {},
+): Promise<{ texts: Record<string, string>; dynamic: Record<string, boolean>; serialisations: number }> {
+  const args = opts.sdkWithoutModuleMapping ? ["--sdk-without-module-mapping"] : [];
+  return JSON.parse(await runNode(dir, "reference.js", { args })) as { texts: Record<string, string>; dynamic: Record<string, boolean>; serialisations: number };
 }
 
 /** Loads each text as the plugin does, configures it, and reads a missing object; returns each read's id or error. */

@@ -1,9 +1,22 @@
 // The texts `pulumi.dynamic.Resource` itself registers for each kind's shim of the INSTALLED package
 // (node_modules/pulumi-docsplatform/dist/provider/providers/<kind>.js), constructed under Pulumi mocks,
 // and whether each of the package's classes makes a `dynamic.Resource`. Prints
-// `{ "texts": { "<Kind>": "<provider text>", ... }, "dynamic": { "<Kind>": true, ... } }` as JSON.
+// `{ "texts": { "<Kind>": "<provider text>", ... }, "dynamic": { "<Kind>": true, ... }, "serialisations": n }`
+// as JSON, where n counts the classes' own calls of the SDK's closure serialiser. With the argument
+// `--sdk-without-module-mapping`, the SDK's runtime/closure/package module is replaced by one without
+// `getModuleFromPath`, as an SDK that does not have it would be.
 "use strict";
 const pulumi = require("@pulumi/pulumi");
+const Module = require("module");
+
+if (process.argv.includes("--sdk-without-module-mapping")) {
+  const file = require.resolve("@pulumi/pulumi/runtime/closure/package");
+  const stand = new Module(file);
+  stand.filename = file;
+  stand.loaded = true;
+  stand.exports = {};
+  require.cache[file] = stand;
+}
 
 const captured = {};
 pulumi.runtime.setMocks(
@@ -18,6 +31,13 @@ pulumi.runtime.setMocks(
   "dev",
   false,
 );
+
+let serialisations = 0;
+const serializeFunction = pulumi.runtime.serializeFunction;
+pulumi.runtime.serializeFunction = (...args) => {
+  serialisations++;
+  return serializeFunction(...args);
+};
 
 const pkg = require("pulumi-docsplatform");
 const fileOf = (name) => {
@@ -37,7 +57,7 @@ const started = Date.now();
   if (wanted.every((t) => typeof captured[t] === "string")) {
     const texts = {};
     for (const k of pkg.kinds) texts[k.name] = captured[`pulumi-nodejs:dynamic/reference:${k.name}`];
-    process.stdout.write(JSON.stringify({ texts, dynamic }));
+    process.stdout.write(JSON.stringify({ texts, dynamic, serialisations }));
     return;
   }
   if (Date.now() - started > 30000) {
