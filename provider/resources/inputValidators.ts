@@ -6,7 +6,7 @@
  * schema it was made from and serves only that schema; any other (a stale file, a schema not made at
  * build time) is compiled on first use, so a stale file costs time, never a wrong answer.
  */
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { default as Ajv, ValidateFunction } from "ajv";
@@ -16,9 +16,13 @@ import { ajvWithLimits, standaloneCode } from "../validators";
 /** The folder `npm run build` writes next to this module: a kind's validator is `<folder>/<Kind>.js`. */
 export const PRECOMPILED_INPUTS_DIR = path.join(__dirname, "kindValidators");
 
+/** The hash of the limits every schema refers to, made once: each fingerprint continues a copy of it. */
+let limitsHash: Hash | undefined;
+
 /** A schema's fingerprint (with the limits it refers to): a precompiled validator serves only its own. */
 function fingerprint(schema: object): string {
-  return createHash("sha256").update(JSON.stringify(limits)).update("\0").update(JSON.stringify(schema)).digest("hex");
+  limitsHash ??= createHash("sha256").update(JSON.stringify(limits)).update("\0");
+  return limitsHash.copy().update(JSON.stringify(schema)).digest("hex");
 }
 
 /** An ajv instance with the limits; `source` keeps the generated code for {@link precompiledInputValidator}. */
