@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { explain } from "../phrases";
 import { dottedPath, valuesAlong } from "../pointer";
@@ -287,6 +288,9 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
     async check(olds: I & AdoptInput, news: I & AdoptInput): Promise<dynamic.CheckResult<I & AdoptInput>> {
       // A preview's reserved input (references.ts): read here, never passed on to diff, create or the state.
       const { inputs, at, failures: reserved } = takeReferences(news);
+      // The inputs this resource already has: checked when they were written, and sending nothing
+      // (diff finds no change), so not checked again. A no-op up loads no validator.
+      if (reserved.length === 0 && isDeepStrictEqual(inputs, olds)) return { inputs };
       let failures = [...reserved, ...checkInputs(kind.name, schema, kind.fields, inputs)];
       if (failures.length === 0 && kind.refuse) failures = kind.refuse(pickFields<Partial<I>>(kind.fields, olds ?? {}), pickFields<I>(kind.fields, inputs));
       // In a preview, the members, spaces and teams a new or changed declaration names, looked up read-only.
