@@ -52,7 +52,6 @@ export type KindClass<I extends object, O extends object> = new (name: string, a
 export function kindClass<I extends object, O extends object>(kind: KindDefinition<I, O>): KindClass<I, O> {
   const file = kindFileName(kind.name);
   const shim = `../providers/${file}`;
-  const shimPath = require.resolve(shim);
   const type = `pulumi-nodejs:dynamic/docsplatform:${kind.name}`;
   const outputs = kind.outputs ?? [];
   const cls = class extends pulumi.CustomResource {
@@ -61,7 +60,7 @@ export function kindClass<I extends object, O extends object>(kind: KindDefiniti
       const provider = require(shim) as object;
       const props = withOutputSlots(args, outputs);
       if (props[PROVIDER_KEY] !== undefined) throw new Error(`${kind.name}: a dynamic resource must not define the ${PROVIDER_KEY} key`);
-      props[PROVIDER_KEY] = providerText(file, provider, shimPath);
+      props[PROVIDER_KEY] = providerText(file, provider, () => require.resolve(shim));
       super(type, name, props, kindOptions(kind, opts));
     }
   };
@@ -97,10 +96,10 @@ const texts = new Map<string, string | Promise<string>>();
  * node_modules, or the program run from inside the package, so that the SDK would copy the provider's
  * code and module state into every resource) fails the resource's registration, before any API call.
  */
-function providerText(file: string, provider: object, shimPath: string): string | Promise<string> {
+function providerText(file: string, provider: object, shimPath: () => string): string | Promise<string> {
   let text = texts.get(file);
   if (text !== undefined) return text;
-  const spec = moduleSpecifier(shimPath);
+  const spec = moduleSpecifier(shimPath());
   if (spec !== undefined) {
     text = requireText(spec);
   } else if (first === undefined) {
