@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { prepareProgram, type PreparedProgram } from "../../../test/harness";
 
-/** The program fixture (Pulumi.yaml, serialize.js, reference.js, load.js). */
+/** The program fixture (Pulumi.yaml, serialize.js, reference.js and their capture.js, load.js). */
 export const PROGRAM_FIXTURE = path.join(__dirname, "program");
 
 /** A copy of the fixture under .work/programs/ with the packed package in its node_modules. */

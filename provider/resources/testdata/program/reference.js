@@ -6,8 +6,9 @@
 // `--sdk-without-module-mapping`, the SDK's runtime/closure/package module is replaced by one without
 // `getModuleFromPath`, as an SDK that does not have it would be.
 "use strict";
-const pulumi = require("@pulumi/pulumi");
 const Module = require("module");
+const pulumi = require("@pulumi/pulumi");
+const { captureProviders, whenCaptured } = require("./capture");
 
 if (process.argv.includes("--sdk-without-module-mapping")) {
   const file = require.resolve("@pulumi/pulumi/runtime/closure/package");
@@ -18,20 +19,6 @@ if (process.argv.includes("--sdk-without-module-mapping")) {
   require.cache[file] = stand;
 }
 
-const captured = {};
-pulumi.runtime.setMocks(
-  {
-    newResource: (args) => {
-      captured[args.type] = args.inputs.__provider;
-      return { id: `${args.name}-id`, state: {} };
-    },
-    call: () => ({}),
-  },
-  "docsplatform-reference",
-  "dev",
-  false,
-);
-
 let serialisations = 0;
 const serializeFunction = pulumi.runtime.serializeFunction;
 pulumi.runtime.serializeFunction = (...args) => {
@@ -39,6 +26,7 @@ pulumi.runtime.serializeFunction = (...args) => {
   return serializeFunction(...args);
 };
 
+const captured = captureProviders("docsplatform-reference");
 const pkg = require("pulumi-docsplatform");
 const fileOf = (name) => {
   const n = name.replace(/API/g, "Api");
@@ -51,18 +39,9 @@ for (const kind of pkg.kinds) {
   dynamic[kind.name] = new pkg[kind.name](`probe-${kind.name}`, {}) instanceof pulumi.dynamic.Resource;
 }
 
-const wanted = pkg.kinds.map((k) => `pulumi-nodejs:dynamic/reference:${k.name}`);
-const started = Date.now();
-(function wait() {
-  if (wanted.every((t) => typeof captured[t] === "string")) {
-    const texts = {};
-    for (const k of pkg.kinds) texts[k.name] = captured[`pulumi-nodejs:dynamic/reference:${k.name}`];
-    process.stdout.write(JSON.stringify({ texts, dynamic, serialisations }));
-    return;
-  }
-  if (Date.now() - started > 30000) {
-    process.stderr.write(`providers not captured: ${wanted.filter((t) => typeof captured[t] !== "string").join(", ")}\n`);
-    process.exit(1);
-  }
-  setTimeout(wait, 20);
-})();
+const typeOf = (name) => `pulumi-nodejs:dynamic/reference:${name}`;
+whenCaptured(captured, pkg.kinds.map((k) => typeOf(k.name)), () => {
+  const texts = {};
+  for (const k of pkg.kinds) texts[k.name] = captured[typeOf(k.name)];
+  process.stdout.write(JSON.stringify({ texts, dynamic, serialisations }));
+});
