@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from "../errors";
 import { bodySchema, fromBody, type PostBody } from "../columns";
 import { BOOLEAN, STRING, limit, listQuery, paginate, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { roleAtLeast, type IntegrationRow, type OrgRow } from "../model";
-import { APP_URL, presentIntegration, type View } from "../present";
+import { presentIntegration, type View } from "../present";
 import { INTEGRATION } from "../tables";
 
 type NameP = { integrationName: string };

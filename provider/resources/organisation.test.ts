@@ -235,6 +235,25 @@ describe("Space", () => {
     expect(after.deletedAt).toBeUndefined();
   });
 
+  it("an update sends the changed settings with no read first: one PATCH, and a move only for a changed parent", async () => {
+    const copy = await api<{ id: string }>("POST", "/v1/spaces/space-guides/duplicate");
+    const inputs = { spaceId: copy.id, title: "Managed" };
+    const { id, outs } = await spaceProvider.create(inputs);
+    const collection = await api<{ id: string }>("POST", `/v1/orgs/${ORG}/collections`, { title: "Shelf" });
+    const calls = async (run: () => Promise<unknown>): Promise<string[]> => {
+      const before = emu.control.log().length;
+      await run();
+      return emu.control.log().slice(before).map((e) => `${e.method} ${e.route}`);
+    };
+
+    let updated = outs;
+    expect(await calls(async () => ({ outs: updated } = await spaceProvider.update(id, updated, { ...inputs, title: "Renamed" })))).toEqual(["PATCH /v1/spaces/:spaceId"]);
+    expect(updated.title).toBe("Renamed");
+    expect(await calls(async () => ({ outs: updated } = await spaceProvider.update(id, updated, { ...inputs, title: "Renamed", parent: collection.id })))).toEqual(["POST /v1/spaces/:spaceId/move"]);
+    expect(updated.parent).toBe(collection.id);
+    await spaceProvider.delete(id, updated);
+  });
+
   it("deletionPolicy delete soft-deletes, and a soft-deleted space reads as gone", async () => {
     const copy = await api<{ id: string }>("POST", "/v1/spaces/space-api/duplicate");
     const { id, outs } = await spaceProvider.create({ spaceId: copy.id, deletionPolicy: "delete" });

@@ -120,6 +120,25 @@ async function apply(ctx: KindContext, space: ApiSpace, wanted: SpaceSettings): 
   return current;
 }
 
+/**
+ * Sends the changed settings as they are declared, with no read first: each differs from the state's
+ * value (they are what diff found changed), and a PATCH or move to a value the space already has by
+ * hand changes nothing. The space as the last call answers it; read only when nothing could be sent
+ * (an `editMode` removed from the file: it cannot be unset).
+ */
+async function applyChanged(ctx: KindContext, id: string, wanted: SpaceSettings): Promise<ApiSpace> {
+  const patch: Record<string, unknown> = {};
+  for (const f of PATCHED) {
+    const v = wanted[f];
+    if (v === undefined || (f === "editMode" && v === null)) continue;
+    patch[f] = v;
+  }
+  let current: ApiSpace | undefined;
+  if (Object.keys(patch).length > 0) current = await ctx.client.spaces.update(id, patch as UpdateSpaceBody);
+  if (wanted.parent !== undefined) current = await ctx.client.spaces.move(id, { parent: wanted.parent ?? null });
+  return current ?? (await ctx.client.spaces.get(id));
+}
+
 function declaredSettings(inputs: SpaceSettings, names: readonly string[] = MANAGED): SpaceSettings {
   return declaredAmong(inputs, MANAGED, names);
 }
@@ -221,8 +240,7 @@ export const spaceKind = {
     const deletionPolicy = changed.includes("deletionPolicy") ? (news.deletionPolicy ?? "restore") : olds.deletionPolicy;
     if (olds.created === true) for (const f of Object.keys(previous)) delete previous[f];
     if (Object.keys(wanted).length === 0) return { ...olds, previous: previous as SpaceSettings, deletionPolicy };
-    const space = await ctx.client.spaces.get(id);
-    return toOutputs(await apply(ctx, space, wanted), deletionPolicy, previous as SpaceSettings, olds.created === true);
+    return toOutputs(await applyChanged(ctx, id, wanted), deletionPolicy, previous as SpaceSettings, olds.created === true);
   },
 
   outputsOf: (space: ApiSpace) => toOutputs(space, "restore", {}),
