@@ -102,40 +102,27 @@ async function getLive(ctx: KindContext, spaceId: string): Promise<ApiSpace | un
   return space && !space.deletedAt ? space : undefined;
 }
 
-/** Sets `wanted` on the space: one PATCH for what differs, and a move when the parent differs. */
-async function apply(ctx: KindContext, space: ApiSpace, wanted: SpaceSettings): Promise<ApiSpace> {
-  const live = liveSettings(space);
+/**
+ * Sets `wanted` on the space `id`: one PATCH of its settings and a move for its parent. Given the live
+ * space, only what differs from it is sent. Without it (an update: `wanted` holds what diff found
+ * changed from the state) nothing is read first: a PATCH or move to a value the space already has by
+ * hand changes nothing. The space as the last call answers it, read only when nothing could be sent
+ * (an `editMode` removed from the file: it cannot be unset).
+ */
+async function apply(ctx: KindContext, id: string, wanted: SpaceSettings, live?: ApiSpace): Promise<ApiSpace> {
+  const has = live === undefined ? undefined : liveSettings(live);
   const patch: Record<string, unknown> = {};
   for (const f of PATCHED) {
     const v = wanted[f];
-    if (v === undefined || v === live[f]) continue;
+    if (v === undefined || (has !== undefined && v === has[f])) continue;
     if (f === "editMode" && v === null) continue; // editMode cannot be unset
     patch[f] = v;
   }
-  let current = space;
-  if (Object.keys(patch).length > 0) current = await ctx.client.spaces.update(space.id, patch as UpdateSpaceBody);
-  if (wanted.parent !== undefined && (wanted.parent ?? null) !== (current.parent ?? null)) {
-    current = await ctx.client.spaces.move(space.id, { parent: wanted.parent ?? null });
-  }
-  return current;
-}
-
-/**
- * Sends the changed settings as they are declared, with no read first: each differs from the state's
- * value (they are what diff found changed), and a PATCH or move to a value the space already has by
- * hand changes nothing. The space as the last call answers it; read only when nothing could be sent
- * (an `editMode` removed from the file: it cannot be unset).
- */
-async function applyChanged(ctx: KindContext, id: string, wanted: SpaceSettings): Promise<ApiSpace> {
-  const patch: Record<string, unknown> = {};
-  for (const f of PATCHED) {
-    const v = wanted[f];
-    if (v === undefined || (f === "editMode" && v === null)) continue;
-    patch[f] = v;
-  }
-  let current: ApiSpace | undefined;
+  let current = live;
   if (Object.keys(patch).length > 0) current = await ctx.client.spaces.update(id, patch as UpdateSpaceBody);
-  if (wanted.parent !== undefined) current = await ctx.client.spaces.move(id, { parent: wanted.parent ?? null });
+  if (wanted.parent !== undefined && (current === undefined || (wanted.parent ?? null) !== (current.parent ?? null))) {
+    current = await ctx.client.spaces.move(id, { parent: wanted.parent ?? null });
+  }
   return current ?? (await ctx.client.spaces.get(id));
 }
 
@@ -155,7 +142,7 @@ async function createSpace(ctx: KindContext, inputs: SpaceInputs) {
   });
   ctx.created?.(space.id, toOutputs(space, inputs.deletionPolicy ?? "restore", {}, true));
   // The default level is not part of the create: one PATCH when declared.
-  const updated = inputs.defaultLevel ? await apply(ctx, space, { defaultLevel: inputs.defaultLevel }) : space;
+  const updated = inputs.defaultLevel ? await apply(ctx, space.id, { defaultLevel: inputs.defaultLevel }, space) : space;
   return { id: space.id, outs: toOutputs(updated, inputs.deletionPolicy ?? "restore", {}, true) };
 }
 
@@ -204,7 +191,7 @@ export const spaceKind = {
     );
     if (matching.length !== 1) return undefined;
     const space = await ctx.client.spaces.get(matching[0]!.id);
-    const updated = inputs.defaultLevel ? await apply(ctx, space, { defaultLevel: inputs.defaultLevel }) : space;
+    const updated = inputs.defaultLevel ? await apply(ctx, space.id, { defaultLevel: inputs.defaultLevel }, space) : space;
     return { id: space.id, outs: toOutputs(updated, inputs.deletionPolicy ?? "restore", {}, true) };
   },
 
@@ -223,7 +210,7 @@ export const spaceKind = {
     for (const f of Object.keys(wanted) as Managed[]) previous[f] = live[f];
     // Held from here on: if a change fails, the values to restore on delete are already recorded.
     ctx.created?.(space.id, toOutputs(space, inputs.deletionPolicy ?? "restore", previous as SpaceSettings));
-    const updated = await apply(ctx, space, wanted);
+    const updated = await apply(ctx, space.id, wanted, space);
     return { id: space.id, outs: toOutputs(updated, inputs.deletionPolicy ?? "restore", previous as SpaceSettings) };
   },
 
@@ -240,7 +227,7 @@ export const spaceKind = {
     const deletionPolicy = changed.includes("deletionPolicy") ? (news.deletionPolicy ?? "restore") : olds.deletionPolicy;
     if (olds.created === true) for (const f of Object.keys(previous)) delete previous[f];
     if (Object.keys(wanted).length === 0) return { ...olds, previous: previous as SpaceSettings, deletionPolicy };
-    return toOutputs(await applyChanged(ctx, id, wanted), deletionPolicy, previous as SpaceSettings, olds.created === true);
+    return toOutputs(await apply(ctx, id, wanted), deletionPolicy, previous as SpaceSettings, olds.created === true);
   },
 
   outputsOf: (space: ApiSpace) => toOutputs(space, "restore", {}),
@@ -253,7 +240,7 @@ export const spaceKind = {
     // A space the file created is left in place (its content is people's work): nothing to restore.
     if (olds.created === true) return;
     const space = await getLive(ctx, id);
-    if (space) await apply(ctx, space, olds.previous ?? {});
+    if (space) await apply(ctx, space.id, olds.previous ?? {}, space);
   },
 } satisfies KindDefinition<SpaceInputs, SpaceOutputs>;
 
