@@ -14,7 +14,9 @@ import * as pulumi from "@pulumi/pulumi";
 import { DocsPlatform } from "./stack/component";
 
 const config = new pulumi.Config("docsplatform");
-const root = pulumi.getRootDirectory();
+// The project's root reaches the SDK from language hosts that pass it (`--root-directory`); without it
+// the SDK answers a placeholder, and the host has started the program in the project's folder.
+const root = process.env["PULUMI_NODEJS_ROOT_DIRECTORY"] ? pulumi.getRootDirectory() : process.cwd();
 const file = path.resolve(root, config.get("file") ?? "docs.yaml");
 // The component records the path it was given: relative to the working directory, as a program's own
 // `{ file: "docs.yaml" }` would be, so the state does not depend on where the project is checked out.

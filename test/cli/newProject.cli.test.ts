@@ -1,0 +1,84 @@
+/**
+ * A new user's first run, exactly as the README tells it: `npm run package` packs the checkout and
+ * writes the `pulumi new` template with the tarball inside; `pulumi new` makes a project from it (config
+ * answered on the command line) and its own `npm install` installs the package from the project's
+ * folder, with no registry copy of this package; then preview and up against the emulator.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { REPO_ROOT } from "../harness/program";
+import { PulumiCli } from "./pulumi";
+
+let emu: RunningEmulator;
+let cli: PulumiCli;
+let template: string;
+const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "docsplatform-new-"));
+const project = path.join(workdir, "our-docs");
+
+beforeAll(async () => {
+  // `npm run package` without its build step: the suite has just built.
+  const out = execFileSync(process.execPath, [path.join(REPO_ROOT, "dist", "templates", "pack.js")], { cwd: REPO_ROOT, encoding: "utf8" });
+  template = out.match(/template: (.+)$/m)![1]!.trim();
+  emu = await startEmulator({ port: 0 });
+  fs.mkdirSync(project);
+  cli = new PulumiCli(project, [emu.token]);
+}, 120_000);
+
+afterAll(async () => {
+  cli?.close();
+  fs.rmSync(workdir, { recursive: true, force: true });
+  await emu?.close();
+});
+
+describe("pulumi new from the packed template", () => {
+  it("npm run package writes the tarball and a template whose package.json depends on it by file", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, template, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const dep = manifest.dependencies["pulumi-docsplatform"]!;
+    expect(dep).toMatch(/^file:pulumi-docsplatform-\d+\.\d+\.\d+\.tgz$/);
+    expect(fs.existsSync(path.join(REPO_ROOT, template, dep.slice("file:".length)))).toBe(true);
+  });
+
+  it("pulumi new makes the project and its own npm install installs the package", async () => {
+    const made = await cli.run(
+      [
+        "new",
+        path.join(REPO_ROOT, template),
+        "--yes",
+        "--stack",
+        "dev",
+        "--name",
+        "our-docs",
+        "--description",
+        "Our docs platform",
+        "--config",
+        `docsplatform:apiUrl=${emu.url}`,
+        "--config",
+        `docsplatform:apiToken=${emu.token}`,
+        "--config",
+        "docsplatform:organization=demo-org",
+      ],
+      { cwd: project },
+    );
+    expect(`${made.stdout}${made.stderr}`).not.toMatch(/npm (ERR|error)/);
+    expect(fs.existsSync(path.join(project, "node_modules", "pulumi-docsplatform", "dist", "provider", "program.js"))).toBe(true);
+    expect(fs.readFileSync(path.join(project, "Pulumi.yaml"), "utf8")).toMatch(/^name: our-docs$/m);
+    // The token was asked as a secret: it is stored encrypted.
+    const config = fs.readFileSync(path.join(project, "Pulumi.dev.yaml"), "utf8");
+    expect(config.includes(emu.token)).toBe(false);
+    expect(config).toMatch(/docsplatform:apiToken:\s+secure: /);
+  });
+
+  it("the starter project previews and comes up against the platform", async () => {
+    const preview = await cli.run(["preview"]);
+    expect(preview.stdout).toMatch(/\+ 5 to create/);
+    const up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(up.stdout).toMatch(/\+ 5 created/);
+    const again = await cli.run(["preview", "--expect-no-changes"]);
+    expect(again.stdout).toMatch(/5 unchanged/);
+    await cli.run(["destroy", "--yes", "--skip-preview"]);
+  });
+});
