@@ -1,0 +1,120 @@
+/**
+ * A run stopped in the middle of its creates, then what a user does next, through the Pulumi CLI:
+ * Ctrl-C (SIGINT) lets the CLI finish what it started and stop, and the next `pulumi up` completes; a
+ * killed CLI (SIGKILL) leaves pending creates, which the CLI asks to clear with `pulumi refresh
+ * --clear-pending-creates`, and the next `pulumi up` takes over what reached the platform. Either way:
+ * every object once, nothing lost, and a refreshed preview with no change.
+ */
+import * as path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { apiOf, listAll, caller } from "../support/api";
+import { prepareProgram, REPO_ROOT, type PreparedProgram } from "../harness/program";
+import { kindsAndNames, PulumiCli } from "./pulumi";
+
+const HANDBOOK = path.join(REPO_ROOT, "examples", "handbook");
+/** Each API call takes this long, so that an up of the handbook is still creating when it is stopped. */
+const LATENCY_MS = 150;
+
+interface Setup {
+  emu: RunningEmulator;
+  program: PreparedProgram;
+  cli: PulumiCli;
+}
+let setup: Setup | undefined;
+
+afterEach(async () => {
+  setup?.cli.close();
+  setup?.program.cleanup();
+  await setup?.emu.close();
+  setup = undefined;
+});
+
+async function start(): Promise<Setup> {
+  const emu = await startEmulator({ port: 0, latencyMs: LATENCY_MS });
+  const program = await prepareProgram(HANDBOOK, { installPackage: true });
+  const cli = new PulumiCli(program.dir, [emu.token]);
+  await cli.initStack("dev", emu);
+  setup = { emu, program, cli };
+  return setup;
+}
+
+/** Resolves once the emulator has answered `n` creates (POSTs). */
+async function creates(emu: RunningEmulator, n: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (emu.control.log().filter((c) => c.method === "POST").length < n) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${n} creates in 120 s`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The platform holds every object of the handbook once: natural keys are unique. */
+async function everyObjectOnce(emu: RunningEmulator): Promise<void> {
+  const call = caller(emu.url, emu.token);
+  const api = apiOf(emu);
+  const sites = await listAll<{ id: string; title: string }>(call, "/v1/orgs/demo-org/sites");
+  expect(sites.map((s) => s.title).sort()).toEqual(["Handbook", "Partner portal", "Partner preview"]);
+  for (const site of sites) {
+    const sections = await listAll<{ path: string }>(call, `/v1/orgs/demo-org/sites/${site.id}/sections`);
+    expect(new Set(sections.map((s) => s.path)).size).toBe(sections.length);
+    const links = await listAll<{ name: string }>(call, `/v1/orgs/demo-org/sites/${site.id}/share-links`);
+    expect(new Set(links.map((l) => l.name)).size).toBe(links.length);
+    const siteSpaces = await listAll<{ path: string; sectionId?: string | null }>(call, `/v1/orgs/demo-org/sites/${site.id}/site-spaces`);
+    expect(new Set(siteSpaces.map((s) => `${s.sectionId ?? ""}/${s.path}`)).size).toBe(siteSpaces.length);
+  }
+  const teams = await listAll<{ title: string }>(call, "/v1/orgs/demo-org/teams");
+  expect(new Set(teams.map((t) => t.title)).size).toBe(teams.length);
+  const spaces = await api<{ items: { title: string }[] }>("GET", "/v1/orgs/demo-org/spaces?limit=100");
+  expect(spaces.items.filter((s) => s.title === "What's new")).toHaveLength(1);
+}
+
+/** Nothing lost: the state holds every object and a refreshed preview proposes no change. */
+async function nothingLost(cli: PulumiCli): Promise<void> {
+  expect(kindsAndNames((await cli.exportState()).deployment)).toHaveLength(47);
+  await cli.run(["preview", "--refresh", "--expect-no-changes"]);
+}
+
+describe("a run stopped mid-create, through the Pulumi CLI", () => {
+  it("SIGINT: the CLI finishes what it started and stops; the next up completes with every object once", async () => {
+    const { emu, cli } = await start();
+    const up = cli.spawn(["up", "--yes", "--skip-preview"]);
+    const done = cli.collect(up, ["up"], { allowFailure: true });
+    await creates(emu, 5);
+    up.kill("SIGINT");
+    const stopped = await done;
+    expect(stopped.code).not.toBe(0);
+    expect(`${stopped.stdout}${stopped.stderr}`).toMatch(/cancel/i);
+    const partial = kindsAndNames((await cli.exportState()).deployment);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.length).toBeLessThan(47);
+
+    emu.control.setLatency(0);
+    await cli.run(["up", "--yes", "--skip-preview"]);
+    await everyObjectOnce(emu);
+    await nothingLost(cli);
+  }, 300_000);
+
+  it("SIGKILL of the CLI: pending creates are cleared by refresh, and the next up takes over what reached the platform", async () => {
+    const { emu, cli } = await start();
+    const up = cli.spawn(["up", "--yes", "--skip-preview"]);
+    const done = cli.collect(up, ["up"], { allowFailure: true });
+    await creates(emu, 5);
+    up.kill("SIGKILL");
+    expect((await done).signal).toBe("SIGKILL");
+    // The plugin and language host lose the engine with it; what they had sent may still land.
+    await new Promise((r) => setTimeout(r, 3_000));
+    emu.control.setLatency(0);
+
+    const { deployment } = await cli.exportState();
+    expect(deployment.pending_operations?.length ?? 0).toBeGreaterThan(0);
+    const blocked = await cli.run(["up", "--yes", "--skip-preview"], { allowFailure: true });
+    expect(blocked.code).not.toBe(0);
+    expect(`${blocked.stdout}${blocked.stderr}`).toMatch(/pending/i);
+
+    await cli.run(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
+    expect((await cli.exportState()).deployment.pending_operations ?? []).toEqual([]);
+    await cli.run(["up", "--yes", "--skip-preview"]);
+    await everyObjectOnce(emu);
+    await nothingLost(cli);
+  }, 300_000);
+});
