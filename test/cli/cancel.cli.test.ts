@@ -5,6 +5,7 @@
  * --clear-pending-creates`, and the next `pulumi up` takes over what reached the platform. Either way:
  * every object once, nothing lost, and a refreshed preview with no change.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -37,6 +38,15 @@ async function start(): Promise<Setup> {
   await cli.initStack("dev", emu);
   setup = { emu, program, cli };
   return setup;
+}
+
+/** Resolves once the emulator has answered a request that `match`es. */
+async function answered(emu: RunningEmulator, match: (c: { method: string; route: string }) => boolean): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!emu.control.log().some(match)) {
+    if (Date.now() > deadline) throw new Error("no such request in 120 s");
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 /** Resolves once the emulator has answered `n` creates (POSTs). */
@@ -94,11 +104,13 @@ describe("a run stopped mid-create, through the Pulumi CLI", () => {
     await nothingLost(cli);
   }, 300_000);
 
-  it("SIGKILL of the CLI: pending creates are cleared by refresh, and the next up takes over what reached the platform", async () => {
-    const { emu, cli } = await start();
+  it("SIGKILL of the CLI: pending creates are cleared by refresh; what reached the platform is taken over, the integration on the error's word", async () => {
+    const { emu, cli, program } = await start();
     const up = cli.spawn(["up", "--yes", "--skip-preview"]);
     const done = cli.collect(up, ["up"], { allowFailure: true });
-    await creates(emu, 5);
+    // Killed once the integration is published: its name is unique on the whole platform, so it is never
+    // taken over unasked (it could be one a person published).
+    await answered(emu, (c) => c.method === "POST" && /^\/v1\/integrations\/[^/]+$/.test(c.route));
     up.kill("SIGKILL");
     expect((await done).signal).toBe("SIGKILL");
     // The plugin and language host lose the engine with it; what they had sent may still land.
@@ -107,13 +119,27 @@ describe("a run stopped mid-create, through the Pulumi CLI", () => {
 
     const { deployment } = await cli.exportState();
     expect(deployment.pending_operations?.length ?? 0).toBeGreaterThan(0);
+    // The killed CLI left its lock: the next run says so and names `pulumi cancel`.
+    const locked = await cli.run(["up", "--yes", "--skip-preview"], { allowFailure: true });
+    expect(locked.code).not.toBe(0);
+    expect(locked.stderr).toMatch(/the stack is currently locked[\s\S]*pulumi cancel/);
+    await cli.run(["cancel", "--yes"]);
+    // Then it names the pending creates and `pulumi refresh`.
     const blocked = await cli.run(["up", "--yes", "--skip-preview"], { allowFailure: true });
     expect(blocked.code).not.toBe(0);
     expect(`${blocked.stdout}${blocked.stderr}`).toMatch(/pending/i);
 
     await cli.run(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
     expect((await cli.exportState()).deployment.pending_operations ?? []).toEqual([]);
+    // Everything else is taken over by its natural key; the integration is named, with what to do.
+    const refused = await cli.run(["up", "--yes", "--skip-preview"], { allowFailure: true });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout).toMatch(/"demo-status-badges" is already published; declare adopt: true to take it over/);
+    const docs = path.join(program.dir, "docs.yaml");
+    const text = fs.readFileSync(docs, "utf8");
+    fs.writeFileSync(docs, text.replace("    name: demo-status-badges\n", "    name: demo-status-badges\n    adopt: true\n"));
     await cli.run(["up", "--yes", "--skip-preview"]);
+    fs.writeFileSync(docs, text);
     await everyObjectOnce(emu);
     await nothingLost(cli);
   }, 300_000);

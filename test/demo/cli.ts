@@ -1,77 +1,71 @@
 /**
  * `npm run demo`: the handbook example (examples/handbook) run by the real Pulumi CLI against an
- * in-process emulator, with a throwaway local backend. Steps: `pulumi stack init`, config (the API URL,
- * and the emulator's token as a secret), `pulumi up --yes`, `pulumi preview --expect-no-changes` (the
- * second run has nothing to do), then `pulumi destroy --yes` — or, with `--keep`, the emulator stays up
- * with the stack deployed until Ctrl-C.
+ * in-process emulator, with a throwaway local backend: `pulumi preview`, `pulumi up`, a second `pulumi up`
+ * (nothing to do, no API call), then `pulumi destroy` — or, with `--keep`, the emulator stays up with the
+ * stack deployed until Ctrl-C. What the CLI prints is shown as it prints it.
  *
- * Without the Pulumi CLI it says so in one line and exits 1; `npm run demo:harness` runs the same
- * program through the bundled engine harness instead.
+ * The CLI is the one .ci/pulumi-cli builds from the Go module proxy (once; it says so while it builds).
+ * Where Go is missing, the same program runs through the bundled engine harness instead (`npm run
+ * demo:harness`), and the demo says which it uses.
  */
-import { spawn, spawnSync } from "node:child_process";
-import * as fs from "node:fs";
-import * as os from "node:os";
+import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator";
 import { REPO_ROOT, prepareProgram } from "../harness/program";
+import { PulumiCli, pulumiUnavailable } from "../cli/pulumi";
 
 const HANDBOOK = path.join(REPO_ROOT, "examples", "handbook");
-const MISSING =
-  'demo: the Pulumi CLI is not installed (https://www.pulumi.com/docs/install/); run "npm run demo:harness" to run the same program through the bundled engine harness instead';
 
-/** The `pulumi` executable: on PATH, or where the official installer puts it. */
-export function findPulumi(): string | undefined {
-  const candidates = ["pulumi", path.join(os.homedir(), ".pulumi", "bin", "pulumi")];
-  for (const cmd of candidates) {
-    const probe = spawnSync(cmd, ["version"], { stdio: "ignore" });
-    if (!probe.error && probe.status === 0) return cmd;
-  }
-  return undefined;
+/** Runs one pulumi command in the project with its output shown as the CLI prints it; rejects on a non-zero exit. */
+async function pulumi(cli: PulumiCli, args: string[], token: string): Promise<void> {
+  process.stdout.write(`\n$ pulumi ${args.map((a) => (a === token ? "***" : a)).join(" ")}\n`);
+  const child = spawn("pulumi", args, { cwd: cli.dir, env: cli.env, stdio: ["ignore", "inherit", "inherit"] });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+  if (code !== 0) throw new Error(`pulumi ${args[0]} exited with code ${code}`);
 }
 
-/** Runs one pulumi command in the program folder with the output shown; rejects on a non-zero exit. `secret` is masked in the echo. */
-function pulumi(cli: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, secret: string): Promise<void> {
-  process.stdout.write(`\n$ pulumi ${args.map((a) => (a === secret ? "***" : a)).join(" ")}\n`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(cli, args, { cwd, env, stdio: ["ignore", "inherit", "inherit"] });
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`pulumi ${args[0]} exited with code ${code}`))));
-  });
+/** The harness demo, for a machine that cannot build the CLI. */
+function harnessDemo(why: string): Promise<number> {
+  process.stdout.write(`demo: ${why}; running the same program through the bundled engine harness (npm run demo:harness)\n`);
+  const child = spawn(process.execPath, [path.join(__dirname, "harness.js")], { stdio: "inherit" });
+  return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
 }
 
 async function main(argv: string[]): Promise<number> {
   const keep = argv.includes("--keep");
-  const cli = findPulumi();
-  if (!cli) {
-    process.stderr.write(`${MISSING}\n`);
-    return 1;
-  }
+  const missing = pulumiUnavailable();
+  if (missing) return harnessDemo(missing);
 
   const emulator = await startEmulator({ port: 0 });
   const program = await prepareProgram(HANDBOOK, { installPackage: true });
-  const backend = fs.mkdtempSync(path.join(os.tmpdir(), "docsplatform-demo-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PULUMI_BACKEND_URL: `file://${backend}`,
-    PULUMI_CONFIG_PASSPHRASE: process.env["PULUMI_CONFIG_PASSPHRASE"] ?? "docsplatform-demo",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-  };
-  process.stdout.write(`emulator: ${emulator.url} (fixture organisation demo-org)\nprogram:  ${program.dir}\nbackend:  ${env["PULUMI_BACKEND_URL"]}\n`);
+  const cli = new PulumiCli(program.dir, [emulator.token]);
+  process.stdout.write(
+    `emulator: ${emulator.url} (fixture organisation demo-org)\nprogram:  ${program.dir}\nbackend:  ${cli.env["PULUMI_BACKEND_URL"]}\n`,
+  );
   try {
-    const run = (args: string[]) => pulumi(cli, args, program.dir, env, emulator.token);
-    await run(["stack", "init", "demo", "--non-interactive"]);
+    const run = (args: string[]) => pulumi(cli, args, emulator.token);
+    await run(["version"]);
+    await run(["stack", "init", "demo"]);
     await run(["config", "set", "docsplatform:apiUrl", emulator.url]);
     await run(["config", "set", "--secret", "docsplatform:apiToken", emulator.token]);
-    await run(["up", "--yes", "--non-interactive"]);
-    await run(["preview", "--expect-no-changes", "--non-interactive"]);
+    await run(["preview"]);
+    emulator.control.clearLog();
+    await run(["up", "--yes", "--skip-preview"]);
+    process.stdout.write(`\n(the emulator answered ${emulator.control.log().length} API calls)\n`);
+    emulator.control.clearLog();
+    await run(["up", "--yes", "--skip-preview"]);
+    process.stdout.write(`\n(the emulator answered ${emulator.control.log().length} API calls: nothing to do)\n`);
     if (keep) {
       process.stdout.write(
         `\nThe stack is deployed; the emulator keeps running at ${emulator.url} (token: the fixture's admin token).\n` +
-          `Edit ${path.join(program.dir, "docs.yaml")} and run \`pulumi up\` there with PULUMI_BACKEND_URL=${env["PULUMI_BACKEND_URL"]}.\nCtrl-C stops.\n`,
+          `Edit ${path.join(program.dir, "docs.yaml")} and run \`pulumi up\` there with PULUMI_BACKEND_URL=${cli.env["PULUMI_BACKEND_URL"]}, PULUMI_CONFIG_PASSPHRASE=${cli.env["PULUMI_CONFIG_PASSPHRASE"]} and PATH=${cli.env["PATH"]?.split(path.delimiter).slice(0, 3).join(path.delimiter)}:$PATH.\nCtrl-C stops.\n`,
       );
       await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
     } else {
-      await run(["destroy", "--yes", "--non-interactive"]);
+      await run(["destroy", "--yes", "--skip-preview"]);
     }
     return 0;
   } catch (err) {
@@ -80,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await emulator.close();
     // The stack's state points at the in-process emulator, which is gone now: remove both.
-    fs.rmSync(backend, { recursive: true, force: true });
+    cli.close();
     program.cleanup();
   }
 }
