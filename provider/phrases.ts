@@ -47,7 +47,8 @@ const FORMAT_PHRASES: Record<string, string> = {
 };
 
 /** Turn ajv errors into issues: collapse the branches of `oneOf`, drop `if`, phrase each keyword. */
-export function explain(errors: readonly ErrorObject[]): SchemaIssue[] {
+export function explain(all: readonly ErrorObject[]): SchemaIssue[] {
+  const errors = withoutRuledOutBranches(all);
   const unions = new Map<string, ErrorObject[]>();
   for (const e of errors) {
     if (e.keyword === "oneOf" || e.keyword === "anyOf") {
@@ -95,6 +96,33 @@ function withoutPatternsExplainedByFormat(errors: readonly ErrorObject[], issues
   if (formatFailed.size === 0) return issues;
   const patternReasons = new Set(errors.filter((e) => e.keyword === "pattern" && formatFailed.has(e.instancePath)).map((e) => phrase(e).reason));
   return issues.filter((i) => !(formatFailed.has(i.pointer) && patternReasons.has(i.reason)));
+}
+
+/**
+ * The errors of a union's branches that its discriminator rules out, dropped: a `{kind: url, url}` whose
+ * URL is wrong fails every branch, but only the `url` branch is meant (the others fail on `kind`'s const).
+ * Kept when every branch is ruled out (no branch fits the kind at all).
+ */
+function withoutRuledOutBranches(errors: readonly ErrorObject[]): readonly ErrorObject[] {
+  const unions = errors.filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf");
+  if (unions.length === 0) return errors;
+  const dropped = new Set<ErrorObject>();
+  for (const union of unions) {
+    const prefix = `${union.schemaPath}/`;
+    const branches = new Map<string, ErrorObject[]>();
+    for (const e of errors) {
+      if (!e.schemaPath.startsWith(prefix) || !e.instancePath.startsWith(union.instancePath)) continue;
+      const branch = e.schemaPath.slice(prefix.length).split("/")[0]!;
+      branches.set(branch, [...(branches.get(branch) ?? []), e]);
+    }
+    const isRuledOut = (list: ErrorObject[]): boolean =>
+      list.some((e) => (e.keyword === "const" || e.keyword === "enum") && e.instancePath.lastIndexOf("/") === union.instancePath.length && e.instancePath.length > union.instancePath.length);
+    const branchCount = Array.isArray(union.schema) ? union.schema.length : branches.size;
+    const ruledOut = [...branches.values()].filter(isRuledOut);
+    if (ruledOut.length === 0 || ruledOut.length >= branchCount) continue;
+    for (const list of ruledOut) for (const e of list) dropped.add(e);
+  }
+  return dropped.size === 0 ? errors : errors.filter((e) => !dropped.has(e));
 }
 
 function phrase(e: ErrorObject): SchemaIssue {
