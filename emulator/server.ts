@@ -64,6 +64,11 @@ function formatAjvErrors(errors: ErrorObject[], dataVar: string): string {
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ allErrors: false, coerceTypes: coerce ? "array" : false, useDefaults: false, strict: false, removeAdditional: false });
   addFormats(ajv);
+  // limits.json names the package's stricter URL rules (followed-url, fetched-url: see emulator/README.md);
+  // the contract says only "URI", so the emulator holds these fields to that.
+  const uri = ajv.formats["uri"]!;
+  ajv.addFormat("followed-url", uri);
+  ajv.addFormat("fetched-url", uri);
   ajv.addSchema(limits);
   return ajv;
 }

@@ -5,6 +5,16 @@
  */
 import type { ClientOptions } from "./client";
 
+/**
+ * Where the package reads the API token it acts with: its Pulumi config key and its environment
+ * variable (the plugin's `configure`, `docsplatform export`, `tree --live`). A stack file's secret
+ * source may name neither: the token is never passed on (stack/sources.ts).
+ */
+export const CREDENTIAL = {
+  config: ["docsplatform:apiToken"],
+  env: ["DOCSPLATFORM_API_TOKEN"],
+} as const;
+
 /** Tuning variables and what they set. */
 export const TUNING_ENV = {
   /** In-flight requests per base URL in one process (client `maxConcurrency`). */

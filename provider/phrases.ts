@@ -6,6 +6,8 @@
 import type { ErrorObject } from "ajv";
 import { KEY_PATTERN } from "./rules";
 import { escapeSegment } from "./pointer";
+import { PATH_SEGMENT_PATTERN } from "./identifiers";
+import { URL_FORMATS, urlProblem, type UrlUse } from "./urls";
 import limits from "../schemas/limits.json";
 
 /** A schema violation before it is given a position: where (JSON pointer), what, and whether it points at a key. */
@@ -26,7 +28,12 @@ const PATTERN_PHRASES: Record<string, string> = {
   "^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$":
     "must be a lowercase DNS name with at least three labels, like docs.example.com",
   "^[^/\\s]+(/[^/\\s]+)+$": "must be a host followed by one or more path segments, like example.com/docs",
-  "^[^/?#\\s]+$": "must be a platform ID without '/', '?', '#' or spaces",
+  [limits.definitions.id.pattern]:
+    "must be a platform ID: no '/', '?', '#', spaces or invisible characters, and not '.' or '..'",
+  [PATH_SEGMENT_PATTERN]:
+    "must be one segment of a URL path: no '/', '\\', '?', '#', '%', spaces or invisible characters, and not '.' or '..', like api-v2",
+  "^[hH][tT][tT][pP][sS]?://": "must start with https:// or http://",
+  "^https?://": "must start with https:// or http://",
   [limits.definitions.redirectSource.pattern]:
     "must be a site path: '/' then segments of letters, digits, '-', '.', '_', '~', '+' or %XX, no empty segment or trailing '/', optionally ending in '/*' (a level) or '*' ('/*' alone is not allowed), like /api/v1/*",
   "^\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+)*$":
@@ -40,7 +47,8 @@ const FORMAT_PHRASES: Record<string, string> = {
 };
 
 /** Turn ajv errors into issues: collapse the branches of `oneOf`, drop `if`, phrase each keyword. */
-export function explain(errors: readonly ErrorObject[]): SchemaIssue[] {
+export function explain(all: readonly ErrorObject[]): SchemaIssue[] {
+  const errors = withoutRuledOutBranches(all);
   const unions = new Map<string, ErrorObject[]>();
   for (const e of errors) {
     if (e.keyword === "oneOf" || e.keyword === "anyOf") {
@@ -76,7 +84,45 @@ export function explain(errors: readonly ErrorObject[]): SchemaIssue[] {
     if (explained.has(pointer)) continue;
     issues.push({ pointer, reason: `must be ${describeTypes(miss.expected)} (got ${kindOf(miss.data)})`, atKey: false });
   }
-  return dedupe(issues);
+  return dedupe(withoutPatternsExplainedByFormat(errors, issues));
+}
+
+/**
+ * A value that fails its format (a URL with the wrong scheme) is explained by the format: the same
+ * value's pattern failure (a scheme prefix) would only say it again, less clearly.
+ */
+function withoutPatternsExplainedByFormat(errors: readonly ErrorObject[], issues: SchemaIssue[]): SchemaIssue[] {
+  const formatFailed = new Set(errors.filter((e) => e.keyword === "format").map((e) => e.instancePath));
+  if (formatFailed.size === 0) return issues;
+  const patternReasons = new Set(errors.filter((e) => e.keyword === "pattern" && formatFailed.has(e.instancePath)).map((e) => phrase(e).reason));
+  return issues.filter((i) => !(formatFailed.has(i.pointer) && patternReasons.has(i.reason)));
+}
+
+/**
+ * The errors of a union's branches that its discriminator rules out, dropped: a `{kind: url, url}` whose
+ * URL is wrong fails every branch, but only the `url` branch is meant (the others fail on `kind`'s const).
+ * Kept when every branch is ruled out (no branch fits the kind at all).
+ */
+function withoutRuledOutBranches(errors: readonly ErrorObject[]): readonly ErrorObject[] {
+  const unions = errors.filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf");
+  if (unions.length === 0) return errors;
+  const dropped = new Set<ErrorObject>();
+  for (const union of unions) {
+    const prefix = `${union.schemaPath}/`;
+    const branches = new Map<string, ErrorObject[]>();
+    for (const e of errors) {
+      if (!e.schemaPath.startsWith(prefix) || !e.instancePath.startsWith(union.instancePath)) continue;
+      const branch = e.schemaPath.slice(prefix.length).split("/")[0]!;
+      branches.set(branch, [...(branches.get(branch) ?? []), e]);
+    }
+    const isRuledOut = (list: ErrorObject[]): boolean =>
+      list.some((e) => (e.keyword === "const" || e.keyword === "enum") && e.instancePath.lastIndexOf("/") === union.instancePath.length && e.instancePath.length > union.instancePath.length);
+    const branchCount = Array.isArray(union.schema) ? union.schema.length : branches.size;
+    const ruledOut = [...branches.values()].filter(isRuledOut);
+    if (ruledOut.length === 0 || ruledOut.length >= branchCount) continue;
+    for (const list of ruledOut) for (const e of list) dropped.add(e);
+  }
+  return dropped.size === 0 ? errors : errors.filter((e) => !dropped.has(e));
 }
 
 function phrase(e: ErrorObject): SchemaIssue {
@@ -99,6 +145,8 @@ function phrase(e: ErrorObject): SchemaIssue {
     }
     case "format": {
       const format = String(params.format);
+      const use = (Object.keys(URL_FORMATS) as UrlUse[]).find((u) => URL_FORMATS[u] === format);
+      if (use !== undefined && typeof e.data === "string") return at(`${urlProblem(e.data, use) ?? "is not allowed"} (got ${show(e.data)})`);
       return at(`${FORMAT_PHRASES[format] ?? `must be a valid ${format}`} (got ${show(e.data)})`);
     }
     case "enum": {
@@ -196,11 +244,16 @@ export function kindOf(v: unknown): string {
 export function show(v: unknown): string {
   if (typeof v === "string") {
     const chars = [...v];
-    return JSON.stringify(chars.length > 60 ? `${chars.slice(0, 57).join("")}...` : v);
+    return visible(JSON.stringify(chars.length > 60 ? `${chars.slice(0, 57).join("")}...` : v));
   }
   if (v === undefined) return "nothing";
   const text = JSON.stringify(v) ?? String(v);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Invisible and text-reordering characters written as `\uXXXX`, so a message shows what the file holds and reads in order. */
+function visible(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
 }
 
 // ajv counts code points, so the "got" count must too.

@@ -4,20 +4,25 @@
  * loaded only here, and only when a validator is compiled: a run with the validators `npm run build`
  * precompiled never loads it.
  */
+import * as path from "node:path";
 import type { default as Ajv, Options } from "ajv";
+import { formats } from "./formats";
+import { URL_FORMATS } from "./urls";
 
 /**
- * An ajv instance reporting every error verbosely, with the formats and the limits schema (`limits`,
- * which the schemas refer to); `source` keeps the generated code for {@link standaloneCode}.
+ * An ajv instance reporting every error verbosely, with the formats (ajv-formats' and the URL rules of
+ * urls.ts, see formats.ts) and the limits schema (`limits`, which the schemas refer to); `source` keeps
+ * the generated code for {@link standaloneCode}, to be written in the folder `source.outDir` (its
+ * formats are required from there).
  */
-export function ajvWithLimits(limits: object, options: Options, source: boolean): Ajv {
+export function ajvWithLimits(limits: object, options: Options, source: false | { outDir: string }): Ajv {
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when compiling */
   const { default: AjvClass, _ } = require("ajv") as typeof import("ajv");
   const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
   /* eslint-enable @typescript-eslint/no-require-imports */
-  const formats = _`require("ajv-formats/dist/formats").fullFormats`;
-  const ajv = new AjvClass({ allErrors: true, verbose: true, ...options, ...(source ? { code: { source: true, formats } } : {}) });
+  const ajv = new AjvClass({ allErrors: true, verbose: true, ...options, ...(source ? { code: { source: true, formats: formatsCode(source.outDir, _) } } : {}) });
   addFormats(ajv);
+  for (const name of Object.values(URL_FORMATS)) ajv.addFormat(name, formats[name]!);
   ajv.addSchema(limits);
   return ajv;
 }
@@ -27,4 +32,11 @@ export function standaloneCode(ajv: Ajv, exportsOf: Record<string, string>): str
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build step
   const { default: standalone } = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone");
   return standalone(ajv, exportsOf);
+}
+
+/** The code by which a validator written in `outDir` requires the formats (formats.ts, compiled beside this module). */
+function formatsCode(outDir: string, _: typeof import("ajv")._): ReturnType<typeof import("ajv")._> {
+  const relative = path.relative(outDir, path.join(__dirname, "formats")).split(path.sep).join("/");
+  const specifier = relative.startsWith(".") ? relative : `./${relative}`;
+  return _`require(${specifier}).formats`;
 }

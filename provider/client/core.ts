@@ -4,6 +4,7 @@ import { endpointFor, type Endpoint } from "./endpoint";
 import { redact, type ApiError, type HttpMethod } from "./errors";
 import { DEFAULT_RETRY, definedOnly, type ClientOptions, type ClientStats } from "./options";
 import { encodeQuery, listAll, paginate, stripQuery, type Query } from "./paging";
+import { routeProblem } from "./path";
 import { POLICIES } from "./policies";
 import { compose, type Call, type PolicyContext, type Send, type Sent } from "./policy";
 import { refusedToken } from "./tokenRefusal";
@@ -116,6 +117,8 @@ export class RequestCore {
   async #request<T>(method: HttpMethod, path: string, opts: RequestOptions): Promise<T> {
     if (this.#closed) throw new Error(`${method} ${stripQuery(path)}: the client is closed`);
     if (!path.startsWith("/")) throw new Error(`request path must start with '/': ${stripQuery(path)}`);
+    const unroutable = routeProblem(stripQuery(path));
+    if (unroutable) throw new Error(`${method} ${stripQuery(path)}: not sent: the path ${unroutable}`);
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     const call = new RequestCall(this.#side, {
       id: nextRequestId++,

@@ -1,5 +1,5 @@
 import type { RequestCore } from "./core";
-import { path } from "./path";
+import { path, segment } from "./path";
 import type { Role } from "./types";
 import type { InviteBody, RoleOrGuest, SiteAggregateQuery, TeamPermission, UserPermission, UserSitePermission } from "./accessTypes";
 
@@ -24,16 +24,16 @@ export class Grants<A> {
     return this.core.listAll(`${this.base}/users`);
   }
   updateTeam(teamId: string, role: RoleOrGuest): Promise<void> {
-    return this.core.request("PATCH", `${this.base}/teams/${encodeURIComponent(teamId)}`, { body: { role } });
+    return this.core.request("PATCH", `${this.base}/teams/${segment(teamId, "team ID")}`, { body: { role } });
   }
   updateUser(userId: string, role: RoleOrGuest): Promise<void> {
-    return this.core.request("PATCH", `${this.base}/users/${encodeURIComponent(userId)}`, { body: { role } });
+    return this.core.request("PATCH", `${this.base}/users/${segment(userId, "user ID")}`, { body: { role } });
   }
   removeTeam(teamId: string): Promise<void> {
-    return this.core.request("DELETE", `${this.base}/teams/${encodeURIComponent(teamId)}`);
+    return this.core.request("DELETE", `${this.base}/teams/${segment(teamId, "team ID")}`);
   }
   removeUser(userId: string): Promise<void> {
-    return this.core.request("DELETE", `${this.base}/users/${encodeURIComponent(userId)}`);
+    return this.core.request("DELETE", `${this.base}/users/${segment(userId, "user ID")}`);
   }
   /** Everyone who can reach the object, whatever gives the access (organisation, teams, direct grants). */
   aggregate(query: A = {} as A): Promise<(A extends SiteAggregateQuery ? UserSitePermission : { permission: RoleOrGuest; user: UserPermission["user"] })[]> {

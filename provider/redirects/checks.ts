@@ -6,6 +6,8 @@
  * The source's pattern and length are the schema's (limits.json `redirectSource`).
  */
 import type { SiteModel } from "../site";
+import { pagePathProblem, sitePathProblem } from "../identifiers";
+import { show } from "../phrases";
 import { answeringRedirect, describeTarget, redirectIdentity, type Key, type StackRedirect } from "./rules";
 
 /** The site the redirects belong to: its objects' reader URLs (relative to the site, `/`, `/api`, `/api/v1`) by key. */
@@ -41,12 +43,31 @@ export function checkRedirects(at: string, entries: readonly unknown[], site: Re
     const seen = first.get(id);
     if (seen !== undefined) issues.push({ pointer: `${at}/${i}/source`, reason: `${q(r.source)} repeats the source of redirects[${seen}]${r.draft ? " (both drafts)" : ""}: a site has one ${r.draft ? "draft" : "live"} redirect per source` });
     else first.set(id, i);
+    plainPaths(issues, `${at}/${i}`, r);
     if (!destinationShape(issues, `${at}/${i}/destination`, r.destination as Record<string, unknown>)) continue;
     destinationKeys(issues, `${at}/${i}/destination`, r, site);
     shadowed(issues, `${at}/${i}/source`, r, site);
   }
   chains(issues, at, redirects);
   return issues;
+}
+
+/**
+ * The source, a path destination and a page's path address what they read: no `.`/`..` segment, written
+ * or percent-encoded, no encoded `/` or `\` (`/%2F%2Fevil.example` would send readers to another site).
+ */
+function plainPaths(issues: RedirectIssue[], at: string, r: StackRedirect): void {
+  const source = sitePathProblem(r.source);
+  if (source) issues.push({ pointer: `${at}/source`, reason: `${q(r.source)} ${source}` });
+  const d = r.destination as Record<string, unknown>;
+  if (typeof d.path === "string") {
+    const path = sitePathProblem(d.path);
+    if (path) issues.push({ pointer: `${at}/destination/path`, reason: `${q(d.path)} ${path}` });
+  }
+  if (typeof d.page === "string") {
+    const page = pagePathProblem(d.page);
+    if (page) issues.push({ pointer: `${at}/destination/page`, reason: `${show(d.page)} ${page}` });
+  }
 }
 
 /** A destination is one of section, siteSpace (with page or pageId, or neither), path or url. */

@@ -27,7 +27,7 @@ function fingerprint(schema: object): string {
 
 /** An ajv instance with the limits; `source` keeps the generated code for {@link precompiledInputValidator}. */
 function newAjv(source: boolean): Ajv {
-  return ajvWithLimits(limits, { strict: false }, source);
+  return ajvWithLimits(limits, { strict: false }, source ? { outDir: PRECOMPILED_INPUTS_DIR } : false);
 }
 
 /** The source of a kind's precompiled input validator: the function (`validate`) and its schema's fingerprint (`fingerprint`). */

@@ -78,7 +78,7 @@ const fields = {
   blocks: { schema: OBJECTS, doc: "Blocks it provides: {id, title, description, icon, urlUnfurl, markdown}.", absent: { reset: [] }, patched: true },
   contentSources: { schema: OBJECTS, doc: "Content sources it provides: {id, title, description, icon, configuration}.", absent: { reset: [] }, patched: true },
   externalLinks: {
-    schema: { type: "array", items: { type: "object", required: ["url", "label"], additionalProperties: false, properties: { url: { type: "string", description: "Address of the link." }, label: { type: "string", description: "Text of the link." } } } } as ValueSchema<{ url: string; label: string }[]>,
+    schema: { type: "array", items: { type: "object", required: ["url", "label"], additionalProperties: false, properties: { url: { type: "string", format: "followed-url", description: "Address of the link: an https or http URL readers follow." }, label: { type: "string", description: "Text of the link." } } } } as ValueSchema<{ url: string; label: string }[]>,
     doc: "Links shown with it: {url, label}.",
     absent: { reset: [] },
     patched: true,

@@ -4,7 +4,7 @@ import { explain } from "../phrases";
 import { dottedPath, valuesAlong } from "../pointer";
 import type { ApiClient } from "../client";
 import { ApiError, isConflict, isNotFound, isOutcomeUnknown } from "../client/errors";
-import { tuningFromEnv, type Tuning } from "../env";
+import { CREDENTIAL, tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
 import { inputValidator } from "./inputValidators";
 import { missingReferences, takeReferences } from "./references";
@@ -29,7 +29,7 @@ import {
 
 /** Config keys and their environment fallbacks. */
 export const CONFIG = {
-  apiToken: { key: "docsplatform:apiToken", env: "DOCSPLATFORM_API_TOKEN" },
+  apiToken: { key: CREDENTIAL.config[0], env: CREDENTIAL.env[0] },
   apiUrl: { key: "docsplatform:apiUrl", env: "DOCSPLATFORM_API_URL" },
 } as const;
 

@@ -11,14 +11,16 @@
  * declarations; a site's structure from its resolved model (provider/site, checked in siteChecks.ts).
  * The checks run on data that may also have failed the schema, so every access is guarded.
  */
-import type { AnyKind } from "../resources/kind";
+import { LIMITS_ID, type AnyKind } from "../resources/kind";
 import { listedKinds } from "../resources/kinds";
 import { siteModels } from "../site";
 import type { StackFile } from "./model";
 import layout from "./layout.json";
+import limits from "../../schemas/limits.json";
 import { itemsOf, isObject, list, naturalKeys, reference, uniqueKeys, type CheckIssue, type Ctx, type Item, type LineOf, type Namespace } from "./checkKit";
 import { checkSite } from "./siteChecks";
-import { show } from "./schema";
+import { show, stackSchemaDocument } from "./schema";
+import { hiddenCharacterProblem } from "../identifiers";
 import { accessIssues } from "./access";
 import { kindOfDefinition, naturalField, refOf, stackFields } from "./stackSchema";
 
@@ -86,6 +88,7 @@ export function checkStack(stack: StackFile, lineOf: LineOf): CheckIssue[] {
     }
   }
   collectionCycles(ctx, list(stack.collections));
+  hiddenInNaturalKeys(ctx, stack);
 
   for (const site of siteModels(stack)) checkSite(ctx, site, keys.spaces ?? new Map());
   for (const issue of accessIssues(stack)) (issue.warning ? ctx.warn : ctx.error)(issue.pointer, issue.reason);
@@ -127,4 +130,49 @@ function collectionCycles(ctx: Ctx, collections: unknown[]): void {
     chain.forEach((k) => reported.add(k));
     ctx.error(`/collections/${i}/parent`, `collections form a cycle: ${[...chain, start].join(" → ")}`);
   }
+}
+
+type SchemaNode = { $ref?: string; pattern?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode; anyOf?: SchemaNode[]; oneOf?: SchemaNode[]; "x-naturalKey"?: { field: string } };
+
+/**
+ * Natural keys (the titles, names, labels, paths and slugs `adopt` finds objects by) may not hold
+ * invisible or text-reordering characters: two objects that read the same would be told apart only by
+ * them, and a bidirectional control makes a title read as another in a review. Found through the stack
+ * schema's `x-naturalKey` annotations, wherever such an entry sits in the file.
+ */
+/** The field's schema has a pattern of its own (it then refuses hidden characters, and says so itself). */
+function hasPattern(node: SchemaNode | undefined): boolean {
+  if (node === undefined) return false;
+  if (node.pattern !== undefined) return true;
+  const limit = node.$ref?.startsWith(`${LIMITS_ID}#/definitions/`) ? (limits.definitions as Record<string, { pattern?: string }>)[node.$ref.slice(`${LIMITS_ID}#/definitions/`.length)] : undefined;
+  return limit?.pattern !== undefined;
+}
+
+function hiddenInNaturalKeys(ctx: Ctx, stack: StackFile): void {
+  const schema = stackSchemaDocument() as SchemaNode & { definitions: Record<string, SchemaNode> };
+  const reported = new Set<string>();
+  const resolve = (node: SchemaNode | undefined): SchemaNode | undefined =>
+    node?.$ref?.startsWith("#/definitions/") ? schema.definitions[node.$ref.slice("#/definitions/".length)] : node;
+  const walk = (node: SchemaNode | undefined, data: unknown, pointer: string): void => {
+    const n = resolve(node);
+    if (n === undefined || data === null || typeof data !== "object") return;
+    for (const branch of [...(n.anyOf ?? []), ...(n.oneOf ?? [])]) walk(branch, data, pointer);
+    if (Array.isArray(data)) {
+      data.forEach((item, i) => walk(n.items, item, `${pointer}/${i}`));
+      return;
+    }
+    const entry = data as Record<string, unknown>;
+    const natural = n["x-naturalKey"]?.field;
+    const value = natural === undefined ? undefined : entry[natural];
+    const at = `${pointer}/${natural}`;
+    if (typeof value === "string" && !reported.has(at) && !hasPattern(n.properties?.[natural!])) {
+      const problem = hiddenCharacterProblem(value);
+      if (problem) {
+        reported.add(at);
+        ctx.error(at, problem);
+      }
+    }
+    for (const [key, sub] of Object.entries(n.properties ?? {})) if (key in entry) walk(sub, entry[key], `${pointer}/${key}`);
+  };
+  walk(schema, stack, "");
 }

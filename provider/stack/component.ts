@@ -19,6 +19,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { DeclaredSources } from "./declared";
 import { Declarer, type DocsPlatformResources } from "./declarer";
+import { projectRoot } from "./projectFiles";
 import { runtimeSources, secretSourceIssues, type SecretLookup } from "./sources";
 import { formatProblem, loadStackFile, type Problem } from "./load";
 import { declareQuietly } from "./registration";
@@ -82,7 +83,8 @@ function sourcesFor(file: string, stack: StackFile, problemAt?: (pointer: string
     const located = unset.map((i) => problemAt?.(i.pointer, i.reason) ?? { file, line: 1, col: 1, path: i.pointer, message: i.reason });
     throw new StackFileError(file, located);
   }
-  return runtimeSources(path.dirname(file), lookup, (values) => pulumi.secret(values));
+  const dir = path.dirname(file);
+  return runtimeSources({ dir, root: projectRoot(dir) }, lookup, (values) => pulumi.secret(values));
 }
 
 /**

@@ -9,7 +9,8 @@ import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, visit
 import { checkStack, describe } from "./checks";
 import type { StackFile } from "./model";
 import { schemaReport } from "./schema";
-import { fileIssues } from "./sources";
+import { projectRoot } from "./projectFiles";
+import { credentialSourceIssues, fileIssues } from "./sources";
 
 /** One problem of a stack file, located at the offending key or value. */
 export interface Problem {
@@ -92,8 +93,13 @@ export function loadStackFile(file: string): LoadResult {
 
 /** Options of {@link parseStack}. */
 export interface ParseOptions {
-  /** The stack file's folder: files the file names (an integration's script) must exist there. Unset: not checked. */
+  /**
+   * The stack file's folder: files the file names (an integration's script) are relative to it and must
+   * exist inside the project (projectFiles.ts). Unset: not checked.
+   */
   baseDir?: string;
+  /** The project's root those files must be inside; default: the nearest folder above `baseDir` with Pulumi.yaml. */
+  root?: string;
 }
 
 /** Load a stack file from its text; `fileName` is used in problems only. */
@@ -191,8 +197,10 @@ function checkData(data: unknown, locator: Locator, fileName: string, text: { pr
     (issue.warning ? warnings : problems).push(located(issue.pointer, issue.reason, issue.atKey));
   }
   if (opts.baseDir !== undefined) {
-    for (const issue of fileIssues(data, opts.baseDir)) problems.push(located(issue.pointer, issue.reason));
+    const base = { dir: opts.baseDir, root: opts.root ?? projectRoot(opts.baseDir) };
+    for (const issue of fileIssues(data, base)) problems.push(located(issue.pointer, issue.reason));
   }
+  for (const issue of credentialSourceIssues(data)) problems.push(located(issue.pointer, issue.reason));
   const listedWarnings = listProblems(sortProblems(warnings), 0, "warning");
   if (problems.length > 0) return failure(fileName, listProblems(sortProblems(problems), unlocated, "problem"), listedWarnings);
   return { ok: true, file: fileName, stack: data as StackFile, warnings: listedWarnings, problemAt: located };

@@ -44,7 +44,7 @@ function schemasHash(): string {
  * {@link precompiledValidators} (see validators.ts: a run with a precompiled validator never loads ajv).
  */
 function newAjv(schemas: object[], source: boolean): Ajv {
-  const ajv = ajvWithLimits(JSON.parse(schemaTexts().limits) as object, { strictTypes: false }, source);
+  const ajv = ajvWithLimits(JSON.parse(schemaTexts().limits) as object, { strictTypes: false }, source ? { outDir: path.dirname(PRECOMPILED_FILE) } : false);
   // Annotations of the generated schema (see stackSchema.ts): for editors, the loader's cross-checks and
   // the values read when the program runs (x-file, x-secretSources; see sources.ts).
   ajv.addVocabulary(["markdownDescription", "x-naturalKey", "x-ref", "x-file", "x-secretSources"]);

@@ -11,6 +11,7 @@ import { siteSectionGroupKind } from "../resources/siteSectionGroup";
 import { siteExternalLinkKind } from "../resources/siteExternalLink";
 import type { EntryBase, SiteModel, SiteSpaceEntry } from "../site";
 import { show } from "./schema";
+import { confusableWith } from "../identifiers";
 import { naturalField } from "./stackSchema";
 import { describe, isObject, known, list, naturalKeys, reference, uniqueKeys, type Ctx, type Item, type Loose, type Namespace } from "./checkKit";
 
@@ -111,7 +112,36 @@ function levelPaths(ctx: Ctx, entries: readonly (EntryBase & { path: SiteSpaceEn
   }
 }
 
+/**
+ * A path that only looks like a sibling's (the same letters drawn from another script, Cyrillic 'а' for
+ * Latin 'a'): readers and reviewers cannot tell the two URLs apart. A warning: such a path may be meant.
+ */
+function lookAlikePaths(ctx: Ctx, entries: readonly (EntryBase & { path: SiteSpaceEntry["path"] })[]): void {
+  const earlier: { value: string; pointer: string }[] = [];
+  for (const e of entries) {
+    const value = e.path.value;
+    if (typeof value !== "string" || value === "") continue;
+    const twin = confusableWith(value, earlier.map((x) => x.value));
+    if (twin !== undefined) {
+      const first = earlier.find((x) => x.value === twin)!;
+      ctx.warn(`${e.pointer}/path`, `path ${show(value)} looks like ${show(twin)}, the path of ${describe(first.pointer)} (line ${ctx.lineOf(first.pointer)}), but differs in ${differingLetters(value, twin)}; readers cannot tell the two URLs apart`);
+    }
+    earlier.push({ value, pointer: e.pointer });
+  }
+}
+
+/** The characters of `a` that differ from `b`'s, as code points: `'а' (U+0430)`. */
+function differingLetters(a: string, b: string): string {
+  const mine = [...a];
+  const theirs = [...b];
+  const differing = mine.filter((c, i) => c !== theirs[i]).map((c) => `'${c}' (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`);
+  return [...new Set(differing)].join(", ") || "letters of another script";
+}
+
 function paths(ctx: Ctx, site: SiteModel): void {
+  lookAlikePaths(ctx, site.rootSiteSpaces);
+  for (const section of site.sectionList) lookAlikePaths(ctx, section.siteSpaces);
+  lookAlikePaths(ctx, site.sectionList);
   levelPaths(ctx, site.rootSiteSpaces, "for site spaces at the root of this site");
   for (const section of site.sectionList) levelPaths(ctx, section.siteSpaces, "for site spaces in this section");
   levelPaths(ctx, site.sectionList, "among the sections of a site");

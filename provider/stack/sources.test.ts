@@ -79,7 +79,7 @@ describe("integration entries of a stack file", () => {
 
   it("reads files as text or base64 and resolves secret sources into one secret value", () => {
     write("img.bin", "\u0001\u0002");
-    const sources = runtimeSources(dir, { config: (k) => `config:${k}`, env: (n) => `env:${n}` }, (v) => ({ secret: v }));
+    const sources = runtimeSources({ dir, root: dir }, { config: (k) => `config:${k}`, env: (n) => `env:${n}` }, (v) => ({ secret: v }));
     expect(sources.file("src/ok.js", "text")).toBe("export default {};");
     expect(sources.file("img.bin", "base64")).toBe(Buffer.from("\u0001\u0002").toString("base64"));
     expect(sources.secrets({ A: { config: "k" }, B: { env: "N" } })).toEqual({ secret: { A: "config:k", B: "env:N" } });

@@ -5,12 +5,15 @@
  * `x-secretSources` in the generated stack schema), never by field name.
  *
  * Files are checked by the loader, which knows where the stack file is (`docsplatform validate` and
- * the component both report a missing file). Secret sources are checked by the component only: the
- * loader is offline and has no Pulumi config. Both report `file:line:col` of the entry's value.
+ * the component both report a missing file, or one outside the project: projectFiles.ts). Whether a
+ * secret source is set is checked by the component only: the loader is offline and has no Pulumi
+ * config; that no source names the package's own API token is checked offline, by the loader. All
+ * report `file:line:col` of the entry's value.
  */
 import * as fs from "node:fs";
-import * as path from "node:path";
+import { CREDENTIAL } from "../env";
 import type { DeclaredSources } from "./declared";
+import { projectFile, type FileBase } from "./projectFiles";
 import { stackSchemaDocument } from "./schema";
 
 /** A finding at a JSON pointer of the stack file. */
@@ -70,22 +73,45 @@ function runtimeValues(stack: unknown): RuntimeValue[] {
   return out;
 }
 
-/** A missing or unreadable file named by the stack file in `baseDir` (the stack file's folder). */
-export function fileIssues(stack: unknown, baseDir: string): SourceIssue[] {
+/** A missing file named by the stack file, or one outside the project (see projectFiles.ts). */
+export function fileIssues(stack: unknown, base: FileBase): SourceIssue[] {
   const issues: SourceIssue[] = [];
   for (const v of runtimeValues(stack)) {
     if (!v.file) continue;
     const paths = Array.isArray(v.value) ? v.value.map((p, i) => [`${v.pointer}/${i}`, p] as const) : [[v.pointer, v.value] as const];
     for (const [pointer, p] of paths) {
       if (typeof p !== "string" || p === "") continue;
-      let reason: string | undefined;
-      try {
-        if (!fs.statSync(path.resolve(baseDir, p)).isFile()) reason = `${JSON.stringify(p)} is not a file`;
-      } catch {
-        reason = `no file ${JSON.stringify(p)} next to the stack file (paths are relative to the stack file's folder)`;
-      }
-      if (reason) issues.push({ pointer, reason });
+      const found = projectFile(base, p);
+      if (!found.ok) issues.push({ pointer, reason: found.reason });
     }
+  }
+  return issues;
+}
+
+/** Every `{config}` / `{env}` source of a secret map: its pointer, and the source as written. */
+function secretSources(stack: unknown): { pointer: string; name: string; source: { config?: unknown; env?: unknown } }[] {
+  const out: { pointer: string; name: string; source: { config?: unknown; env?: unknown } }[] = [];
+  for (const v of runtimeValues(stack)) {
+    if (!v.secrets || typeof v.value !== "object" || v.value === null || Array.isArray(v.value)) continue;
+    for (const [name, source] of Object.entries(v.value as Record<string, unknown>)) {
+      if (source === null || typeof source !== "object") continue;
+      out.push({ pointer: `${v.pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, name, source: source as { config?: unknown; env?: unknown } });
+    }
+  }
+  return out;
+}
+
+/**
+ * Secret sources that name the package's own API credential (its environment variable or config key):
+ * the value would be sent to an integration, which the token must never reach. Checked offline.
+ */
+export function credentialSourceIssues(stack: unknown): SourceIssue[] {
+  const issues: SourceIssue[] = [];
+  for (const { pointer, name, source } of secretSources(stack)) {
+    const env = typeof source.env === "string" && (CREDENTIAL.env as readonly string[]).includes(source.env) ? `environment variable ${source.env}` : undefined;
+    const config = typeof source.config === "string" && (CREDENTIAL.config as readonly string[]).includes(source.config) ? `config key ${source.config}` : undefined;
+    const named = env ?? config;
+    if (named) issues.push({ pointer: `${pointer}/${env ? "env" : "config"}`, reason: `secret ${JSON.stringify(name)}: ${named} holds the platform API token this package acts with; it is never sent to an integration (give the integration a credential of its own)` });
   }
   return issues;
 }
@@ -124,14 +150,17 @@ export function secretSourceIssues(stack: unknown, lookup: SecretLookup): Source
 }
 
 /**
- * The reader the component passes to `declaredInputs`: files relative to `baseDir`, secret sources
+ * The reader the component passes to `declaredInputs`: files inside the project (`base`, checked again
+ * as they are read: projectFiles.ts), secret sources
  * through `lookup`, the values wrapped by `secret` (the component's `pulumi.secret`). Sources were
  * checked first ({@link secretSourceIssues}), so an unset one here is a bug.
  */
-export function runtimeSources(baseDir: string, lookup: SecretLookup, secret: (values: Record<string, string>) => unknown): DeclaredSources {
+export function runtimeSources(base: FileBase, lookup: SecretLookup, secret: (values: Record<string, string>) => unknown): DeclaredSources {
   return {
     file(p, how) {
-      const bytes = fs.readFileSync(path.resolve(baseDir, p));
+      const found = projectFile(base, p);
+      if (!found.ok) throw new Error(`internal error: ${found.reason}`);
+      const bytes = fs.readFileSync(found.file);
       return how === "base64" ? bytes.toString("base64") : bytes.toString("utf8");
     },
     secrets(sources) {
