@@ -1,9 +1,11 @@
 /**
  * A run stopped in the middle of its creates, then what a user does next, through the Pulumi CLI:
- * Ctrl-C (SIGINT) lets the CLI finish what it started and stop, and the next `pulumi up` completes; a
- * killed CLI (SIGKILL) leaves pending creates, which the CLI asks to clear with `pulumi refresh
- * --clear-pending-creates`, and the next `pulumi up` takes over what reached the platform. Either way:
- * every object once, nothing lost, and a refreshed preview with no change.
+ * Ctrl-C (SIGINT) lets the CLI finish what it started and stop, and the next `pulumi up` completes. A
+ * killed CLI (SIGKILL) leaves its lock, which `pulumi cancel` removes, and pending creates: the next `up`
+ * warns of them and takes over by natural key what reached the platform, but for a published integration
+ * (its name is unique platform-wide), which it names with `adopt: true` as the way on; `pulumi refresh
+ * --clear-pending-creates` clears them. Either way: every object once, nothing lost, and a refreshed
+ * preview with no change.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -124,17 +126,25 @@ describe("a run stopped mid-create, through the Pulumi CLI", () => {
     expect(locked.code).not.toBe(0);
     expect(locked.stderr).toMatch(/the stack is currently locked[\s\S]*pulumi cancel/);
     await cli.run(["cancel", "--yes"]);
-    // Then it names the pending creates and `pulumi refresh`.
-    const blocked = await cli.run(["up", "--yes", "--skip-preview"], { allowFailure: true });
-    expect(blocked.code).not.toBe(0);
-    expect(`${blocked.stdout}${blocked.stderr}`).toMatch(/pending/i);
-
-    await cli.run(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
-    expect((await cli.exportState()).deployment.pending_operations ?? []).toEqual([]);
-    // Everything else is taken over by its natural key; the integration is named, with what to do.
+    // The next up warns of the pending creates and goes ahead: what reached the platform is taken over by
+    // its natural key, but for objects whose key the platform keeps unique (a team's title, an integration's
+    // name), which could be ones a person made: each is named with the way on.
     const refused = await cli.run(["up", "--yes", "--skip-preview"], { allowFailure: true });
+    expect(refused.stdout).toMatch(/Attempting to deploy or update resources with \d+ pending operations from previous deployment/);
     expect(refused.code).not.toBe(0);
-    expect(refused.stdout).toMatch(/"demo-status-badges" is already published; declare adopt: true to take it over/);
+    const named = [...refused.stdout.matchAll(/^  pulumi-nodejs:dynamic\/docsplatform:(\w+) \(([^)]+)\):\n    error: (.*)$/gm)].map(([, kind, name, message]) => ({ kind: kind!, name: name!, message: message! }));
+    expect(named.map((n) => n.kind)).toContain("Integration");
+    // An object with an ID in its message: the interrupted create is imported with it, as the message says.
+    const pending = (await cli.exportState()).deployment.pending_operations ?? [];
+    const imports = named.flatMap((n) => {
+      const id = /one already exists \(id ([^)]+)\)/.exec(n.message)?.[1];
+      const op = pending.find((o) => o.resource.urn.endsWith(`::${n.name}`));
+      return id && op ? [op.resource.urn, id] : [];
+    });
+    await cli.run(["refresh", "--yes", "--skip-preview", ...imports.flatMap((v, i) => (i % 2 === 0 ? ["--import-pending-creates", v] : [v])), "--clear-pending-creates"]);
+    expect((await cli.exportState()).deployment.pending_operations ?? []).toEqual([]);
+    // The integration: `adopt: true` for one up, as its message says.
+    expect(named.find((n) => n.kind === "Integration")!.message).toMatch(/"demo-status-badges" is already published; declare adopt: true to take it over/);
     const docs = path.join(program.dir, "docs.yaml");
     const text = fs.readFileSync(docs, "utf8");
     fs.writeFileSync(docs, text.replace("    name: demo-status-badges\n", "    name: demo-status-badges\n    adopt: true\n"));
