@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Collects what the reliability suite proved and prints its summary table at the end of the run.
     globalSetup: ["test/reliability/globalSetup.ts"],
+    // The default report, and the ten slowest files at its end (the suite's slow tail, in every CI log).
+    reporters: ["default", "./test/slowest.ts"],
   },
 });
