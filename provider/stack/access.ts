@@ -59,7 +59,8 @@ function keysOf(stack: Record<string, unknown>, property: string): Set<string> {
 
 /**
  * The access checks: team keys in grants name a team of the file; a team or user at most once per
- * object; a visitor-auth block on a site whose visibility is not `visitor-auth` (a warning); installed
+ * object; a visitor-auth block on a site whose visibility is not `visitor-auth` (a warning), and none on a
+ * site whose visibility is (refused: see signInMissing); installed
  * sites and spaces name sites and spaces of the file; an integration installed once.
  */
 export function accessIssues(stack: unknown): AccessIssue[] {
@@ -85,6 +86,7 @@ export function accessIssues(stack: unknown): AccessIssue[] {
       if (on === "site" && entry.visitorAuth !== undefined && entry.visibility !== "visitor-auth") {
         issues.push({ pointer: `${at}/visitorAuth`, reason: `visitor authentication applies to a site whose visibility is visitor-auth; this site's is ${show(entry.visibility ?? "public")}`, warning: true });
       }
+      if (on === "site" && entry.visibility === "visitor-auth" && entry.visitorAuth === undefined) issues.push(signInMissing(at, entry.key));
     });
   }
   const sites = keysOf(stack, "sites");
@@ -100,6 +102,23 @@ export function accessIssues(stack: unknown): AccessIssue[] {
     }
   });
   return issues;
+}
+
+/**
+ * A visitor-auth site lets in only visitors who bring a token its sign-in backend made: with no
+ * `visitorAuth` block nothing in the file sets that backend up (a new site has only the platform's
+ * defaults: a custom backend nobody was given the key of, no sign-in page), so readers are locked out.
+ * Refused rather than warned: the platform accepts the visibility and the site goes dark without a word.
+ */
+function signInMissing(at: string, key: unknown): AccessIssue {
+  const site = typeof key === "string" ? `site ${key}` : "this site";
+  return {
+    pointer: `${at}/visibility`,
+    reason:
+      `${site} is visitor-auth but declares no visitorAuth block: no reader could sign in. Add one — ` +
+      "`visitorAuth: { fallbackURL: <your sign-in page> }` for your own backend (it signs visitors' tokens with the site's private key, a secret output), " +
+      "or `visitorAuth: { backend: integration }` with an installation enabled on the site — or choose another visibility",
+  };
 }
 
 /**
