@@ -109,6 +109,58 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
     }
   });
 
+  const AUTH_ROUTE = "/v1/orgs/:organizationId/sites/:siteId/publishing/auth";
+  const PARTNER_SIGN_IN = "    visitorAuth:\n      fallbackURL: https://partners.demo.test/login\n";
+  const withIntegrationSignIn = (text: string) => text.replace(PARTNER_SIGN_IN, "    visitorAuth:\n      backend: integration\n      fallbackURL: https://partners.demo.test/login\n");
+
+  it("a sign-in by integration on a site with none enabled fails the preview at the site, naming its key, with one read", async () => {
+    // Issue #33: it used to pass the preview, and `up` failed on the platform's 400 naming the site's ID.
+    const text = withIntegrationSignIn(original);
+    fs.writeFileSync(docs(), text);
+    try {
+      const preview = await runner.preview({ allowError: true });
+      expect(preview.error?.message).toContain(`${located(text, "key: partner-portal")}: site partner-portal: backend: visitors would sign in through an integration, and no integration is enabled on the site`);
+      expect(preview.apiCalls.filter((c) => c.route === AUTH_ROUTE).map((c) => c.method)).toEqual(["GET"]);
+      expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
+    } finally {
+      fs.writeFileSync(docs(), original);
+    }
+  });
+
+  it("a new site signing in by integration with none enabled by the file fails the preview without a read (a new site has none)", async () => {
+    const site = "  - key: members\n    title: Members\n    visibility: visitor-auth\n    siteSpaces:\n      - key: members-guides\n        space: guides\n        path: guides\n    visitorAuth:\n      backend: integration\n\n";
+    const text = original.replace("# Installed on the organisation", `${site}# Installed on the organisation`);
+    fs.writeFileSync(docs(), text);
+    try {
+      const preview = await runner.preview({ allowError: true });
+      expect(preview.error?.message).toContain(`${located(text, "key: members\n")}: site members: backend: visitors would sign in through an integration, and no integration is enabled on the site`);
+      expect(preview.apiCalls.filter((c) => c.route === AUTH_ROUTE)).toEqual([]);
+      expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
+    } finally {
+      fs.writeFileSync(docs(), original);
+    }
+  });
+
+  it("a sign-in by integration the file enables on the site looks nothing up, and `up` enables the integration before switching the backend", async () => {
+    const text = withIntegrationSignIn(original).replace("    sites: [handbook]\n", "    sites: [handbook, partner-portal]\n");
+    fs.writeFileSync(docs(), text);
+    try {
+      const sent: Registration[] = [];
+      const preview = await runner.preview({ onRegister: (reg) => sent.push(reg) });
+      expect(preview.apiCalls.filter((c) => c.route === AUTH_ROUTE)).toEqual([]);
+      const signIn = sent.find((r) => r.name === "handbook/partner-portal" && r.type.endsWith(":VisitorAuth"))!;
+      expect(signIn.object[REFERENCES_INPUT]).toBeUndefined();
+      expect(signIn.dependencies.some((urn) => urn.endsWith("::handbook/status-badges"))).toBe(true);
+      const up = await runner.up();
+      expect(changes(up)).toEqual(["update IntegrationInstallation handbook/status-badges", "update VisitorAuth handbook/partner-portal"]);
+      const calls = up.apiCalls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.route}`);
+      expect(calls.indexOf(`PATCH ${AUTH_ROUTE}`)).toBeGreaterThan(calls.findIndex((c) => c.startsWith("POST /v1/integrations/")));
+    } finally {
+      fs.writeFileSync(docs(), original);
+      await runner.up();
+    }
+  });
+
   it("an `up` that adds references looks nothing up (its preview does), and no state holds the reserved input", async () => {
     // A new member of a team and a new site space on an existing space, as a merged pull request brings them.
     const text = original
