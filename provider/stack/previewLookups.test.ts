@@ -109,6 +109,33 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
     }
   });
 
+  const PAGES_ROUTE = "/v1/spaces/:spaceId/content/pages";
+  const withRedirects = (...lines: string[]) => original.replace("    sections:\n", `    redirects:\n${lines.map((l) => `      - ${l}\n`).join("")}    sections:\n`);
+
+  it("a redirect to a page path its site space's space does not have fails the preview at the path, with one read per space", async () => {
+    // Issue #33: it used to pass the preview, and `up` failed on the platform's refusal of the whole set, unlocated.
+    const text = withRedirects(
+      "{ source: /install, destination: { siteSpace: guides, page: getting-started/instalation } }",
+      "{ source: /faq-old, destination: { siteSpace: guides, page: faq } }",
+    );
+    fs.writeFileSync(docs(), text);
+    try {
+      const preview = await runner.preview({ allowError: true });
+      expect(preview.error?.message).toContain(`${located(text, "getting-started/instalation")}: redirects[0].destination: no page at "getting-started/instalation" in space space-guides`);
+      expect(preview.error?.message).not.toContain("redirects[1]");
+      expect(preview.apiCalls.filter((c) => c.route === PAGES_ROUTE)).toHaveLength(1);
+      expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
+
+      // The path as the space has it passes, with the same one read.
+      fs.writeFileSync(docs(), text.replace("getting-started/instalation", "getting-started/installation"));
+      const fixed = await runner.preview();
+      expect(changes(fixed)).toEqual(["create SiteRedirects handbook/handbook"]);
+      expect(fixed.apiCalls.filter((c) => c.route === PAGES_ROUTE)).toHaveLength(1);
+    } finally {
+      fs.writeFileSync(docs(), original);
+    }
+  });
+
   const AUTH_ROUTE = "/v1/orgs/:organizationId/sites/:siteId/publishing/auth";
   const PARTNER_SIGN_IN = "    visitorAuth:\n      fallbackURL: https://partners.demo.test/login\n";
   const withIntegrationSignIn = (text: string) => text.replace(PARTNER_SIGN_IN, "    visitorAuth:\n      backend: integration\n      fallbackURL: https://partners.demo.test/login\n");
