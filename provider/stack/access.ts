@@ -61,7 +61,8 @@ function keysOf(stack: Record<string, unknown>, property: string): Set<string> {
  * The access checks: team keys in grants name a team of the file; a team or user at most once per
  * object; a visitor-auth block on a site whose visibility is not `visitor-auth` (a warning), and none on a
  * site whose visibility is (refused: see signInMissing); installed
- * sites and spaces name sites and spaces of the file; an integration installed once.
+ * sites and spaces name sites and spaces of the file; the file's own integration installed by its name, not
+ * its key; an integration installed once.
  */
 export function accessIssues(stack: unknown): AccessIssue[] {
   const issues: AccessIssue[] = [];
@@ -91,8 +92,14 @@ export function accessIssues(stack: unknown): AccessIssue[] {
   }
   const sites = keysOf(stack, "sites");
   const spaces = keysOf(stack, "spaces");
+  const integrations = list(stack.integrations).filter(isObject);
   list(stack.installations).forEach((entry, i) => {
     if (!isObject(entry)) return;
+    // An integration is installed by its name: the file's own integration written by its key names none.
+    const byKey = integrations.find((g) => g.key === entry.integration && g.name !== entry.integration);
+    if (byKey !== undefined && typeof byKey.name === "string") {
+      issues.push({ pointer: `/installations/${i}/integration`, reason: `${show(entry.integration)} is the key of an integration of this file; an installation names an integration by its name: ${show(byKey.name)}` });
+    }
     for (const [field, keys] of [["sites", sites], ["spaces", spaces]] as const) {
       list(entry[field]).forEach((ref, j) => {
         if (typeof ref === "string" && !keys.has(ref)) {
