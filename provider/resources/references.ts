@@ -43,6 +43,7 @@ const REFERENCES: Record<string, readonly { at: string; to: Target }[]> = {
   SiteSpace: [{ at: "spaceId", to: "space" }],
   SiteSection: [{ at: "spaceId", to: "space" }],
   SamlProvider: [{ at: "defaultTeam", to: "team" }],
+  Permissions: [{ at: "grants[].user", to: "member" }],
   // A sign-in by integration needs one enabled on the site: the component asks only where the file enables none.
   VisitorAuth: [{ at: "backend", to: "signInIntegration" }],
   // A redirect to a page by its path inside a space (`{kind: path, spaceId, path}`): the page must be there.

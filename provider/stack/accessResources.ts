@@ -1,6 +1,7 @@
 /** The access resources of a stack file: Permissions, VisitorAuth and IntegrationInstallation, from the file's entries. */
 import * as pulumi from "@pulumi/pulumi";
 import { IntegrationInstallation, Permissions, VisitorAuth } from "../classes";
+import { permissionsKind } from "../resources/permissions";
 import { visitorAuthKind } from "../resources/visitorAuth";
 import { ACCESS_LISTS, callerTeamKeys, type Ref, type StackAccess, type StackInstallation, type StackVisitorAuth } from "./access";
 import { locatedReferences, type LocatedReferences } from "./referenceLocations";
@@ -77,6 +78,8 @@ export function declareAccess(d: AccessDeclaration): AccessResources {
           ...(stack.caller === undefined ? {} : { caller: stack.caller }),
           ...(callerTeams.length > 0 ? { callerTeams: pulumi.all(callerTeams.map((k) => d.teams[k]!.id)) } : {}),
           location,
+          // In a preview, each user granted is looked up among the organisation's members (references.ts).
+          ...locatedReferences(permissionsKind.name, () => Object.fromEntries(entry.permissions!.map((g, j) => [`grants[${j}].user`, { pointer: `/${property}/${i}/permissions/${j}/user`, value: g.user }])), d.locate),
         },
         { ...d.opts, aliases: aliases(name, [on], entry) },
       );

@@ -65,6 +65,7 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
       "TeamMembers handbook/docs-team/members": { "members[0].user": "admin@demo.test", "members[1].user": "writer-1" },
       "TeamMembers handbook/reviewers/members": { "members[0].user": "reader@demo.test" },
       "SamlProvider handbook/okta": { defaultTeam: "docs-team" },
+      "Permissions handbook/site/partner-portal": { "grants[0].user": "reader@demo.test" },
       "Space handbook/guides": { spaceId: "space-guides" },
       "Space handbook/api": { spaceId: "space-api" },
       "Space handbook/changelog": { spaceId: "space-changelog" },
@@ -103,6 +104,20 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
       const preview = await runner.preview({ allowError: true });
       expect(preview.error?.message).toContain(`${located(text, "space-nope")}: spaceId: no space "space-nope" exists`);
       expect(lookups(preview.apiCalls).length).toBeGreaterThan(0);
+      expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
+    } finally {
+      fs.writeFileSync(docs(), original);
+    }
+  });
+
+  it("a grant to a user who is not a member of the organisation fails the preview at the user, with one walk of the members", async () => {
+    // Issue #33: it used to pass the preview, and `up` failed on the invite's 404.
+    const text = original.replace("      - { user: reader@demo.test, role: read }\n", "      - { user: reader@demo.test, role: read }\n      - { user: nobody@demo.test, role: read }\n");
+    fs.writeFileSync(docs(), text);
+    try {
+      const preview = await runner.preview({ allowError: true });
+      expect(preview.error?.message).toContain(`${located(text, "nobody@demo.test")}: grants[1].user: "nobody@demo.test" is not a member of organization demo-org`);
+      expect(lookups(preview.apiCalls).map((c) => c.route)).toEqual(["/v1/orgs/:organizationId/members"]);
       expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
     } finally {
       fs.writeFileSync(docs(), original);
