@@ -308,7 +308,8 @@ export function linkStats(items: LinkItem[], changed: Set<string> = new Set()): 
 
 // ---- presenters ----
 
-function spaceApp(spaceId: string): string {
+/** The app URL of a space's current content. */
+export function spaceApp(spaceId: string): string {
   return `${APP_URL}/s/${spaceId}`;
 }
 

@@ -165,3 +165,14 @@ describe("redirects", () => {
     expect(emu.store.counts().redirects).toBe(0);
   });
 });
+
+describe("a space's current page tree (what a redirect's page path is resolved against)", () => {
+  it("lists the current content's pages, nested, each with its path; a member who cannot read the space gets 404", async () => {
+    const r = await admin("GET", "/v1/spaces/space-guides/content/pages");
+    expect(r.status).toBe(200);
+    const paths = (pages: { path: string; pages: unknown[] }[]): string[] => pages.flatMap((p) => [p.path, ...paths(p.pages as never)]);
+    expect(paths(r.body.pages)).toEqual(["getting-started", "getting-started/installation", "getting-started/configuration", "faq"]);
+    expect((await admin("GET", "/v1/spaces/space-nope/content/pages")).status).toBe(404);
+    expect((await reader("GET", "/v1/spaces/space-guides/content/pages")).status).toBe(200);
+  });
+});

@@ -4,7 +4,7 @@ import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, nullable, obj, pagin
 import { newId } from "../seed";
 import { roleAtLeast, type CollectionRow, type Role, type SpaceRow } from "../model";
 import { presentCollection, presentSpace } from "../present";
-import { linkStats, newRevision, revisionLinks, revisionOf } from "../content";
+import { linkStats, newRevision, presentPages, revisionLinks, revisionOf, spaceApp } from "../content";
 import type { Store } from "../store";
 
 type SpaceP = { spaceId: string };
@@ -203,6 +203,18 @@ export function registerSpaces(route: Route): void {
       const items = ctx.query.status === undefined ? all : all.filter((l) => l.status === ctx.query.status);
       const page = paginate(items, ctx.query, `links:${space.id}:${ctx.query.status ?? ""}`, (x) => x);
       return { status: 200, body: { ...page, stats: linkStats(all) } };
+    },
+  });
+
+  // Not in the contract (it reads only a change request's content); the platform's own description serves
+  // the current content's page tree here, in the same shape: what a preview checks a redirect's page path against.
+  route<SpaceP, { metadata?: boolean; computed?: boolean }>({
+    method: "GET",
+    url: "/v1/spaces/:spaceId/content/pages",
+    query: obj({ metadata: BOOLEAN, computed: BOOLEAN }),
+    handler: (ctx) => {
+      const { space } = liveSpace(ctx, ctx.params.spaceId, "read", "read spaces");
+      return { status: 200, body: { pages: presentPages(revisionOf(ctx.store, space), spaceApp(space.id)) } };
     },
   });
 

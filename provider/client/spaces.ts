@@ -1,5 +1,6 @@
 import type { RequestCore } from "./core";
 import { path } from "./path";
+import type { Page } from "./contentTypes";
 import type { LinkList, MoveBody, Space, TransferBody, UpdateSpaceBody } from "./types";
 
 /** Body of `POST /orgs/{org}/spaces`; every member is optional. */
@@ -50,6 +51,14 @@ export class SpacesApi {
   }
   transfer(spaceId: string, body: TransferBody): Promise<Space> {
     return this.core.request("POST", path`/v1/spaces/${spaceId}/transfer`, { body, idempotent: true });
+  }
+  /**
+   * The page tree of the space's current content (without page content), each page with its `path`.
+   * Outside the contract, which reads pages only in a change request's content; the platform serves it.
+   */
+  async pages(spaceId: string): Promise<Page[]> {
+    const answer = await this.core.request<{ pages: Page[] }>("GET", path`/v1/spaces/${spaceId}/content/pages`);
+    return answer.pages;
   }
   /** One page of the space's links with their statistics (`stats` describes the whole list). */
   links(spaceId: string, query: { status?: "ok" | "broken" | "in-app"; page?: string; limit?: number } = {}): Promise<LinkList> {

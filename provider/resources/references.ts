@@ -1,6 +1,8 @@
 /**
  * References checked before any write, in a preview: the members, spaces and teams a new or changed
- * declaration names, looked up with read-only calls when the provider checks its inputs, so a mistyped
+ * declaration names, the pages redirects name by their path inside a space (one read of each space's
+ * page tree), and the integration a visitor sign-in by integration needs enabled on its site,
+ * looked up with read-only calls when the provider checks its inputs, so a mistyped
  * e-mail or a wrong space ID fails the pull request's preview, at the place in the stack file where it is
  * written, instead of main's `up` with a 400.
  *
@@ -31,7 +33,7 @@ import { containsUnknown, type KindContext } from "./kind";
 /** The reserved input that asks check to look references up: referring property → `file:line:col` of its value in the stack file. */
 export const REFERENCES_INPUT = "__references";
 
-type Target = "member" | "space" | "team";
+type Target = "member" | "space" | "team" | "signInIntegration" | "page";
 
 /** The references each kind's inputs make: where (a property, `members[].user` for each item of a list) and to what. */
 const REFERENCES: Record<string, readonly { at: string; to: Target }[]> = {
@@ -41,6 +43,11 @@ const REFERENCES: Record<string, readonly { at: string; to: Target }[]> = {
   SiteSpace: [{ at: "spaceId", to: "space" }],
   SiteSection: [{ at: "spaceId", to: "space" }],
   SamlProvider: [{ at: "defaultTeam", to: "team" }],
+  Permissions: [{ at: "grants[].user", to: "member" }],
+  // A sign-in by integration needs one enabled on the site: the component asks only where the file enables none.
+  VisitorAuth: [{ at: "backend", to: "signInIntegration" }],
+  // A redirect to a page by its path inside a space (`{kind: path, spaceId, path}`): the page must be there.
+  SiteRedirects: [{ at: "redirects[].destination", to: "page" }],
 };
 
 /** Whether `property` (`spaceId`, `members[2].user`) of a kind's inputs refers to a member, space or team. */
@@ -78,16 +85,69 @@ function valuesAt(inputs: Record<string, unknown>, at: string): { property: stri
 interface Lookups {
   /** The organisation's members, one walk per organisation (undefined: the walk failed). */
   members: Map<string, Promise<readonly { id: string; user?: { id?: string; email?: string } }[] | undefined>>;
-  /** Spaces and teams by `<target>:<org>:<id>`. */
+  /** Spaces, teams and sites' sign-in integrations by `<target>:<org>:<id>`. */
   objects: Map<string, Promise<boolean | undefined>>;
+  /** The page paths of each space's current content (undefined: the read failed). */
+  pages: Map<string, Promise<Set<string> | undefined>>;
 }
 const lookups = new WeakMap<ApiClient, Lookups>();
 
-/** Whether the target exists: true, false (404), or undefined when the lookup could not tell. */
-async function exists(client: ApiClient, organizationId: string, to: Target, value: string): Promise<boolean | undefined> {
+/** One read per target and ID in a process: true, false, or undefined when the read could not tell. */
+function once(client: ApiClient, key: string, read: () => Promise<boolean>): Promise<boolean | undefined> {
+  const l = lookupsOf(client);
+  let found = l.objects.get(key);
+  if (!found) {
+    found = read().then(
+      (v) => v as boolean | undefined,
+      (e: unknown) => (isNotFound(e) ? false : unlessRefused(undefined)(e)),
+    );
+    l.objects.set(key, found);
+  }
+  return found;
+}
+
+function lookupsOf(client: ApiClient): Lookups {
   let l = lookups.get(client);
-  if (!l) lookups.set(client, (l = { members: new Map(), objects: new Map() }));
+  if (!l) lookups.set(client, (l = { members: new Map(), objects: new Map(), pages: new Map() }));
+  return l;
+}
+
+/** A redirect destination by a page's path inside a space. */
+interface PathDestination {
+  kind: "path";
+  spaceId: string;
+  path: string;
+}
+const isPathDestination = (v: unknown): v is PathDestination => {
+  const d = v as Partial<PathDestination> | null;
+  return typeof d === "object" && d !== null && d.kind === "path" && typeof d.spaceId === "string" && typeof d.path === "string";
+};
+/** A page path as the platform resolves it: slugs joined by `/`, no slash at either end. */
+const pagePath = (p: string): string => p.replace(/^\/+|\/+$/g, "");
+
+/** The paths of every page of a tree. */
+function pagePaths(pages: readonly { path?: unknown; pages?: unknown }[] | undefined, into = new Set<string>()): Set<string> {
+  for (const p of pages ?? []) {
+    if (typeof p.path === "string") into.add(pagePath(p.path));
+    if (Array.isArray(p.pages)) pagePaths(p.pages as { path?: unknown; pages?: unknown }[], into);
+  }
+  return into;
+}
+
+/** Whether the target exists: true, false (404), or undefined when the lookup could not tell. */
+async function exists(client: ApiClient, organizationId: string, to: Target, value: unknown, inputs: Record<string, unknown>): Promise<boolean | undefined> {
+  if (to === "page") {
+    const d = value as PathDestination;
+    // One read of the space's page tree per process, whatever number of redirects point into it.
+    const l = lookupsOf(client);
+    let paths = l.pages.get(d.spaceId);
+    if (!paths) l.pages.set(d.spaceId, (paths = client.spaces.pages(d.spaceId).then((pages) => pagePaths(pages), (e: unknown) => (isNotFound(e) ? new Set<string>() : unlessRefused(undefined)(e)))));
+    const found = await paths;
+    return found === undefined ? undefined : found.has(pagePath(d.path));
+  }
+  if (typeof value !== "string") return undefined;
   if (to === "member") {
+    const l = lookupsOf(client);
     let members = l.members.get(organizationId);
     if (!members) l.members.set(organizationId, (members = client.members.list(organizationId).catch(unlessRefused(undefined))));
     const all = await members;
@@ -95,17 +155,18 @@ async function exists(client: ApiClient, organizationId: string, to: Target, val
     const v = value.toLowerCase();
     return all.some((m) => m.id === value || m.user?.id === value || (m.user?.email ?? "").toLowerCase() === v);
   }
-  const key = `${to}:${organizationId}:${value}`;
-  let found = l.objects.get(key);
-  if (!found) {
-    const lookup: Promise<unknown> = to === "space" ? client.spaces.get(value) : client.teams.get(organizationId, value);
-    found = lookup.then(
-      () => true as boolean | undefined,
-      (e: unknown) => (isNotFound(e) ? false : unlessRefused(undefined)(e)),
-    );
-    l.objects.set(key, found);
+  if (to === "signInIntegration") {
+    // A site this run creates (its ID unknown in a preview) has no integration enabled on it yet, and the
+    // component asks only where no installation of the file enables one there.
+    const siteId = inputs["siteId"];
+    if (typeof siteId !== "string" || containsUnknown(siteId)) return false;
+    // The settings name the integration enabled on the site, if any: one read, never shown (it holds the key).
+    return once(client, `${to}:${organizationId}:${siteId}`, async () => (await client.publishingAuth.get(organizationId, siteId)).integration !== undefined);
   }
-  return found;
+  return once(client, `${to}:${organizationId}:${value}`, async () => {
+    await (to === "space" ? client.spaces.get(value) : client.teams.get(organizationId, value));
+    return true;
+  });
 }
 
 /** `value` for a failed lookup, except a refused token, which stops the run (the check reports it). */
@@ -116,10 +177,23 @@ function unlessRefused<T>(value: T): (e: unknown) => T {
   };
 }
 
+/** The values of a property that refer to something; every string where not said here. */
+const ACCEPTS: Partial<Record<Target, (value: unknown) => boolean>> = {
+  signInIntegration: (v) => v === "integration",
+  page: isPathDestination,
+};
+
+/** What a reference that is not there means, after its property (`members[0].user: …`). */
 const WORDS: Record<Target, (value: string, org: string) => string> = {
+  page: (v) => {
+    const d = JSON.parse(v) as PathDestination;
+    return `no page at ${JSON.stringify(pagePath(d.path))} in space ${d.spaceId} (a page's path is its slugs joined by "/", as in the page's URL under its site space)`;
+  },
   member: (v, org) => `${JSON.stringify(v)} is not a member of organization ${org} (no member has this ${v.includes("@") ? "e-mail address" : "user ID"})`,
   space: (v) => `no space ${JSON.stringify(v)} exists (or the token cannot read it)`,
   team: (v, org) => `no team ${JSON.stringify(v)} in organization ${org}`,
+  signInIntegration: () =>
+    "visitors would sign in through an integration, and no integration is enabled on the site: enable one there (an installation listing the site in its sites) or use backend custom",
 };
 
 /**
@@ -140,11 +214,13 @@ export async function missingReferences(
   const o = (olds ?? {}) as Record<string, unknown>;
   const organizationId = n["organizationId"];
   if (typeof organizationId !== "string") return [];
-  const before = new Set(refs.flatMap((r) => valuesAt(o, r.at).map((x) => `${r.to}:${String(x.value)}`)));
+  // A value's identity: the string, or the JSON of an object (a redirect's destination).
+  const identity = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
+  const before = new Set(refs.flatMap((r) => valuesAt(o, r.at).map((x) => `${r.to}:${identity(x.value)}`)));
   const wanted = refs.flatMap((r) =>
     valuesAt(n, r.at)
-      .filter((x) => typeof x.value === "string" && !containsUnknown(x.value) && !before.has(`${r.to}:${x.value}`))
-      .map((x) => ({ ...x, value: x.value as string, to: r.to })),
+      .filter((x) => !containsUnknown(x.value) && (ACCEPTS[r.to] ?? ((v: unknown) => typeof v === "string"))(x.value) && !before.has(`${r.to}:${identity(x.value)}`))
+      .map((x) => ({ ...x, to: r.to })),
   );
   if (wanted.length === 0) return [];
   let client: ApiClient;
@@ -153,9 +229,9 @@ export async function missingReferences(
   } catch {
     return []; // no API configured: nothing to look up with (the write will say so)
   }
-  const found = await Promise.all(wanted.map((w) => exists(client, organizationId, w.to, w.value)));
+  const found = await Promise.all(wanted.map((w) => exists(client, organizationId, w.to, w.value, n)));
   return wanted.filter((_, i) => found[i] === false).map((w) => {
     const where = Object.prototype.hasOwnProperty.call(at, w.property) ? `${at[w.property]}: ` : "";
-    return { property: w.property.replace(/\[\d+\]\.\w+$/, ""), reason: `${where}${w.property}: ${WORDS[w.to](w.value, organizationId)}` };
+    return { property: w.property.replace(/\[\d+\]\.\w+$/, ""), reason: `${where}${w.property}: ${WORDS[w.to](identity(w.value), organizationId)}` };
   });
 }

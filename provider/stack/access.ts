@@ -59,8 +59,10 @@ function keysOf(stack: Record<string, unknown>, property: string): Set<string> {
 
 /**
  * The access checks: team keys in grants name a team of the file; a team or user at most once per
- * object; a visitor-auth block on a site whose visibility is not `visitor-auth` (a warning); installed
- * sites and spaces name sites and spaces of the file; an integration installed once.
+ * object; a visitor-auth block on a site whose visibility is not `visitor-auth` (a warning), and none on a
+ * site whose visibility is (refused: see signInMissing); installed
+ * sites and spaces name sites and spaces of the file; the file's own integration installed by its name, not
+ * its key; an integration installed once.
  */
 export function accessIssues(stack: unknown): AccessIssue[] {
   const issues: AccessIssue[] = [];
@@ -85,12 +87,19 @@ export function accessIssues(stack: unknown): AccessIssue[] {
       if (on === "site" && entry.visitorAuth !== undefined && entry.visibility !== "visitor-auth") {
         issues.push({ pointer: `${at}/visitorAuth`, reason: `visitor authentication applies to a site whose visibility is visitor-auth; this site's is ${show(entry.visibility ?? "public")}`, warning: true });
       }
+      if (on === "site" && entry.visibility === "visitor-auth" && entry.visitorAuth === undefined) issues.push(signInMissing(at, entry.key));
     });
   }
   const sites = keysOf(stack, "sites");
   const spaces = keysOf(stack, "spaces");
+  const integrations = list(stack.integrations).filter(isObject);
   list(stack.installations).forEach((entry, i) => {
     if (!isObject(entry)) return;
+    // An integration is installed by its name: the file's own integration written by its key names none.
+    const byKey = integrations.find((g) => g.key === entry.integration && g.name !== entry.integration);
+    if (byKey !== undefined && typeof byKey.name === "string") {
+      issues.push({ pointer: `/installations/${i}/integration`, reason: `${show(entry.integration)} is the key of an integration of this file; an installation names an integration by its name: ${show(byKey.name)}` });
+    }
     for (const [field, keys] of [["sites", sites], ["spaces", spaces]] as const) {
       list(entry[field]).forEach((ref, j) => {
         if (typeof ref === "string" && !keys.has(ref)) {
@@ -100,6 +109,23 @@ export function accessIssues(stack: unknown): AccessIssue[] {
     }
   });
   return issues;
+}
+
+/**
+ * A visitor-auth site lets in only visitors who bring a token its sign-in backend made: with no
+ * `visitorAuth` block nothing in the file sets that backend up (a new site has only the platform's
+ * defaults: a custom backend nobody was given the key of, no sign-in page), so readers are locked out.
+ * Refused rather than warned: the platform accepts the visibility and the site goes dark without a word.
+ */
+function signInMissing(at: string, key: unknown): AccessIssue {
+  const site = typeof key === "string" ? `site ${key}` : "this site";
+  return {
+    pointer: `${at}/visibility`,
+    reason:
+      `${site} is visitor-auth but declares no visitorAuth block: no reader could sign in. Add one — ` +
+      "`visitorAuth: { fallbackURL: <your sign-in page> }` for your own backend (it signs visitors' tokens with the site's private key, a secret output), " +
+      "or `visitorAuth: { backend: integration }` with an installation enabled on the site — or choose another visibility",
+  };
 }
 
 /**

@@ -1,7 +1,10 @@
 /** The access resources of a stack file: Permissions, VisitorAuth and IntegrationInstallation, from the file's entries. */
 import * as pulumi from "@pulumi/pulumi";
 import { IntegrationInstallation, Permissions, VisitorAuth } from "../classes";
+import { permissionsKind } from "../resources/permissions";
+import { visitorAuthKind } from "../resources/visitorAuth";
 import { ACCESS_LISTS, callerTeamKeys, type Ref, type StackAccess, type StackInstallation, type StackVisitorAuth } from "./access";
+import { locatedReferences, type LocatedReferences } from "./referenceLocations";
 import type { Role } from "./model";
 
 /** What the component hands over to declare the access resources. */
@@ -12,7 +15,7 @@ export interface AccessDeclaration {
   stack: {
     caller?: string;
     teams?: { key: string; title?: string; members?: { user: string }[] }[];
-    sites?: (StackAccess & { key: string; previousKeys?: string[]; visitorAuth?: StackVisitorAuth })[];
+    sites?: (StackAccess & { key: string; previousKeys?: string[]; adopt?: boolean; visitorAuth?: StackVisitorAuth })[];
     spaces?: (StackAccess & { key: string; previousKeys?: string[] })[];
     collections?: (StackAccess & { key: string; previousKeys?: string[] })[];
     integrations?: { key: string; name: string }[];
@@ -75,18 +78,12 @@ export function declareAccess(d: AccessDeclaration): AccessResources {
           ...(stack.caller === undefined ? {} : { caller: stack.caller }),
           ...(callerTeams.length > 0 ? { callerTeams: pulumi.all(callerTeams.map((k) => d.teams[k]!.id)) } : {}),
           location,
+          // In a preview, each user granted is looked up among the organisation's members (references.ts).
+          ...locatedReferences(permissionsKind.name, () => Object.fromEntries(entry.permissions!.map((g, j) => [`grants[${j}].user`, { pointer: `/${property}/${i}/permissions/${j}/user`, value: g.user }])), d.locate),
         },
         { ...d.opts, aliases: aliases(name, [on], entry) },
       );
     });
-  }
-  for (const site of stack.sites ?? []) {
-    if (site.visitorAuth === undefined) continue;
-    out.visitorAuth[site.key] = new VisitorAuth(
-      [name, site.key].join("/"),
-      { organizationId: org, siteId: d.sites[site.key]!.id, ...site.visitorAuth },
-      { ...d.opts, aliases: aliases(name, [], site) },
-    );
   }
   for (const inst of stack.installations ?? []) {
     // The organisation's own integration, declared in the file: installed after it is published.
@@ -107,5 +104,31 @@ export function declareAccess(d: AccessDeclaration): AccessResources {
       { ...d.opts, aliases: aliases(name, [], inst), ...(own ? { dependsOn: [d.integrations[own.key]!] } : {}) },
     );
   }
+  (stack.sites ?? []).forEach((site, i) => {
+    if (site.visitorAuth === undefined) return;
+    // The installations the file enables on the site come first: a sign-in by integration needs one there.
+    const enabling = (stack.installations ?? []).filter((inst) => enablesOn(inst, site.key)).map((inst) => out.installations[inst.key]!);
+    out.visitorAuth[site.key] = new VisitorAuth(
+      [name, site.key].join("/"),
+      { organizationId: org, siteId: d.sites[site.key]!.id, ...site.visitorAuth, ...signInLookup(d, site, i, enabling.length > 0) },
+      { ...d.opts, aliases: aliases(name, [], site), ...(enabling.length > 0 ? { dependsOn: enabling } : {}) },
+    );
+  });
   return out;
+}
+
+/** The installation is enabled on the site of that key: listed in its sites, or on every site. */
+function enablesOn(inst: StackInstallation, siteKey: string): boolean {
+  return inst.siteSelection === "all" || (inst.sites ?? []).includes(siteKey);
+}
+
+/**
+ * In a preview, a sign-in by integration on a site where the file enables none asks check to look the
+ * site's integration up (references.ts), located at the site and naming its key. Not for a site taken
+ * over (`adopt`): while it is not yet in the state its ID is unknown, and one enabled outside the file
+ * cannot be told from none.
+ */
+function signInLookup(d: AccessDeclaration, site: { key: string; adopt?: boolean; visitorAuth?: StackVisitorAuth }, i: number, enabledByFile: boolean): LocatedReferences {
+  if (site.visitorAuth?.backend !== "integration" || enabledByFile || site.adopt === true) return {};
+  return locatedReferences(visitorAuthKind.name, () => ({ backend: { pointer: `/sites/${i}`, value: "integration", label: `site ${site.key}` } }), d.locate);
 }

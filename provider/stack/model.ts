@@ -180,7 +180,7 @@ export interface StackAdaptiveSchema {
 export type StackSite = Keyed &
   Declared<typeof siteKind, SiteInputs> &
   StackAccess & {
-    /** How visitors authenticate (visibility visitor-auth); absent: not managed. */
+    /** How visitors authenticate: required when visibility is visitor-auth (refused without it: readers could not sign in). */
     visitorAuth?: StackVisitorAuth;
     /** Key of one of this site's sections. */
     defaultSiteSection?: Key;

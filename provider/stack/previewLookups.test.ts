@@ -65,6 +65,7 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
       "TeamMembers handbook/docs-team/members": { "members[0].user": "admin@demo.test", "members[1].user": "writer-1" },
       "TeamMembers handbook/reviewers/members": { "members[0].user": "reader@demo.test" },
       "SamlProvider handbook/okta": { defaultTeam: "docs-team" },
+      "Permissions handbook/site/partner-portal": { "grants[0].user": "reader@demo.test" },
       "Space handbook/guides": { spaceId: "space-guides" },
       "Space handbook/api": { spaceId: "space-api" },
       "Space handbook/changelog": { spaceId: "space-changelog" },
@@ -106,6 +107,99 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
       expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
     } finally {
       fs.writeFileSync(docs(), original);
+    }
+  });
+
+  it("a grant to a user who is not a member of the organisation fails the preview at the user, with one walk of the members", async () => {
+    // Issue #33: it used to pass the preview, and `up` failed on the invite's 404.
+    const text = original.replace("      - { user: reader@demo.test, role: read }\n", "      - { user: reader@demo.test, role: read }\n      - { user: nobody@demo.test, role: read }\n");
+    fs.writeFileSync(docs(), text);
+    try {
+      const preview = await runner.preview({ allowError: true });
+      expect(preview.error?.message).toContain(`${located(text, "nobody@demo.test")}: grants[1].user: "nobody@demo.test" is not a member of organization demo-org`);
+      expect(lookups(preview.apiCalls).map((c) => c.route)).toEqual(["/v1/orgs/:organizationId/members"]);
+      expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
+    } finally {
+      fs.writeFileSync(docs(), original);
+    }
+  });
+
+  const PAGES_ROUTE = "/v1/spaces/:spaceId/content/pages";
+  const withRedirects = (...lines: string[]) => original.replace("    sections:\n", `    redirects:\n${lines.map((l) => `      - ${l}\n`).join("")}    sections:\n`);
+
+  it("a redirect to a page path its site space's space does not have fails the preview at the path, with one read per space", async () => {
+    // Issue #33: it used to pass the preview, and `up` failed on the platform's refusal of the whole set, unlocated.
+    const text = withRedirects(
+      "{ source: /install, destination: { siteSpace: guides, page: getting-started/instalation } }",
+      "{ source: /faq-old, destination: { siteSpace: guides, page: faq } }",
+    );
+    fs.writeFileSync(docs(), text);
+    try {
+      const preview = await runner.preview({ allowError: true });
+      expect(preview.error?.message).toContain(`${located(text, "getting-started/instalation")}: redirects[0].destination: no page at "getting-started/instalation" in space space-guides`);
+      expect(preview.error?.message).not.toContain("redirects[1]");
+      expect(preview.apiCalls.filter((c) => c.route === PAGES_ROUTE)).toHaveLength(1);
+      expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
+
+      // The path as the space has it passes, with the same one read.
+      fs.writeFileSync(docs(), text.replace("getting-started/instalation", "getting-started/installation"));
+      const fixed = await runner.preview();
+      expect(changes(fixed)).toEqual(["create SiteRedirects handbook/handbook"]);
+      expect(fixed.apiCalls.filter((c) => c.route === PAGES_ROUTE)).toHaveLength(1);
+    } finally {
+      fs.writeFileSync(docs(), original);
+    }
+  });
+
+  const AUTH_ROUTE = "/v1/orgs/:organizationId/sites/:siteId/publishing/auth";
+  const PARTNER_SIGN_IN = "    visitorAuth:\n      fallbackURL: https://partners.demo.test/login\n";
+  const withIntegrationSignIn = (text: string) => text.replace(PARTNER_SIGN_IN, "    visitorAuth:\n      backend: integration\n      fallbackURL: https://partners.demo.test/login\n");
+
+  it("a sign-in by integration on a site with none enabled fails the preview at the site, naming its key, with one read", async () => {
+    // Issue #33: it used to pass the preview, and `up` failed on the platform's 400 naming the site's ID.
+    const text = withIntegrationSignIn(original);
+    fs.writeFileSync(docs(), text);
+    try {
+      const preview = await runner.preview({ allowError: true });
+      expect(preview.error?.message).toContain(`${located(text, "key: partner-portal")}: site partner-portal: backend: visitors would sign in through an integration, and no integration is enabled on the site`);
+      expect(preview.apiCalls.filter((c) => c.route === AUTH_ROUTE).map((c) => c.method)).toEqual(["GET"]);
+      expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
+    } finally {
+      fs.writeFileSync(docs(), original);
+    }
+  });
+
+  it("a new site signing in by integration with none enabled by the file fails the preview without a read (a new site has none)", async () => {
+    const site = "  - key: members\n    title: Members\n    visibility: visitor-auth\n    siteSpaces:\n      - key: members-guides\n        space: guides\n        path: guides\n    visitorAuth:\n      backend: integration\n\n";
+    const text = original.replace("# Installed on the organisation", `${site}# Installed on the organisation`);
+    fs.writeFileSync(docs(), text);
+    try {
+      const preview = await runner.preview({ allowError: true });
+      expect(preview.error?.message).toContain(`${located(text, "key: members\n")}: site members: backend: visitors would sign in through an integration, and no integration is enabled on the site`);
+      expect(preview.apiCalls.filter((c) => c.route === AUTH_ROUTE)).toEqual([]);
+      expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
+    } finally {
+      fs.writeFileSync(docs(), original);
+    }
+  });
+
+  it("a sign-in by integration the file enables on the site looks nothing up, and `up` enables the integration before switching the backend", async () => {
+    const text = withIntegrationSignIn(original).replace("    sites: [handbook]\n", "    sites: [handbook, partner-portal]\n");
+    fs.writeFileSync(docs(), text);
+    try {
+      const sent: Registration[] = [];
+      const preview = await runner.preview({ onRegister: (reg) => sent.push(reg) });
+      expect(preview.apiCalls.filter((c) => c.route === AUTH_ROUTE)).toEqual([]);
+      const signIn = sent.find((r) => r.name === "handbook/partner-portal" && r.type.endsWith(":VisitorAuth"))!;
+      expect(signIn.object[REFERENCES_INPUT]).toBeUndefined();
+      expect(signIn.dependencies.some((urn) => urn.endsWith("::handbook/status-badges"))).toBe(true);
+      const up = await runner.up();
+      expect(changes(up)).toEqual(["update IntegrationInstallation handbook/status-badges", "update VisitorAuth handbook/partner-portal"]);
+      const calls = up.apiCalls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.route}`);
+      expect(calls.indexOf(`PATCH ${AUTH_ROUTE}`)).toBeGreaterThan(calls.findIndex((c) => c.startsWith("POST /v1/integrations/")));
+    } finally {
+      fs.writeFileSync(docs(), original);
+      await runner.up();
     }
   });
 

@@ -12,6 +12,8 @@ import { isIdRef, type Ref } from "./model";
 export interface Written {
   pointer: string;
   value: unknown;
+  /** What the place holds, named after the location for a reader (`site partner-portal`). */
+  label?: string;
 }
 
 /** The reserved input of a resource, when it is one: the resource's inputs spread it in. */
@@ -20,15 +22,16 @@ export type LocatedReferences = { [REFERENCES_INPUT]?: Record<string, string> };
 /**
  * While the program runs as a preview, the reserved input for the references among `written()` (input
  * property → where the file writes it; the kind's other properties are left out): each located at its
- * value (`docs.yaml:41:15`), the `id` of a `{id: …}` reference. Otherwise, or without references, nothing;
+ * value (`docs.yaml:41:15`, followed by its label when it has one), the `id` of a `{id: …}` reference. Otherwise, or without references, nothing;
  * outside a preview `written` is not even called, so an `up` does none of this work.
  */
 export function locatedReferences(kindName: string, written: () => Record<string, Written>, locate: (pointer: string) => string): LocatedReferences {
   if (!pulumi.runtime.isDryRun()) return {};
   const at: Record<string, string> = {};
-  for (const [property, { pointer, value }] of Object.entries(written())) {
+  for (const [property, { pointer, value, label }] of Object.entries(written())) {
     if (value === undefined || value === null || !isReference(kindName, property)) continue;
-    at[property] = locate(isIdRef(value as Ref) ? `${pointer}/id` : pointer);
+    const location = locate(isIdRef(value as Ref) ? `${pointer}/id` : pointer);
+    at[property] = label === undefined ? location : `${location}: ${label}`;
   }
   return Object.keys(at).length > 0 ? { [REFERENCES_INPUT]: at } : {};
 }

@@ -8,6 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { ShareLink, Site, SiteAdaptiveSchema, SiteCustomization, SiteExternalLink, SiteRedirects, SiteSection, SiteSectionGroup, SiteSpace, SiteSpaceCustomization, SiteStructureOrder } from "../classes";
 import { destinationInput } from "../redirects/forms";
 import { siteCustomizationKind } from "../resources/siteCustomization";
+import { siteRedirectsKind } from "../resources/siteRedirects";
 import { siteExternalLinkKind } from "../resources/siteExternalLink";
 import { siteSpaceCustomizationKind } from "../resources/siteSpaceCustomization";
 import type { StructurePointer } from "../client";
@@ -126,7 +127,16 @@ class SiteDeclarer {
         ...(r.draft === undefined ? {} : { draft: r.draft }),
       }));
     });
-    return new SiteRedirects(this.name(), { organizationId: scope.org, siteId: this.siteId, redirects: pulumi.all(entries), ...adoptOf(s) }, scope.with(s));
+    // In a preview, each page named by its path is looked up in its space's current content (references.ts).
+    const written = () =>
+      Object.fromEntries(
+        (s.redirects ?? []).flatMap((r, j) => ("siteSpace" in r.destination && r.destination.page !== undefined ? [[`redirects[${j}].destination`, { pointer: `${this.model.pointer}/redirects/${j}/destination/page`, value: r.destination.page }]] : [])),
+      );
+    return new SiteRedirects(
+      this.name(),
+      { organizationId: scope.org, siteId: this.siteId, redirects: pulumi.all(entries), ...adoptOf(s), ...scope.located(siteRedirectsKind.name, written) },
+      scope.with(s),
+    );
   }
 
   private name(...keys: string[]): string {
