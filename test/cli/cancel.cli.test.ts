@@ -86,7 +86,7 @@ async function nothingLost(cli: PulumiCli): Promise<void> {
   await cli.run(["preview", "--refresh", "--expect-no-changes"]);
 }
 
-describe("a run stopped mid-create, through the Pulumi CLI", () => {
+describe("a run stopped mid-create, through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("SIGINT: the CLI finishes what it started and stops; the next up completes with every object once", async () => {
     const { emu, cli } = await start();
     const up = cli.spawn(["up", "--yes", "--skip-preview"]);

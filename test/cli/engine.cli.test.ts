@@ -51,7 +51,7 @@ afterAll(async () => {
   await emu?.close();
 });
 
-describe("narrowed runs through the Pulumi CLI", () => {
+describe("narrowed runs through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("up --target one site updates that site alone; the rest stays planned", async () => {
     editDocs((doc) => {
       doc.setIn(["sites", 0, "title"], "Company handbook");

@@ -67,7 +67,7 @@ afterAll(async () => {
   await emu?.close();
 });
 
-describe("the no-code handbook through the Pulumi CLI", () => {
+describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("preview plans every object as a create and writes nothing", async () => {
     const preview = await cli.run(["preview"]);
     expect(summary(preview)).toEqual({ "to create": 49 });

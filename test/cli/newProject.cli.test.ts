@@ -34,7 +34,7 @@ afterAll(async () => {
   await emu?.close();
 });
 
-describe("pulumi new from the packed template", () => {
+describe("pulumi new from the packed template", { timeout: 300_000 }, () => {
   it("npm run package writes the tarball and a template whose package.json depends on it by file", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, template, "package.json"), "utf8")) as { dependencies: Record<string, string> };
     const dep = manifest.dependencies["pulumi-docsplatform"]!;

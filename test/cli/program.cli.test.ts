@@ -39,7 +39,7 @@ afterAll(async () => {
   await emu?.close();
 });
 
-describe("the handbook as a TypeScript program through the Pulumi CLI", () => {
+describe("the handbook as a TypeScript program through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("up creates the objects the no-code project creates; a second up makes no API call; destroy", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
     expect(up.stdout).toMatch(/\+ 49 created/);
