@@ -1,4 +1,6 @@
 /** Renders a benchmark run as bench/RESULTS.md: tables, targets met or missed, and by how much. */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { redirectsSection } from "./redirects";
 import type { BenchReport, PhaseResult, SizeResult } from "./run";
 import { SETTINGS } from "./run";
@@ -163,6 +165,12 @@ function sizeTable(s: SizeResult): string[] {
   return lines;
 }
 
+/** The plugin-memory section (bench/PLUGIN-MEMORY.md): a comparison of two transports measured once, by bench/pluginMemory.ts. */
+function pluginMemorySection(): string[] {
+  const file = path.join(__dirname, "..", "..", "bench", "PLUGIN-MEMORY.md");
+  return fs.existsSync(file) ? [...fs.readFileSync(file, "utf8").trimEnd().split("\n"), ""] : [];
+}
+
 /** The whole RESULTS.md. */
 export function renderResults(r: BenchReport, analysis: readonly string[] = []): string {
   const big = r.sizes.find((s) => s.n === TARGETS.wallRatioAtN) ?? r.sizes[r.sizes.length - 1];
@@ -248,6 +256,7 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     "",
   );
   lines.push(...redirectsSection());
+  lines.push(...pluginMemorySection());
   if (analysis.length > 0) lines.push("## Analysis", "", ...analysis, "");
   return lines.join("\n");
 }
@@ -410,7 +419,7 @@ export function analyse(r: BenchReport): string[] {
     const small = r.sizes[0];
     const over = big.pluginPeakRssBytes - TARGETS.pluginRssBytes;
     out.push(
-      `3. **Plugin peak RSS ${mb(big.pluginPeakRssBytes)} at N = ${big.n} (target ≤ 150 MB): ${over > 0 ? `missed by ${mb(over)}` : `met, ${mb(-over)} under`}${small && small.pluginPeakRssBytes !== null ? `; ${mb(small.pluginPeakRssBytes)} already at N = ${small.n}` : ""}${big.floorPeakRssBytes !== null ? `; the do-nothing provider's plugin peaks at ${mb(big.floorPeakRssBytes)} in the same run, so ${mb(big.pluginPeakRssBytes - big.floorPeakRssBytes)} is ours${big.floorPeakRssBytes > TARGETS.pluginRssBytes ? " (the target is below what the SDK's plugin alone takes for these resources)" : ""}` : ""}.** Measured on this machine (VmRSS/VmHWM of the real dynamic-provider plugin started by the harness, \`process.memoryUsage()\` and \`/proc/<pid>/smaps\` in the plugin): the bare plugin (Node, \`@pulumi/pulumi\` and its gRPC server, configured, no resource) holds 125 MB; loading one of our providers and answering one Check adds 9 MB (134 MB: our modules, ajv and the kinds' compiled schemas — the shim loads nothing of \`@pulumi/pulumi\` the plugin has not already loaded, so splitting the kind modules would save nothing); the first Create adds 1 MB. Before the client moved to Node's own HTTP client (provider/client/transport.ts \`HttpPool\`), loading undici added ~10 MB more, and its first request added 36 MB of native memory: V8's optimising compile of undici's WebAssembly llhttp parser, on a worker thread's malloc arena (with V8's \`--liftoff-only\` that request added 1 MB) — 144 → 180 MB after one Create then, 134 → 135 MB now. The rest of the peak (135 MB after one Create, the peak of each N in the table above) grows with the calls the plugin serves at 16 in flight — the SDK's per-call deserialising of the provider text and properties, gRPC buffers and V8's heap growing before it collects — and was not broken down further; the plugin is started by the Pulumi engine, so its V8 heap flags are not the provider's to set.`,
+      `3. **Plugin peak RSS ${mb(big.pluginPeakRssBytes)} at N = ${big.n} (target ≤ 150 MB): ${over > 0 ? `missed by ${mb(over)}` : `met, ${mb(-over)} under`}${small && small.pluginPeakRssBytes !== null ? `; ${mb(small.pluginPeakRssBytes)} already at N = ${small.n}` : ""}${big.floorPeakRssBytes !== null ? `; the do-nothing provider's plugin peaks at ${mb(big.floorPeakRssBytes)} in the same run, so ${mb(big.pluginPeakRssBytes - big.floorPeakRssBytes)} is ours${big.floorPeakRssBytes > TARGETS.pluginRssBytes ? " (the target is below what the SDK's plugin alone takes for these resources)" : ""}` : ""}.** Measured on this machine (VmRSS/VmHWM of the real dynamic-provider plugin started by the harness, \`process.memoryUsage()\` and \`/proc/<pid>/smaps\` in the plugin): the bare plugin (Node, \`@pulumi/pulumi\` and its gRPC server, configured, no resource) holds 125 MB; loading one of our providers and answering one Check adds 9 MB (134 MB: our modules, ajv and the kinds' compiled schemas — the shim loads nothing of \`@pulumi/pulumi\` the plugin has not already loaded, so splitting the kind modules would save nothing); the first Create adds 1 MB. This run's client sent on its own pool over Node's \`http\` module; it sends on undici now, which adds about 10 MB at the first Create and 13–17 MB after ten ("Plugin memory: undici vs node:http transport"). The rest of the peak (135 MB after one Create, the peak of each N in the table above) grows with the calls the plugin serves at 16 in flight — the SDK's per-call deserialising of the provider text and properties, gRPC buffers and V8's heap growing before it collects — and was not broken down further; the plugin is started by the Pulumi engine, so its V8 heap flags are not the provider's to set.`,
     );
   }
 

@@ -19,7 +19,6 @@ export interface RequestCall extends CallInit {}
 export class RequestCall implements Call {
   readonly retried: Record<string, number> = {};
   ahead = false;
-  fresh = false;
   #tries = 0;
 
   constructor(

@@ -8,7 +8,8 @@ import { routeProblem } from "./path";
 import { POLICIES } from "./policies";
 import { compose, type Call, type PolicyContext, type Send, type Sent } from "./policy";
 import { refusedToken } from "./tokenRefusal";
-import { acquirePool, DEFAULT_TIMEOUTS, sendOnce, type Timeouts, type Transport } from "./transport";
+import type { Dispatcher } from "undici";
+import { acquirePool, DEFAULT_TIMEOUTS, sendOnce, type Timeouts } from "./transport";
 
 export type { ClientOptions, ClientStats, RetryOptions } from "./options";
 export type { Query } from "./paging";
@@ -27,7 +28,7 @@ let nextRequestId = 1;
 /**
  * The request core: authentication, JSON, errors and debug logging around one attempt on the
  * transport (`transport.ts`), which the client's policies wrap (`policies.ts`: the retry policy, the
- * rate-limit policy, the stale-connection policy and the gate of the base URL, each a module of its
+ * rate-limit policy and the gate of the base URL, each a module of its
  * own). Paging is `paging.ts`. The typed API areas are thin layers over `request`, `paginate` and
  * `listAll`.
  */
@@ -41,7 +42,7 @@ export class RequestCore {
   readonly #jsonHeaders: Record<string, string>;
   readonly #origin: string;
   readonly #prefix: string;
-  readonly #dispatcher: Transport;
+  readonly #dispatcher: Dispatcher;
   readonly #releaseTransport: (() => Promise<void>) | undefined;
   readonly #endpoint: Endpoint;
   readonly #timeouts: Timeouts;
@@ -147,11 +148,7 @@ export class RequestCore {
       method: call.method,
       headers: call.headers,
       body: call.body,
-      headersTimeout: this.#timeouts.headersMs,
-      bodyTimeout: this.#timeouts.bodyMs,
-      ...(call.fresh ? { freshConnection: true } : {}),
-    });
-    call.fresh = false;
+    }, this.#timeouts);
     return { ...attempt, ms: Math.round(performance.now() - started) };
   }
 

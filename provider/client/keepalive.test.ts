@@ -5,8 +5,9 @@ import { ApiClient, ApiError, isOutcomeUnknown } from "./index";
 
 // Regression: a request written on a pooled keep-alive connection that the server had closed while it
 // was idle failed with "socket hang up" (ECONNRESET); for a POST the client reported the outcome as
-// unknown and the create failed although the server never saw it. Such a request is now sent again on a
-// new connection, and idle connections are closed by the client before common server idle timeouts.
+// unknown and the create failed although the server never saw it. A request about to reuse an idle
+// connection now waits one event-loop turn (undici's idle-socket validation), sees the close and goes on a
+// new connection; idle connections are closed by the client before common server idle timeouts.
 
 let server: Server;
 let base: string;
@@ -91,7 +92,7 @@ function whenServerClosesIdle<T>(send: () => Promise<T>): Promise<T> {
 }
 
 describe("a pooled connection the server closed while idle", () => {
-  it("a POST sent as the server closes it is sent again on a new connection, and processed once", async () => {
+  it("a POST sent as the server closes it goes on a new connection, and is processed once", async () => {
     const c = client({ timeouts: { idleMs: 60_000 } });
     await c.request("GET", "/v1/ping");
     const before = connections;
@@ -99,17 +100,18 @@ describe("a pooled connection the server closed while idle", () => {
     expect(created).toEqual({ id: "thing-1" });
     expect(received.get("POST /v1/things")).toBe(1);
     expect(connections).toBe(before + 1);
-    expect(c.stats).toMatchObject({ requests: 3, retries: 1 });
-    expect(lines.some((l) => /POST \/v1\/things ERR_STALE_CONNECTION .*retry on a new connection/.test(l))).toBe(true);
+    // Nothing failed: the close was seen before the request was written, so it never needed a retry.
+    expect(c.stats).toMatchObject({ requests: 2, retries: 0 });
+    expect(lines.some((l) => /POST \/v1\/things 201 /.test(l))).toBe(true);
     await c.close();
   });
 
-  it("a GET in the same case is sent again once, at once, without using up its retries", async () => {
+  it("a GET in the same case goes on a new connection without using up its retries", async () => {
     const c = client({ timeouts: { idleMs: 60_000 }, retry: { maxRetries: 0 } });
     await c.request("GET", "/v1/ping");
     await expect(whenServerClosesIdle(() => c.request("GET", "/v1/ping"))).resolves.toEqual({});
     expect(received.get("GET /v1/ping")).toBe(2);
-    expect(c.stats.retries).toBe(1);
+    expect(c.stats.retries).toBe(0);
     await c.close();
   });
 
@@ -130,7 +132,7 @@ describe("a pooled connection the server closed while idle", () => {
     await c.request("GET", "/v1/ping");
     const err = await c.request("POST", "/v1/dropped", { body: {} }).catch((e: unknown) => e);
     expect(isOutcomeUnknown(err)).toBe(true);
-    expect((err as ApiError).code).not.toBe("ERR_STALE_CONNECTION");
+    expect((err as ApiError).status).toBe(0);
     expect(received.get("POST /v1/dropped")).toBe(1);
     await c.close();
   });

@@ -1,4 +1,4 @@
-import type { Transport } from "./transport";
+import type { Dispatcher } from "undici";
 
 /** Retry and rate-limit tuning. */
 export interface RetryOptions {
@@ -27,8 +27,8 @@ export interface ClientOptions {
   baseUrl: string;
   /** API token, sent as `Authorization: Bearer <token>` and never shown anywhere. */
   token: string;
-  /** Transport to use instead of the shared keep-alive pool of the base URL (tests, proxies): an undici `Dispatcher` fits. */
-  dispatcher?: Transport;
+  /** An undici `Dispatcher` to send on instead of the shared keep-alive pool of the base URL (tests, proxies). */
+  dispatcher?: Dispatcher;
   /** In-flight request bound per base URL, process-wide. Default 16. */
   maxConcurrency?: number;
   /**
@@ -48,7 +48,7 @@ export interface ClientOptions {
 export interface ClientStats {
   /** Attempts sent (a retry counts again). */
   requests: number;
-  /** Attempts that were retries of an earlier attempt (after 5xx, 429, reset, timeout or a stale pooled connection). */
+  /** Attempts that were retries of an earlier attempt (after 5xx, 429, reset or timeout). */
   retries: number;
   /** 429 answers received. */
   rateLimited: number;

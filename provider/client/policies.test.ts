@@ -10,7 +10,7 @@ describe("retry policy", () => {
     expect(retryFailure("ECONNRESET", true, 0, 4)).toBe(true);
     expect(retryFailure("ECONNRESET", false, 0, 4)).toBe(false); // a POST may have acted
     expect(retryFailure("ECONNREFUSED", false, 0, 4)).toBe(true); // nothing was sent
-    expect(retryFailure("ERR_STALE_CONNECTION", false, 0, 4)).toBe(true);
+    expect(retryFailure("UND_ERR_CONNECT_TIMEOUT", false, 0, 4)).toBe(true);
     expect(retryFailure("UND_ERR_HEADERS_TIMEOUT", true, 4, 4)).toBe(false); // out of retries
     expect(retryFailure("ERR_SOMETHING_ELSE", true, 0, 4)).toBe(false);
     expect(notSent("UND_ERR_CONNECT_TIMEOUT")).toBe(true);

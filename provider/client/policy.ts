@@ -42,8 +42,6 @@ export interface Call extends CallInit {
   readonly tries: number;
   /** The next attempt passes the gate ahead of fresh requests (after a pause the server asked for). */
   ahead: boolean;
-  /** The next attempt goes on a new connection of its own rather than a pooled one. */
-  fresh: boolean;
   /** Counts a retry under `reason` and writes the attempt's debug line with what happens next. */
   retry(sent: Sent, reason: string, next: string): void;
   /** Writes the debug line of the attempt that ends the request. */

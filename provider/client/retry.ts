@@ -1,12 +1,10 @@
-import { STALE_CONNECTION } from "./transport";
-
 /**
  * The retry policy: which failures are worth another attempt, for which methods, and after how long.
  * Answers (5xx, 429) and transport failures are classified here; the request core only asks.
  */
 
 /** Transport failures where the request certainly never reached the server. */
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", STALE_CONNECTION]);
+const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 /** Transport failures worth a retry (when the method allows it). */
 const TRANSIENT = new Set([
   ...NOT_SENT,

@@ -11,6 +11,10 @@ const rec = new SecretRecorder();
 let server: Server;
 let base: string;
 let hits = 0;
+/** Another origin a redirect points to, and the requests it received. */
+let elsewhere: Server;
+let elsewhereBase: string;
+const elsewhereSaw: (string | undefined)[] = [];
 
 function handler(req: IncomingMessage, res: ServerResponse): void {
   hits++;
@@ -22,6 +26,11 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
   if (req.url?.startsWith("/v1/unreadable")) {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(`${req.headers.authorization} is not JSON`);
+    return;
+  }
+  if (req.url?.startsWith("/v1/moved")) {
+    res.writeHead(307, { location: `${elsewhereBase}${req.url}` });
+    res.end();
     return;
   }
   if (req.url?.startsWith("/v1/echo")) {
@@ -37,11 +46,19 @@ beforeAll(async () => {
   server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  elsewhere = createServer((req, res) => {
+    elsewhereSaw.push(req.headers.authorization);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end("{}");
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+  elsewhereBase = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => elsewhere.close(resolve));
   expect(rec.errors.length).toBeGreaterThan(0);
   expect(rec.occurrences(TOKEN)).toBe(0);
 });
@@ -103,6 +120,17 @@ describe("transport failures", () => {
     const err = (await rec.failure(c.request("POST", "/v1/unreadable", { body: {} }))) as ApiError;
     expect(err).toMatchObject({ status: 200, code: "ERR_INVALID_JSON", outcomeUnknown: true });
     expect(String((err.cause as Error).message)).toContain("[redacted]");
+    await c.close();
+  });
+
+  it("a 307 to another origin is not followed: the request fails and the token goes nowhere else", async () => {
+    const c = client();
+    for (const method of ["GET", "POST", "PUT"] as const) {
+      const err = (await rec.failure(c.request(method, "/v1/moved", { body: { title: "x" } }))) as ApiError;
+      expect(err).toMatchObject({ status: 307, code: "HTTP_307" });
+      expect(err.message).toBe(`${method} /v1/moved: 307 Temporary Redirect`);
+    }
+    expect(elsewhereSaw).toEqual([]);
     await c.close();
   });
 
