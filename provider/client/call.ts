@@ -1,13 +1,13 @@
 import { ApiError, redact } from "./errors";
 import type { Call, CallInit, Sent } from "./policy";
 import { notSent } from "./retry";
-import { describeFailure, type Timeouts } from "./transport";
+import { describeFailure, type ResponseLimits } from "./transport";
 
-/** What a call needs of its client: the token (to redact), the debug logger, the timeouts (for messages). */
+/** What a call needs of its client: the token (to redact), the debug logger, the response limits (for messages). */
 export interface CallSide {
   readonly token: string;
   readonly log: ((line: string) => void) | undefined;
-  readonly timeouts: Timeouts;
+  readonly limits: ResponseLimits;
 }
 
 // The request's own fields (CallInit): set from `init` by the constructor.
@@ -62,7 +62,7 @@ export class RequestCall implements Call {
   /** The error that ends the request on a transport failure: outcome unknown when it may have been sent and is not idempotent. */
   failureError(sent: Sent & { kind: "failure" }): ApiError {
     const outcomeUnknown = !this.idempotent && !notSent(sent.code);
-    let detail = describeFailure(sent.code, sent.error, this.side.timeouts);
+    let detail = describeFailure(sent.code, sent.error, this.side.limits);
     if (outcomeUnknown) detail = `outcome unknown (${detail}): the request was sent and the server may have acted, look the object up before retrying`;
     return new ApiError({ status: 0, code: sent.code, method: this.method, path: this.path, detail: redact(detail, this.side.token), outcomeUnknown, cause: this.#sanitize(sent.error) });
   }

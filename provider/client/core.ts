@@ -9,7 +9,7 @@ import { POLICIES } from "./policies";
 import { compose, type Call, type PolicyContext, type Send, type Sent } from "./policy";
 import { refusedToken } from "./tokenRefusal";
 import type { Dispatcher } from "undici";
-import { acquirePool, DEFAULT_TIMEOUTS, sendOnce, type Timeouts } from "./transport";
+import { acquirePool, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, sendOnce, type ResponseLimits, type Timeouts } from "./transport";
 
 export type { ClientOptions, ClientStats, RetryOptions } from "./options";
 export type { Query } from "./paging";
@@ -46,6 +46,7 @@ export class RequestCore {
   readonly #releaseTransport: (() => Promise<void>) | undefined;
   readonly #endpoint: Endpoint;
   readonly #timeouts: Timeouts;
+  readonly #limits: ResponseLimits;
   readonly #side: CallSide;
   readonly #context: PolicyContext;
   readonly #send: Send;
@@ -65,6 +66,7 @@ export class RequestCore {
     this.#origin = this.baseUrl.origin;
     this.#prefix = this.baseUrl.pathname.replace(/\/+$/, "");
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(opts.timeouts ?? {}) };
+    this.#limits = { timeouts: this.#timeouts, maxResponseBytes: opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
     if (opts.dispatcher) {
       this.#dispatcher = opts.dispatcher;
       this.#releaseTransport = undefined;
@@ -76,7 +78,7 @@ export class RequestCore {
     this.#endpoint = endpointFor(baseKey(this.baseUrl), opts.maxConcurrency);
     const log = opts.logger ?? (opts.debug ? (l: string) => process.stderr.write(`${l}\n`) : undefined);
     const token = opts.token;
-    this.#side = { token, timeouts: this.#timeouts, log: log === undefined ? undefined : (line: string) => log(redact(line, token)) };
+    this.#side = { token, limits: this.#limits, log: log === undefined ? undefined : (line: string) => log(redact(line, token)) };
     const retry = { ...DEFAULT_RETRY, ...definedOnly(opts.retry ?? {}) };
     this.#context = { retry, stats: this.stats, endpoint: this.#endpoint, log: this.#side.log };
     this.#send = compose(this.#context, POLICIES, (call) => this.#sendOnce(call));
@@ -148,7 +150,7 @@ export class RequestCore {
       method: call.method,
       headers: call.headers,
       body: call.body,
-    }, this.#timeouts);
+    }, this.#limits);
     return { ...attempt, ms: Math.round(performance.now() - started) };
   }
 
@@ -185,5 +187,8 @@ function checkOptions(opts: ClientOptions): void {
   }
   if (opts.maxConcurrency !== undefined && (!Number.isInteger(opts.maxConcurrency) || opts.maxConcurrency < 1)) {
     throw new Error(`maxConcurrency must be a positive integer, got ${opts.maxConcurrency}`);
+  }
+  if (opts.maxResponseBytes !== undefined && (!Number.isInteger(opts.maxResponseBytes) || opts.maxResponseBytes < 1)) {
+    throw new Error(`maxResponseBytes must be a positive integer, got ${opts.maxResponseBytes}`);
   }
 }

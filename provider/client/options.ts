@@ -32,10 +32,16 @@ export interface ClientOptions {
   /** In-flight request bound per base URL, process-wide. Default 16. */
   maxConcurrency?: number;
   /**
-   * Default 10 s connect, 30 s headers and body, 4 s before an idle pooled connection is closed
+   * Default 10 s connect, 30 s headers and of silence within a body, 120 s for the whole answer (headers
+   * and body: a body that keeps trickling fails then, `ERR_RESPONSE_TIMEOUT`), 4 s before an idle pooled connection is closed
    * (below common server idle timeouts; see `Timeouts.idleMs`).
    */
-  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; idleMs?: number };
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; totalMs?: number; idleMs?: number };
+  /**
+   * Largest response body read, in bytes (default 32 MiB): a larger answer fails the request
+   * (`ERR_RESPONSE_TOO_LARGE`) instead of filling memory.
+   */
+  maxResponseBytes?: number;
   retry?: RetryOptions;
   /** Receives debug lines (redacted). Default: stderr when `debug` is set, else none. */
   logger?: (line: string) => void;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, ApiError, isOutcomeUnknown } from "./index";
 import { SecretRecorder } from "../../test/support/secrets";
 
-// Cases no real API server produces on purpose: a body that stalls after its headers, and a server
-// that echoes the caller's credentials into its error message.
+// Cases no real API server produces on purpose: a body that stalls after its headers, one that never
+// ends or trickles, and a server that echoes the caller's credentials into its error message.
 const TOKEN = "dpt_TRANSPORT_7c1e9a44b02f";
 const rec = new SecretRecorder();
 let server: Server;
@@ -22,6 +22,17 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(200, { "content-type": "application/json", "content-length": String(10 * 1024 * 1024) });
     res.write('{"items": [');
     return; // never finishes
+  }
+  if (req.url?.startsWith("/v1/forever") || req.url?.startsWith("/v1/trickle")) {
+    // Regression (#37): a body that never ends kept the silence timeout from firing and grew the
+    // export to 15 GB. Bytes keep coming until the client hangs up.
+    const trickle = req.url.startsWith("/v1/trickle");
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write('{"items": [');
+    const chunk = trickle ? " " : `${'"x",'.repeat(16 * 1024)}`;
+    const timer = setInterval(() => res.write(chunk), trickle ? 20 : 1);
+    res.on("close", () => clearInterval(timer));
+    return;
   }
   if (req.url?.startsWith("/v1/unreadable")) {
     res.writeHead(200, { "content-type": "application/json" });
@@ -87,6 +98,46 @@ describe("transport failures", () => {
     expect(hits).toBe(2);
     expect(c.stats).toMatchObject({ requests: 2, retries: 1 });
     await c.close();
+  });
+
+  it("a body that never ends fails at the size limit, once, naming the request", async () => {
+    const c = client({ maxResponseBytes: 256 * 1024 });
+    hits = 0;
+    const err = (await rec.failure(c.request("GET", "/v1/forever?page=abc"))) as ApiError;
+    expect(err).toMatchObject({ status: 0, code: "ERR_RESPONSE_TOO_LARGE", outcomeUnknown: false });
+    expect(err.message).toBe("GET /v1/forever: the response body is larger than the 262144 bytes the client reads (ERR_RESPONSE_TOO_LARGE)");
+    expect(hits).toBe(1); // the same answer again would be as large: not retried
+    await c.close();
+  });
+
+  it("the default size limit is 32 MiB", async () => {
+    const c = client();
+    const err = (await rec.failure(c.request("GET", "/v1/forever"))) as ApiError;
+    expect(err.message).toContain("larger than the 33554432 bytes");
+    await c.close();
+  });
+
+  it("a body that trickles (never silent for bodyMs) fails at the total time, once, naming the request", async () => {
+    const c = client({ timeouts: { bodyMs: 150, headersMs: 1_000, totalMs: 400 } });
+    hits = 0;
+    const started = performance.now();
+    const err = (await rec.failure(c.request("GET", "/v1/trickle"))) as ApiError;
+    expect(err).toMatchObject({ status: 0, code: "ERR_RESPONSE_TIMEOUT" });
+    expect(err.message).toBe("GET /v1/trickle: the answer was not complete within 400 ms, headers and body together (ERR_RESPONSE_TIMEOUT)");
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(hits).toBe(1);
+    await c.close();
+  });
+
+  it("a create whose answer never ends is outcome-unknown", async () => {
+    const c = client({ maxResponseBytes: 64 * 1024 });
+    const err = (await rec.failure(c.request("POST", "/v1/forever", { body: {} }))) as ApiError;
+    expect(err).toMatchObject({ code: "ERR_RESPONSE_TOO_LARGE", outcomeUnknown: true });
+    await c.close();
+  });
+
+  it("refuses a size limit that is not a positive integer", () => {
+    expect(() => client({ maxResponseBytes: 0 })).toThrow("maxResponseBytes must be a positive integer, got 0");
   });
 
   it("a POST whose answer stalls is not retried and is outcome-unknown", async () => {

@@ -9,6 +9,11 @@ export interface Timeouts {
   /** Longest silence while receiving the response body. */
   bodyMs: number;
   /**
+   * The whole answer: from sending the request to the last byte of its body. The silence timeouts
+   * above never fire while bytes keep coming, so a body that never ends (or trickles) is stopped here.
+   */
+  totalMs: number;
+  /**
    * How long an idle pooled connection is kept before the client closes it. A server closes idle
    * keep-alive connections after its own timeout; a request written on a connection it has just
    * closed fails. So this stays below the idle timeouts servers commonly use (5 s in Node's http
@@ -18,7 +23,15 @@ export interface Timeouts {
   idleMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, idleMs: 4_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, totalMs: 120_000, idleMs: 4_000 };
+
+/** Largest response body read by default (32 MiB): a list page of 1,000 objects is a few MB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** The code of an answer whose body is larger than the client reads. */
+export const RESPONSE_TOO_LARGE = "ERR_RESPONSE_TOO_LARGE";
+/** The code of an answer not complete within `Timeouts.totalMs`. */
+export const RESPONSE_TIMEOUT = "ERR_RESPONSE_TIMEOUT";
 
 /**
  * Connections a pool opens to one origin at most. The base URL's gate (endpoint.ts) bounds requests in
@@ -34,6 +47,17 @@ export interface TransportRequest {
   method: Dispatcher.HttpMethod;
   headers: Record<string, string>;
   body?: string;
+}
+
+/** What bounds one answer: its timeouts and the largest body read. */
+export interface ResponseLimits {
+  timeouts: Timeouts;
+  maxResponseBytes: number;
+}
+
+/** A transport failure with the code the client classifies it by. */
+function failure(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
 }
 
 /**
@@ -99,8 +123,14 @@ export type Attempt =
   | { kind: "answer"; status: number; headers: Record<string, string | string[] | undefined>; text: string }
   | { kind: "failure"; code: string; error: unknown };
 
-/** Sends one request on `dispatcher` and reads its whole body; never throws. */
-export async function sendOnce(dispatcher: Dispatcher, req: TransportRequest, t: Timeouts): Promise<Attempt> {
+/**
+ * Sends one request on `dispatcher` and reads its whole body, within `limits.timeouts.totalMs` and
+ * `limits.maxResponseBytes`; never throws.
+ */
+export async function sendOnce(dispatcher: Dispatcher, req: TransportRequest, limits: ResponseLimits): Promise<Attempt> {
+  const t = limits.timeouts;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(failure(RESPONSE_TIMEOUT, `no complete answer within ${t.totalMs} ms`)), t.totalMs);
   try {
     const res = await dispatcher.request({
       origin: req.origin,
@@ -110,16 +140,42 @@ export async function sendOnce(dispatcher: Dispatcher, req: TransportRequest, t:
       ...(req.body === undefined ? {} : { body: req.body }),
       headersTimeout: t.headersMs,
       bodyTimeout: t.bodyMs,
+      signal: abort.signal,
     });
     const headers = res.headers as Record<string, string | string[] | undefined>;
     if (res.statusCode === 204 || res.statusCode === 205) {
       await res.body.dump();
       return { kind: "answer", status: res.statusCode, headers, text: "" };
     }
-    return { kind: "answer", status: res.statusCode, headers, text: await res.body.text() };
+    const text = await readBody(res.body, headers, limits.maxResponseBytes);
+    return { kind: "answer", status: res.statusCode, headers, text };
   } catch (error) {
     return { kind: "failure", code: errorCode(error), error };
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** The body as UTF-8 text, refused (and the connection dropped) once it passes `max` bytes. */
+async function readBody(body: Dispatcher.ResponseData["body"], headers: Record<string, string | string[] | undefined>, max: number): Promise<string> {
+  const tooLarge = () => failure(RESPONSE_TOO_LARGE, `the response body is larger than ${max} bytes`);
+  const declared = Number(headers["content-length"]);
+  if (Number.isFinite(declared) && declared > max) {
+    body.destroy(tooLarge());
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      const e = tooLarge();
+      body.destroy(e);
+      throw e;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** The code a transport failure is classified by (its own, its cause's, or `ERR_TRANSPORT`). */
@@ -135,8 +191,9 @@ export function errorCode(e: unknown): string {
   return "ERR_TRANSPORT";
 }
 
-/** What went wrong on the wire, in words (with the timeout that expired). */
-export function describeFailure(code: string, e: unknown, t: Timeouts): string {
+/** What went wrong on the wire, in words (with the limit that was reached). */
+export function describeFailure(code: string, e: unknown, limits: ResponseLimits): string {
+  const t = limits.timeouts;
   switch (code) {
     case "UND_ERR_CONNECT_TIMEOUT":
       return `could not connect within ${t.connectMs} ms (${code})`;
@@ -144,6 +201,10 @@ export function describeFailure(code: string, e: unknown, t: Timeouts): string {
       return `no response within ${t.headersMs} ms (${code})`;
     case "UND_ERR_BODY_TIMEOUT":
       return `the response body stalled for more than ${t.bodyMs} ms (${code})`;
+    case RESPONSE_TIMEOUT:
+      return `the answer was not complete within ${t.totalMs} ms, headers and body together (${code})`;
+    case RESPONSE_TOO_LARGE:
+      return `the response body is larger than the ${limits.maxResponseBytes} bytes the client reads (${code})`;
     case "UND_ERR_SOCKET":
     case "ECONNRESET":
     case "EPIPE":
