@@ -63,7 +63,7 @@ const shared = new Map<string, ApiClient>();
  * of the token (never the token itself) and the options; clients of one base URL share its
  * connection pool, concurrency bound and rate-limit state.
  */
-export function sharedClient(opts: Pick<ClientOptions, "baseUrl" | "token" | "maxConcurrency" | "timeouts" | "maxResponseBytes" | "retry" | "debug">): ApiClient {
+export function sharedClient(opts: Pick<ClientOptions, "baseUrl" | "token" | "maxConcurrency" | "timeouts" | "maxResponseBytes" | "maxListPages" | "retry" | "debug">): ApiClient {
   const { baseUrl, token, ...tuning } = opts;
   const key = `${baseKey(checkBaseUrl(baseUrl))}#${createHash("sha256").update(token).digest("hex").slice(0, 16)}#${JSON.stringify(tuning)}`;
   const cached = shared.get(key);

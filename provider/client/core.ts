@@ -3,7 +3,7 @@ import { RequestCall, type CallSide } from "./call";
 import { endpointFor, type Endpoint } from "./endpoint";
 import { redact, type ApiError, type HttpMethod } from "./errors";
 import { DEFAULT_RETRY, definedOnly, type ClientOptions, type ClientStats } from "./options";
-import { encodeQuery, listAll, paginate, stripQuery, type Query } from "./paging";
+import { DEFAULT_MAX_LIST_PAGES, encodeQuery, listAll, paginate, stripQuery, type Query } from "./paging";
 import { routeProblem } from "./path";
 import { POLICIES } from "./policies";
 import { compose, type Call, type PolicyContext, type Send, type Sent } from "./policy";
@@ -47,6 +47,7 @@ export class RequestCore {
   readonly #endpoint: Endpoint;
   readonly #timeouts: Timeouts;
   readonly #limits: ResponseLimits;
+  readonly #maxListPages: number;
   readonly #side: CallSide;
   readonly #context: PolicyContext;
   readonly #send: Send;
@@ -66,6 +67,7 @@ export class RequestCore {
     this.#origin = this.baseUrl.origin;
     this.#prefix = this.baseUrl.pathname.replace(/\/+$/, "");
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(opts.timeouts ?? {}) };
+    this.#maxListPages = opts.maxListPages ?? DEFAULT_MAX_LIST_PAGES;
     this.#limits = { timeouts: this.#timeouts, maxResponseBytes: opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
     if (opts.dispatcher) {
       this.#dispatcher = opts.dispatcher;
@@ -156,12 +158,12 @@ export class RequestCore {
 
   /** Iterates the items of a list endpoint, following `next.page` with `limit=1000` (unless given). */
   paginate<T>(path: string, query: Query = {}): AsyncIterableIterator<T> {
-    return paginate<T>((m, p, o) => this.request(m, p, o), path, query);
+    return paginate<T>((m, p, o) => this.request(m, p, o), path, query, this.#maxListPages);
   }
 
   /** Collects every item of a list endpoint across all pages. */
   listAll<T>(path: string, query?: Query): Promise<T[]> {
-    return listAll<T>((m, p, o) => this.request(m, p, o), path, query);
+    return listAll<T>((m, p, o) => this.request(m, p, o), path, query, this.#maxListPages);
   }
 
   /** Releases this client's hold on the shared connection pool; an injected dispatcher is left open. */
@@ -187,6 +189,9 @@ function checkOptions(opts: ClientOptions): void {
   }
   if (opts.maxConcurrency !== undefined && (!Number.isInteger(opts.maxConcurrency) || opts.maxConcurrency < 1)) {
     throw new Error(`maxConcurrency must be a positive integer, got ${opts.maxConcurrency}`);
+  }
+  if (opts.maxListPages !== undefined && (!Number.isInteger(opts.maxListPages) || opts.maxListPages < 1)) {
+    throw new Error(`maxListPages must be a positive integer, got ${opts.maxListPages}`);
   }
   if (opts.maxResponseBytes !== undefined && (!Number.isInteger(opts.maxResponseBytes) || opts.maxResponseBytes < 1)) {
     throw new Error(`maxResponseBytes must be a positive integer, got ${opts.maxResponseBytes}`);

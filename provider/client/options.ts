@@ -42,6 +42,11 @@ export interface ClientOptions {
    * (`ERR_RESPONSE_TOO_LARGE`) instead of filling memory.
    */
   maxResponseBytes?: number;
+  /**
+   * Pages one list walk follows at most (default 10,000): a list still going after them fails
+   * (`ERR_PAGE_LIMIT`), as does a page cursor the server hands out twice (`ERR_PAGE_LOOP`).
+   */
+  maxListPages?: number;
   retry?: RetryOptions;
   /** Receives debug lines (redacted). Default: stderr when `debug` is set, else none. */
   logger?: (line: string) => void;

@@ -11,6 +11,7 @@ const rec = new SecretRecorder();
 let server: Server;
 let base: string;
 let hits = 0;
+let listPages = 0;
 /** Another origin a redirect points to, and the requests it received. */
 let elsewhere: Server;
 let elsewhereBase: string;
@@ -32,6 +33,14 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
     const chunk = trickle ? " " : `${'"x",'.repeat(16 * 1024)}`;
     const timer = setInterval(() => res.write(chunk), trickle ? 20 : 1);
     res.on("close", () => clearInterval(timer));
+    return;
+  }
+  if (req.url?.startsWith("/v1/lists/")) {
+    // Regression (#37): a list whose cursor never ends was followed forever (188,709 pages in 180 s).
+    listPages++;
+    const cursor = req.url.startsWith("/v1/lists/loop") ? "again" : `fresh-${listPages}`;
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ items: [{ n: listPages }], next: { page: cursor } }));
     return;
   }
   if (req.url?.startsWith("/v1/unreadable")) {
@@ -135,6 +144,39 @@ describe("transport failures", () => {
     expect(err).toMatchObject({ code: "ERR_RESPONSE_TOO_LARGE", outcomeUnknown: true });
     await c.close();
   });
+
+  it("a list answering the same cursor again stops there, naming the list", async () => {
+    const c = client();
+    listPages = 0;
+    const err = (await rec.failure(c.listAll("/v1/lists/loop"))) as ApiError;
+    expect(err).toMatchObject({ code: "ERR_PAGE_LOOP" });
+    expect(err.message).toBe("GET /v1/lists/loop: 200 OK: the server returned a page cursor twice (after 2 pages): the list would never end");
+    expect(listPages).toBe(2);
+    await c.close();
+  });
+
+  it("a list handing out fresh cursors forever stops at the page cap, naming the list", async () => {
+    const c = client({ maxListPages: 25 });
+    listPages = 0;
+    const seen: unknown[] = [];
+    const err = await (async () => {
+      for await (const item of c.paginate("/v1/lists/endless")) seen.push(item);
+    })().catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "ERR_PAGE_LIMIT" });
+    expect((err as ApiError).message).toBe("GET /v1/lists/endless: 200 OK: the list did not end within 25 pages (the client's maxListPages)");
+    expect(listPages).toBe(25);
+    expect(seen).toHaveLength(25);
+    await c.close();
+  });
+
+  it("the default page cap is 10,000 pages", async () => {
+    const c = client();
+    listPages = 0;
+    const err = (await rec.failure(c.listAll("/v1/lists/endless"))) as ApiError;
+    expect(err.message).toContain("did not end within 10000 pages");
+    expect(listPages).toBe(10_000);
+    await c.close();
+  }, 60_000);
 
   it("refuses a size limit that is not a positive integer", () => {
     expect(() => client({ maxResponseBytes: 0 })).toThrow("maxResponseBytes must be a positive integer, got 0");
