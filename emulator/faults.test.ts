@@ -53,6 +53,32 @@ describe("lists that lag behind writes", () => {
   });
 });
 
+describe("answers that lose or echo the body", () => {
+  it("emptyAfterCommitRate: commits the write, then answers 200 with no body; reads are not touched", async () => {
+    emu.control.setFaults({ emptyAfterCommitRate: 1 });
+    const res = await fetch(emu.url + sites, {
+      method: "POST",
+      headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Empty answer" }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("");
+    expect((await admin("GET", sites)).status).toBe(200);
+    emu.control.setFaults(null);
+    expect(emu.store.org("demo-org").sites.map((s) => s.title)).toContain("Empty answer");
+    expect(emu.control.log().find((e) => e.method === "POST")).toMatchObject({ fault: "empty-after-commit", status: 200 });
+  });
+
+  it("echoBodyRate: answers 400 repeating the request body, and writes nothing", async () => {
+    emu.control.setFaults({ echoBodyRate: 1 });
+    const res = await admin("POST", sites, { title: "Echoed s3cr3t-value" });
+    emu.control.setFaults(null);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("Echoed s3cr3t-value");
+    expect(emu.store.org("demo-org").sites.map((s) => s.title)).not.toContain("Echoed s3cr3t-value");
+  });
+});
+
 describe("answers held after the write committed", () => {
   it("commits the write, then answers slowAfterCommitMs later: a client that gave up finds the object", async () => {
     emu.control.setFaults({ seed: 3, slowAfterCommitRate: 1, slowAfterCommitMs: 400 });

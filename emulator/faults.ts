@@ -22,6 +22,16 @@ export interface FaultOptions {
   slowAfterCommitRate?: number;
   slowAfterCommitMs?: number;
   /**
+   * 0..1: for writes: commit, then answer 200 with an empty body (a proxy or gateway that lost the
+   * body). Draws its value only when set.
+   */
+  emptyAfterCommitRate?: number;
+  /**
+   * 0..1: for requests with a body: answer 400 repeating the whole request body in the error message,
+   * before acting (a server that echoes what it refused, credentials included). Draws its value only when set.
+   */
+  echoBodyRate?: number;
+  /**
    * List answers leave out objects created less than this many ms ago (wall time), as an API whose
    * lists are served from an index that catches up after writes. Single-object GETs are not affected.
    * Not random, and not narrowed by `methods` or `routes` (those pick which writes fail).
@@ -42,6 +52,10 @@ export interface FaultDecision {
   dropAfterCommit: boolean;
   /** Commit, then answer this much later (0: at once). */
   slowAfterCommitMs: number;
+  /** Commit, then answer 200 with no body. */
+  emptyAfterCommit: boolean;
+  /** Answer 400 quoting the request body, before acting. */
+  echoBody: boolean;
 }
 
 /** mulberry32: a seeded source of numbers in [0, 1), small, fast and good enough to replay fault sequences. */
@@ -77,6 +91,8 @@ export class FaultPlan {
     const o = this.opts;
     const isWrite = method !== "GET" && method !== "HEAD";
     const slow = o.slowAfterCommitRate === undefined ? false : this.random() < o.slowAfterCommitRate;
+    const empty = o.emptyAfterCommitRate === undefined ? false : this.random() < o.emptyAfterCommitRate;
+    const echo = o.echoBodyRate === undefined ? false : this.random() < o.echoBodyRate;
     return {
       reset: r1 < (o.resetRate ?? 0),
       error5xx: r2 < (o.error5xxRate ?? 0) ? STATUSES_5XX[Math.floor(r6 * STATUSES_5XX.length)]! : null,
@@ -84,13 +100,15 @@ export class FaultPlan {
       error5xxAfterCommit: r4 < (o.error5xxAfterCommitRate ?? 0),
       dropAfterCommit: isWrite && r5 < (o.dropAfterCommitRate ?? 0),
       slowAfterCommitMs: isWrite && slow ? (o.slowAfterCommitMs ?? 30_000) : 0,
+      emptyAfterCommit: isWrite && empty,
+      echoBody: isWrite && echo,
     };
   }
 }
 
 /** Checks fault options, naming the first bad field. */
 export function checkFaultOptions(o: FaultOptions): void {
-  for (const k of ["error5xxRate", "error5xxAfterCommitRate", "dropAfterCommitRate", "resetRate", "stallRate", "slowAfterCommitRate"] as const) {
+  for (const k of ["error5xxRate", "error5xxAfterCommitRate", "dropAfterCommitRate", "resetRate", "stallRate", "slowAfterCommitRate", "emptyAfterCommitRate", "echoBodyRate"] as const) {
     const v = o[k];
     if (v !== undefined && (typeof v !== "number" || !(v >= 0 && v <= 1))) throw new Error(`faults.${k} must be a number from 0 to 1`);
   }

@@ -244,6 +244,10 @@ export function buildApp(opts: AppOptions): FastifyInstance {
           user: st.user!,
           ...(typeof request.headers.prefer === "string" ? { prefer: request.headers.prefer } : {}),
         };
+        if (st.decision?.echoBody) {
+          st.fault = "echo-body";
+          return reply.code(400).send(errorBody(400, `invalid request: ${JSON.stringify(request.body ?? null)}`));
+        }
         let result;
         try {
           result = spec.handler(ctx);
@@ -257,6 +261,10 @@ export function buildApp(opts: AppOptions): FastifyInstance {
           st.fault = "slow-after-commit";
           await sleep(d.slowAfterCommitMs);
           if (request.raw.destroyed || request.raw.socket.destroyed) return destroy(request, reply, "slow-after-commit");
+        }
+        if (d?.emptyAfterCommit) {
+          st.fault = "empty-after-commit";
+          return reply.code(200).send();
         }
         const lagMs = switches.faults?.opts.listLagMs ?? 0;
         if (lagMs > 0 && request.method === "GET" && result.status === 200) lagList(store, result.body, lagMs);

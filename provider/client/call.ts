@@ -67,23 +67,29 @@ export class RequestCall implements Call {
     return new ApiError({ status: 0, code: sent.code, method: this.method, path: this.path, detail: redact(detail, this.side.token), outcomeUnknown, cause: this.#sanitize(sent.error) });
   }
 
-  /** The parsed body of a 2xx answer (`undefined` when empty). */
+  /**
+   * The parsed body of a 2xx answer: `undefined` for 204 and 205, which carry none. Every other success
+   * carries the object it names, so an empty body (or `null`) or one that is not JSON is an error naming
+   * the request; for a create it is an uncertain create (`outcomeUnknown`): the write happened and the
+   * object it made is unknown, so the caller looks it up by its natural key instead of creating another.
+   */
   parse<T>(sent: Sent & { kind: "answer" }): T {
-    if (sent.text === "") return undefined as T;
+    if (sent.status === 204 || sent.status === 205) return undefined as T;
+    let parsed: unknown;
     try {
-      return JSON.parse(sent.text) as T;
+      parsed = JSON.parse(sent.text);
     } catch (e) {
-      // The write happened (2xx) but its answer is unreadable: for a create, the outcome is unknown.
-      throw new ApiError({
-        status: sent.status,
-        code: "ERR_INVALID_JSON",
-        method: this.method,
-        path: this.path,
-        detail: `the response body is not valid JSON`,
-        outcomeUnknown: !this.idempotent,
-        cause: this.#sanitize(e),
-      });
+      if (sent.text.trim() === "") throw this.#unreadable(sent, "ERR_EMPTY_ANSWER", "the answer has no body, where the API sends the object");
+      throw this.#unreadable(sent, "ERR_INVALID_JSON", "the response body is not valid JSON", this.#sanitize(e));
     }
+    if (parsed === null) throw this.#unreadable(sent, "ERR_EMPTY_ANSWER", "the answer is null, where the API sends the object");
+    return parsed as T;
+  }
+
+  #unreadable(sent: Sent & { kind: "answer" }, code: string, what: string, cause?: unknown): ApiError {
+    const outcomeUnknown = !this.idempotent;
+    const detail = outcomeUnknown ? `${what}; outcome unknown: the server acted, look the object up before retrying` : what;
+    return new ApiError({ status: sent.status, code, method: this.method, path: this.path, detail, outcomeUnknown, ...(cause === undefined ? {} : { cause }) });
   }
 
   /**

@@ -106,8 +106,9 @@ export class RequestCore {
   }
 
   /**
-   * Sends one request and returns the parsed JSON body (`undefined` for 204/205 or an empty body).
-   * Throws ApiError for every non-2xx answer and every transport failure.
+   * Sends one request and returns the parsed JSON body (`undefined` for 204/205). Throws ApiError for
+   * every non-2xx answer, every transport failure and any other success without a JSON body (for a
+   * create: outcome unknown).
    */
   async request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
     if (method === "GET") return this.#request<T>(method, path, opts);

@@ -43,6 +43,11 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
     res.end(JSON.stringify({ items: [{ n: listPages }], next: { page: cursor } }));
     return;
   }
+  if (req.url?.startsWith("/v1/empty")) {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end();
+    return;
+  }
   if (req.url?.startsWith("/v1/unreadable")) {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(`${req.headers.authorization} is not JSON`);
@@ -224,6 +229,29 @@ describe("transport failures", () => {
       expect(err.message).toBe(`${method} /v1/moved: 307 Temporary Redirect`);
     }
     expect(elsewhereSaw).toEqual([]);
+    await c.close();
+  });
+
+  it("an empty 200 to a create is an uncertain create naming the request, not a TypeError later", async () => {
+    // Regression (#37): an empty 200 answered undefined, and the kind failed on `undefined.id` with a
+    // live, unmanaged object left behind.
+    const c = client();
+    const err = (await rec.failure(c.request("POST", "/v1/empty", { body: { name: "x" } }))) as ApiError;
+    expect(err).toMatchObject({ status: 200, code: "ERR_EMPTY_ANSWER", outcomeUnknown: true });
+    expect(err.message).toBe("POST /v1/empty: 200 OK: the answer has no body, where the API sends the object; outcome unknown: the server acted, look the object up before retrying");
+    await c.close();
+  });
+
+  it("an empty 200 to a read or an update is a clean error naming the request", async () => {
+    const c = client();
+    for (const method of ["GET", "PATCH"] as const) {
+      const err = (await rec.failure(c.request(method, "/v1/empty?page=x", { body: method === "GET" ? undefined : {} }))) as ApiError;
+      expect(err).toMatchObject({ status: 200, code: "ERR_EMPTY_ANSWER", outcomeUnknown: false });
+      expect(err.message).toBe(`${method} /v1/empty: 200 OK: the answer has no body, where the API sends the object`);
+    }
+    const garbled = (await rec.failure(c.request("PATCH", "/v1/unreadable", { body: {} }))) as ApiError;
+    expect(garbled).toMatchObject({ code: "ERR_INVALID_JSON", outcomeUnknown: false });
+    expect(garbled.message).toBe("PATCH /v1/unreadable: 200 OK: the response body is not valid JSON");
     await c.close();
   });
 

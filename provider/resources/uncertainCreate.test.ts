@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { closeSharedClients } from "../client";
+import { shareLinkProvider } from "./shareLink";
 import { siteSectionProvider } from "./siteSection";
 import { siteSpaceProvider } from "./siteSpace";
 import { apiOf, type Api } from "../../test/support/api";
@@ -42,6 +43,9 @@ describe("SiteSection: a create whose outcome is unknown", () => {
   const faults = {
     "5xx after commit": { error5xxAfterCommitRate: 1 },
     "response dropped after commit": { dropAfterCommitRate: 1 },
+    // Regression (#37): an empty 200 surfaced as a TypeError and left the section live and unmanaged;
+    // every later `up` then failed with 409 path already used.
+    "empty 200 after commit": { emptyAfterCommitRate: 1 },
   } as const;
   for (const [name, fault] of Object.entries(faults)) {
     it(`(${name}) takes over the section its POST made, at a path derived from its title, and sets the declared path`, async () => {
@@ -103,6 +107,25 @@ describe("SiteSection: a create whose outcome is unknown", () => {
     ).rejects.toThrow(/outcome unknown/);
     emulator.control.setFaults(null);
     expect(await sectionsOf(site.id)).toEqual([]);
+  });
+});
+
+describe("ShareLink: a create answered with an empty 200", () => {
+  // Regression (#37): the link was made, the answer was empty, the create failed with a TypeError and
+  // left a live link nothing managed.
+  it("takes over the link its POST made: one link, as declared", async () => {
+    const site = await api<{ id: string }>("POST", sitesPath, { title: "Uncertain share link", visibility: "share-link" });
+    const linksOf = async () => (await api<{ items: { id: string; name: string; active: boolean }[] }>("GET", `${sitesPath}/${site.id}/share-links`)).items;
+    emulator.control.setFaults({ emptyAfterCommitRate: 1, methods: ["POST"], routes: "/share-links$" });
+    const created = await shareLinkProvider.create({ organizationId: org, siteId: site.id, name: "Partners", active: true });
+    emulator.control.setFaults(null);
+    expect(emulator.control.log().some((e) => e.fault === "empty-after-commit")).toBe(true);
+    const links = await linksOf();
+    expect(links.map((l) => ({ id: l.id, name: l.name }))).toEqual([{ id: created.id, name: "Partners" }]);
+    // The next `up` has nothing to do: the state's outputs are the live link.
+    const diff = await shareLinkProvider.diff!(created.id, created.outs, { organizationId: org, siteId: site.id, name: "Partners", active: true });
+    expect(diff.changes).toBe(false);
+    expect(await linksOf()).toHaveLength(1);
   });
 });
 
