@@ -1,11 +1,12 @@
-import { ApiError, redact } from "./errors";
+import { ApiError } from "./errors";
 import type { Call, CallInit, Sent } from "./policy";
 import { notSent } from "./retry";
+import type { SecretValues } from "./secrets";
 import { describeFailure, type ResponseLimits } from "./transport";
 
-/** What a call needs of its client: the token (to redact), the debug logger, the response limits (for messages). */
+/** What a call needs of its client: the run's secret values (to redact), the debug logger, the response limits (for messages). */
 export interface CallSide {
-  readonly token: string;
+  readonly secrets: SecretValues;
   readonly log: ((line: string) => void) | undefined;
   readonly limits: ResponseLimits;
 }
@@ -53,7 +54,7 @@ export class RequestCall implements Call {
       code: `HTTP_${sent.status}`,
       method: this.method,
       path: this.path,
-      detail: redact(detail, this.side.token),
+      detail: this.side.secrets.redact(detail),
       outcomeUnknown,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     });
@@ -64,7 +65,7 @@ export class RequestCall implements Call {
     const outcomeUnknown = !this.idempotent && !notSent(sent.code);
     let detail = describeFailure(sent.code, sent.error, this.side.limits);
     if (outcomeUnknown) detail = `outcome unknown (${detail}): the request was sent and the server may have acted, look the object up before retrying`;
-    return new ApiError({ status: 0, code: sent.code, method: this.method, path: this.path, detail: redact(detail, this.side.token), outcomeUnknown, cause: this.#sanitize(sent.error) });
+    return new ApiError({ status: 0, code: sent.code, method: this.method, path: this.path, detail: this.side.secrets.redact(detail), outcomeUnknown, cause: this.#sanitize(sent.error) });
   }
 
   /**
@@ -89,7 +90,7 @@ export class RequestCall implements Call {
   #unreadable(sent: Sent & { kind: "answer" }, code: string, what: string, cause?: unknown): ApiError {
     const outcomeUnknown = !this.idempotent;
     const detail = outcomeUnknown ? `${what}; outcome unknown: the server acted, look the object up before retrying` : what;
-    return new ApiError({ status: sent.status, code, method: this.method, path: this.path, detail, outcomeUnknown, ...(cause === undefined ? {} : { cause }) });
+    return new ApiError({ status: sent.status, code, method: this.method, path: this.path, detail: this.side.secrets.redact(detail), outcomeUnknown, ...(cause === undefined ? {} : { cause }) });
   }
 
   /**
@@ -98,10 +99,10 @@ export class RequestCall implements Call {
    */
   #sanitize(e: unknown): unknown {
     if (!(e instanceof Error)) return e;
-    const token = this.side.token;
+    const secrets = this.side.secrets;
     const data = (e as { data?: unknown }).data;
-    if (data === undefined && !(e instanceof SyntaxError) && redact(e.message, token) === e.message) return e;
-    const copy = new Error(redact(e.message, token));
+    if (data === undefined && !(e instanceof SyntaxError) && secrets.redact(e.message) === e.message) return e;
+    const copy = new Error(secrets.redact(e.message));
     copy.name = e.name;
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string") Object.assign(copy, { code });

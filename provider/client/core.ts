@@ -1,12 +1,13 @@
 import { baseKey, checkBaseUrl } from "./baseUrl";
 import { RequestCall, type CallSide } from "./call";
 import { endpointFor, type Endpoint } from "./endpoint";
-import { redact, type ApiError, type HttpMethod } from "./errors";
+import type { ApiError, HttpMethod } from "./errors";
 import { DEFAULT_RETRY, definedOnly, type ClientOptions, type ClientStats } from "./options";
 import { DEFAULT_MAX_LIST_PAGES, encodeQuery, listAll, paginate, stripQuery, type Query } from "./paging";
 import { routeProblem } from "./path";
 import { POLICIES } from "./policies";
 import { compose, type Call, type PolicyContext, type Send, type Sent } from "./policy";
+import { SecretValues } from "./secrets";
 import { refusedToken } from "./tokenRefusal";
 import type { Dispatcher } from "undici";
 import { acquirePool, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, sendOnce, type ResponseLimits, type Timeouts } from "./transport";
@@ -37,6 +38,12 @@ export class RequestCore {
   readonly stats: ClientStats = { requests: 0, retries: 0, rateLimited: 0, rateLimitWaits: 0, rateLimitWaitMs: 0, longestWaitMs: 0 };
   /** The vetted base URL. */
   readonly baseUrl: URL;
+  /**
+   * The run's secret values: the token, and what the kinds register when they send or receive a secret
+   * field. Every error message and debug line of this client is redacted with it; callers redact their own
+   * texts with it too (`secrets.redact`).
+   */
+  readonly secrets: SecretValues;
 
   readonly #headers: Record<string, string>;
   readonly #jsonHeaders: Record<string, string>;
@@ -79,8 +86,8 @@ export class RequestCore {
     }
     this.#endpoint = endpointFor(baseKey(this.baseUrl), opts.maxConcurrency);
     const log = opts.logger ?? (opts.debug ? (l: string) => process.stderr.write(`${l}\n`) : undefined);
-    const token = opts.token;
-    this.#side = { token, limits: this.#limits, log: log === undefined ? undefined : (line: string) => log(redact(line, token)) };
+    const secrets = (this.secrets = new SecretValues(opts.token));
+    this.#side = { secrets, limits: this.#limits, log: log === undefined ? undefined : (line: string) => log(secrets.redact(line)) };
     const retry = { ...DEFAULT_RETRY, ...definedOnly(opts.retry ?? {}) };
     this.#context = { retry, stats: this.stats, endpoint: this.#endpoint, log: this.#side.log };
     this.#send = compose(this.#context, POLICIES, (call) => this.#sendOnce(call));

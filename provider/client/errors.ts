@@ -84,8 +84,9 @@ export function isConflict(e: unknown): boolean {
   return e instanceof ApiError && e.status === 409;
 }
 
-const REDACTED = "[redacted]";
-const BEARER = /\b(Bearer\s+)[^\s"',;]+/gi;
+export const REDACTED = "[redacted]";
+/** A bearer credential as it appears in a header or an echo of one. */
+export const BEARER = /\b(Bearer\s+)[^\s"',;]+/gi;
 
 /** Replaces every occurrence of `secret` and any bearer credential in `text` with `[redacted]`. */
 export function redact(text: string, secret: string | undefined): string {

@@ -1,6 +1,7 @@
 /** The typed /v1 client of the Docs Platform API. */
 export { ApiClient, sharedClient, closeSharedClients } from "./client";
 export { RequestCore, type ClientOptions, type ClientStats, type Query, type RequestOptions, type RetryOptions } from "./core";
+export { SecretValues } from "./secrets";
 export { ApiError, isConflict, isNotFound, isOutcomeUnknown, isRateLimited, redact, type ApiErrorInit, type HttpMethod } from "./errors";
 export { checkBaseUrl } from "./baseUrl";
 export { isFirstRefusal, isTokenRefused, TOKEN_REFUSED } from "./tokenRefusal";

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ApiClient, checkBaseUrl, redact } from "../client";
+import { ApiClient, checkBaseUrl } from "../client";
 import { clientTuningFromEnv } from "../env";
 import { formatProblem, parseStack } from "../stack/load";
 import { objectSummary } from "../stack/model";
@@ -136,7 +136,7 @@ export async function exportMain(argv: string[], io: Partial<ExportIo> = {}): Pr
   } catch (e) {
     progress.done();
     const message = e instanceof ExportError ? e.message : explainApiError(e, args.org);
-    stderr.write(`docsplatform export: ${redact(message, api.token)}\n`);
+    stderr.write(`docsplatform export: ${client.secrets.redact(message)}\n`);
     return 1;
   } finally {
     await client.close();

@@ -277,9 +277,61 @@ async function tellingRefusedToken<T>(values: object | undefined, op: () => Prom
   }
 }
 
+/**
+ * `op()` with the kind's secret values known to the client first — the fields the stack file gives from
+ * secret sources, and the secret outputs, in `values` and in what `op` answers — and every error it
+ * throws redacted with all the secret values the run knows: a server may echo a request body (secrets
+ * included) into its error, and a kind's own message may quote a value.
+ */
+async function keepingSecrets<T>(kind: SecretFields, values: readonly (object | undefined)[], op: () => Promise<T>): Promise<T> {
+  // Not configured: `op` fails with the message saying so.
+  const client = await kindContext().then((c) => c.client, () => undefined);
+  if (client) registerSecrets(client, kind, values);
+  try {
+    const result = await op();
+    const answered = result as { outs?: object; props?: object } | undefined;
+    if (client) registerSecrets(client, kind, [answered?.outs, answered?.props]);
+    return result;
+  } catch (e) {
+    throw redactError(e, client);
+  }
+}
+
+/** What a kind declares secret: its fields given from secret sources, and its secret outputs. */
+interface SecretFields {
+  fields: Record<string, FieldSpec>;
+  secretOutputs?: readonly string[];
+}
+
+/** Registers with `client` every string under the kind's secret fields of `values`. */
+function registerSecrets(client: ApiClient, kind: SecretFields, values: readonly (object | undefined)[]): void {
+  const names = [...Object.keys(kind.fields).filter((n) => kind.fields[n]!.stack === "secretSources"), ...(kind.secretOutputs ?? [])];
+  for (const v of values) {
+    if (v === undefined || v === null) continue;
+    for (const n of names) client.secrets.add(...stringsIn((v as Record<string, unknown>)[n]));
+  }
+}
+
+/** Every string in a value, at any depth. */
+function stringsIn(v: unknown): string[] {
+  if (typeof v === "string") return [v];
+  if (v === null || typeof v !== "object") return [];
+  return Object.values(v).flatMap(stringsIn);
+}
+
+/** `e` with its message (and a partial create's reasons) redacted with the run's secret values. */
+function redactError(e: unknown, client: ApiClient | undefined): unknown {
+  if (!client || !(e instanceof Error)) return e;
+  e.message = client.secrets.redact(e.message);
+  const reasons = (e as { reasons?: unknown }).reasons;
+  if (Array.isArray(reasons)) for (let i = 0; i < reasons.length; i++) if (typeof reasons[i] === "string") reasons[i] = client.secrets.redact(reasons[i] as string);
+  return e;
+}
+
 /** Builds the dynamic provider of a kind: generic check and diff, and its CRUD through the framework's rules below. */
 export function makeProvider<I extends object, O extends object>(kind: KindDefinition<I, O>): KindProvider<I, O> {
   const schema = inputSchema(kind);
+  const secretFields: SecretFields = { fields: kind.fields, ...(kind.secretOutputs ? { secretOutputs: kind.secretOutputs } : {}) };
   return {
     async configure(req: dynamic.ConfigureRequest): Promise<void> {
       configureConnection(req.config);
@@ -307,10 +359,11 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       };
     },
 
-    create: (news: I & AdoptInput): Promise<dynamic.CreateResult<O>> => tellingRefusedToken(news, () => createObject(kind, news)),
-    read: (id: string, props?: O): Promise<dynamic.ReadResult<O>> => tellingRefusedToken(props, () => readObject(kind, id, props)),
-    update: (id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> => tellingRefusedToken(olds, () => updateObject(kind, id, olds, news)),
-    delete: (id: string, olds: O): Promise<void> => tellingRefusedToken(olds, () => deleteObject(kind, id, olds)),
+    create: (news: I & AdoptInput): Promise<dynamic.CreateResult<O>> => keepingSecrets(secretFields, [news], () => tellingRefusedToken(news, () => createObject(kind, news))),
+    read: (id: string, props?: O): Promise<dynamic.ReadResult<O>> => keepingSecrets(secretFields, [props], () => tellingRefusedToken(props, () => readObject(kind, id, props))),
+    update: (id: string, olds: O, news: I & AdoptInput): Promise<dynamic.UpdateResult<O>> =>
+      keepingSecrets(secretFields, [olds, news], () => tellingRefusedToken(olds, () => updateObject(kind, id, olds, news))),
+    delete: (id: string, olds: O): Promise<void> => keepingSecrets(secretFields, [olds], () => tellingRefusedToken(olds, () => deleteObject(kind, id, olds))),
   };
 }
 

@@ -212,7 +212,7 @@ async function readLive(org: string, io: ViewIo, command: string): Promise<Stack
     return 2;
   }
   // Loaded here only: the offline commands never load the client.
-  const { ApiClient, checkBaseUrl, redact } = await import("../client");
+  const { ApiClient, checkBaseUrl } = await import("../client");
   const { ExportError, explainApiError, exportOrganization } = await import("../export/export");
   try {
     checkBaseUrl(url);
@@ -227,7 +227,7 @@ async function readLive(org: string, io: ViewIo, command: string): Promise<Stack
     return result.stack;
   } catch (e) {
     const message = e instanceof ExportError ? e.message : explainApiError(e, org);
-    io.stderr.write(`docsplatform ${command}: ${redact(message, token)}\n`);
+    io.stderr.write(`docsplatform ${command}: ${client.secrets.redact(message)}\n`);
     return 1;
   } finally {
     await client.close();
