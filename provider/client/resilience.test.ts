@@ -1,4 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { Readable } from "node:stream";
 import { Pool, request as rawRequest, type Dispatcher } from "undici";
 import type { RunningEmulator } from "../../emulator/index";
 import { ApiClient, ApiError, isOutcomeUnknown, isRateLimited, type ClientOptions } from "./index";
@@ -116,8 +117,8 @@ describe("in-flight bound", () => {
         async (res) => {
           const text = await res.body.text();
           done();
-          // Hand the caller a body it can still read.
-          return { ...res, body: { text: async () => text, dump: async () => undefined } };
+          // Hand the caller a body it can still read (the client reads it as a stream).
+          return { ...res, body: Readable.from([Buffer.from(text)]) };
         },
         (e: unknown) => {
           done();
