@@ -32,11 +32,11 @@ export async function emulatorMain(argv: string[]): Promise<number> {
   }
   if (file === undefined) return runEmulator(argv);
   // Loaded only here: the plain emulator starts without the stack model's validators.
-  const { seedFromStackFile, describeSeed } = require("./emulatorSeed") as typeof import("./emulatorSeed");
+  const { seedFromStackFile, describeSeed } = await import("./emulatorSeed");
   const made = seedFromStackFile(file);
   if (!made.ok) {
     for (const p of made.problems) process.stderr.write(`${p}\n`);
-    process.stderr.write(`docsplatform emulator: ${file} does not validate; fix it first (docsplatform validate ${file})\n`);
+    process.stderr.write(`docsplatform emulator: no seed from ${file}: it does not validate (docsplatform validate ${file})\n`);
     return 1;
   }
   return runEmulator(rest, { seed: made.seed, describe: `${describeSeed(made.seed)} (from ${file})` });
