@@ -45,7 +45,7 @@ export interface TryOptions {
 export interface TryStep {
   command: "preview" | "up" | "second up" | "destroy";
   apiCalls: ApiCall[];
-  /** Through the harness: resources per step kind (`create`, `same`, …). */
+  /** Through the harness: the package's resources per step kind (`create`, `same`, …; the stack and component left out). */
   summary?: RunResult["summary"];
 }
 
@@ -240,7 +240,9 @@ async function throughHarness(dir: string, api: Target, log: CallLog, opts: TryO
     await log.clear();
     const result = await run();
     const apiCalls = await log.calls();
-    steps.push({ command, apiCalls, summary: result.summary });
+    const summary: RunResult["summary"] = {};
+    for (const s of result.steps) if (s.custom) summary[s.op] = (summary[s.op] ?? 0) + 1;
+    steps.push({ command, apiCalls, summary });
     reportSteps(title, result, out);
     reportCalls(apiCalls, out, command === "second up");
     if (command === "up") {
