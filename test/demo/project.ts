@@ -169,11 +169,12 @@ function reportSteps(title: string, result: RunResult, out: (line: string) => vo
   }
 }
 
-/** The API calls of a command, counted per route. */
-function reportCalls(calls: ApiCall[], out: (line: string) => void, nothingToDo = false): void {
+/** The API calls of a command: their number, and with `perRoute` how many per route. */
+function reportCalls(calls: ApiCall[], out: (line: string) => void, opts: { nothingToDo?: boolean; perRoute?: boolean } = {}): void {
+  out(`  API calls: ${calls.length}${opts.nothingToDo && calls.length === 0 ? " (nothing to do)" : ""}`);
+  if (!opts.perRoute) return;
   const byRoute = new Map<string, number>();
   for (const c of calls) byRoute.set(`${c.method} ${c.route}`, (byRoute.get(`${c.method} ${c.route}`) ?? 0) + 1);
-  out(`  API calls: ${calls.length}${nothingToDo && calls.length === 0 ? " (nothing to do)" : ""}`);
   for (const [call, n] of [...byRoute].sort(([a], [b]) => a.localeCompare(b))) out(`    ${String(n).padStart(3)} × ${call}`);
 }
 
@@ -200,7 +201,7 @@ async function throughCli(dir: string, api: Target, log: CallLog, opts: TryOptio
     const apiCalls = await log.calls();
     steps.push({ command, apiCalls });
     out("");
-    reportCalls(apiCalls, out, command === "second up");
+    reportCalls(apiCalls, out, { nothingToDo: command === "second up" });
   };
   try {
     out(`backend:  ${cli.env["PULUMI_BACKEND_URL"]}`);
@@ -244,7 +245,7 @@ async function throughHarness(dir: string, api: Target, log: CallLog, opts: TryO
     for (const s of result.steps) if (s.custom) summary[s.op] = (summary[s.op] ?? 0) + 1;
     steps.push({ command, apiCalls, summary });
     reportSteps(title, result, out);
-    reportCalls(apiCalls, out, command === "second up");
+    reportCalls(apiCalls, out, { nothingToDo: command === "second up", perRoute: true });
     if (command === "up") {
       outputs = result.outputs;
       out("  outputs:");
