@@ -51,7 +51,7 @@ afterAll(async () => {
   project?.cleanup();
 });
 
-describe("one's own docs.yaml on the emulator seeded from it, through the Pulumi CLI", () => {
+describe("one's own docs.yaml on the emulator seeded from it, through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("the emulator has the file's organisation, its users and its space, the token an admin", async () => {
     expect(emu.seedLine).toBe(`seed: organisation ${OWN_ORG}: 3 members, 1 space (from docs.yaml)`);
     const members = (await api("GET", `/v1/orgs/${OWN_ORG}/members`)).body.items as { user: { email: string }; role: string }[];
