@@ -172,6 +172,19 @@ describe("seeds", () => {
     const bad = { users: [{ id: "u1", email: "u1@x.test" }], tokens: {}, organizations: [{ id: "o", title: "O", members: [], spaces: [{ id: "s", title: "S", pages: [{ markdown: "no title" }] }] }] };
     await expect(startEmulator({ port: 0, seed: bad as never })).rejects.toThrow(/title/);
   });
+
+  it("take empty sites by ID (the README's example): listed, readable, with no structure", async () => {
+    const seed = { users: [{ id: "u1", email: "u1@x.test" }], tokens: { t: "u1" }, organizations: [{ id: "acme", title: "Acme", members: [{ user: "u1", role: "admin" as const }], sites: [{ id: "site-legacy", title: "Legacy" }] }] };
+    const emu = await startEmulator({ port: 0, seed });
+    try {
+      const call = caller(emu.url, "t");
+      expect((await call("GET", "/v1/orgs/acme/sites")).body.items.map((s: { id: string; title: string }) => `${s.id} ${s.title}`)).toEqual(["site-legacy Legacy"]);
+      expect((await call("GET", "/v1/orgs/acme/sites/site-legacy")).body).toMatchObject({ published: false, visibility: "public" });
+      expect((await call("GET", "/v1/orgs/acme/sites/site-legacy/structure")).body.structure).toEqual([]);
+    } finally {
+      await emu.close();
+    }
+  });
 });
 
 describe("the README's route table", () => {

@@ -2,9 +2,10 @@
 import { parseArgs } from "node:util";
 import type { BurstLimitOptions, FaultOptions } from "./faults";
 import { startEmulator } from "./index";
+import type { Seed } from "./seed";
 
 const usage =
-  "usage: docsplatform emulator [--port N] [--host H] [--data FILE] [--seed FILE] [--latency MS]\n" +
+  "usage: docsplatform emulator [--port N] [--host H] [--data FILE] [--seed FILE | --seed-from STACK_FILE] [--latency MS]\n" +
   "         [--rate-limit N/MS] [--burst-limit N/MS] [--burst-cold-start] [--list-lag MS]\n" +
   "         [--slow-after-commit RATE/MS] [--fault-seed N]\n";
 
@@ -30,8 +31,18 @@ function intOption(name: string, value: string | undefined, fallback: number): n
   return n;
 }
 
+/**
+ * A seed the caller made instead of `--seed` — the `docsplatform` command's `--seed-from`, which turns a
+ * stack file into one on the provider's side (this server reads no stack file) — and the words for it.
+ */
+export interface GivenSeed {
+  seed: Seed;
+  /** Printed after the tokens as `seed: <describe>`. */
+  describe: string;
+}
+
 /** Parses the arguments, starts the emulator, prints `listening on <url>` and the tokens, and runs until a signal. */
-export async function emulatorMain(argv: string[]): Promise<number> {
+export async function emulatorMain(argv: string[], given?: GivenSeed): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -67,6 +78,7 @@ export async function emulatorMain(argv: string[]): Promise<number> {
     const burst = windowOption("burst-limit", values["burst-limit"]);
     const burstLimit: BurstLimitOptions | undefined = burst && { ...burst, ...(values["burst-cold-start"] ? { coldStart: true } : {}) };
     if (values["burst-cold-start"] && !burst) throw new Error("--burst-cold-start needs --burst-limit");
+    if (given && values.seed !== undefined) throw new Error("--seed and --seed-from exclude each other");
     const faults: FaultOptions = {};
     if (values["list-lag"] !== undefined) faults.listLagMs = intOption("list-lag", values["list-lag"], 0);
     if (values["slow-after-commit"] !== undefined) {
@@ -77,7 +89,7 @@ export async function emulatorMain(argv: string[]): Promise<number> {
       port: intOption("port", values.port, 4010),
       host: values.host ?? "127.0.0.1",
       dataFile: values.data,
-      seed: values.seed,
+      seed: given?.seed ?? values.seed,
       latencyMs: intOption("latency", values.latency, 0),
       ...(rateLimit ? { rateLimit } : {}),
       ...(burstLimit ? { burstLimit } : {}),
@@ -89,6 +101,7 @@ export async function emulatorMain(argv: string[]): Promise<number> {
   }
   process.stdout.write(`listening on ${emulator.url}\n`);
   for (const { token, user } of emulator.store.tokens()) process.stdout.write(`token: ${token} (${user})\n`);
+  if (given) process.stdout.write(`seed: ${given.describe}\n`);
 
   await new Promise<void>((resolve) => {
     const stop = () => {

@@ -7,7 +7,7 @@ import { Store } from "./store";
 
 export type { BurstLimitOptions, FaultOptions } from "./faults";
 export type { RequestLogEntry } from "./server";
-export type { Seed, SeedOrganization, SeedUser, SeedMember, SeedSpace, SeedPage, SeedFile, SeedCollection, SeedTeam, SeedIntegration } from "./seed";
+export type { Seed, SeedOrganization, SeedUser, SeedMember, SeedSpace, SeedPage, SeedFile, SeedCollection, SeedTeam, SeedSite, SeedIntegration } from "./seed";
 export { defaultSeed, loadSeedFile } from "./seed";
 export { Store, SPACE_RETENTION_MS } from "./store";
 export type { Snapshot, SnapshotOrg, SnapshotSite, SnapshotSection, SnapshotSectionGroup, SnapshotSiteSpace, SnapshotShareLink, SnapshotExternalLink, SnapshotTeam, SnapshotMember } from "./store";

@@ -57,6 +57,11 @@ export interface SeedTeam {
   title: string;
   members?: { user: string; role?: TeamRole }[];
 }
+/** An empty site (no structure, unpublished, public once published). */
+export interface SeedSite {
+  id: string;
+  title: string;
+}
 export interface SeedOrganization {
   id: string;
   title: string;
@@ -66,6 +71,7 @@ export interface SeedOrganization {
   spaces?: SeedSpace[];
   collections?: SeedCollection[];
   teams?: SeedTeam[];
+  sites?: SeedSite[];
   invites?: string[];
 }
 export interface SeedIntegration {
@@ -294,6 +300,13 @@ export function seedRows(seed: Seed, now: string): Rows {
         files: (s.files ?? []).map((f) => ({
           id: f.id, name: f.name, contentType: f.contentType ?? "application/octet-stream", size: f.size ?? 0, width: f.width ?? null, height: f.height ?? null,
         })),
+      });
+    }
+    for (const site of o.sites ?? []) {
+      rows.sites.push({
+        id: site.id, org: o.id, title: site.title, type: "basic", visibility: "public", published: false, hostname: null, basename: null,
+        proxy: null, adaptiveContent: { enabled: false }, agentsContext: "excluded", createdAt: now, updatedAt: now,
+        structure: [], rootSiteSpaces: [], defaultSection: null, defaultSiteSpace: null, adaptiveSchema: null,
       });
     }
     for (const t of o.teams ?? []) {

@@ -7,8 +7,9 @@ const usage = `usage: docsplatform <command> [options]
 
 commands:
   validate <stack.yaml>                      check a stack file; prints file:line:col: message per problem
-  emulator [--port N] [--data FILE] [--seed FILE]
-                                             run the local /v1 emulator (default port 4010)
+  emulator [--port N] [--data FILE] [--seed FILE | --seed-from STACK_FILE]
+                                             run the local /v1 emulator (default port 4010);
+                                             --seed-from: the organisation a stack file refers to
   export --org <organizationId> [--out FILE] write a stack file that adopts an organisation's live objects
   tree <stack.yaml> | tree --live --org <id> draw each site's sections, site spaces and URL paths
   diff <base> <head> [--format markdown]     what readers would notice between two stack files
@@ -18,7 +19,7 @@ commands:
 // Subcommands are loaded lazily so that `validate` does not pay for the emulator's framework and vice versa.
 const commands: Record<string, () => Subcommand> = {
   validate: () => require("./stack/cli").validateMain as Subcommand,
-  emulator: () => require("../emulator/cli").emulatorMain as Subcommand,
+  emulator: () => require("./stack/emulatorCli").emulatorMain as Subcommand,
   export: () => require("./export/cli").exportMain as Subcommand,
   tree: () => require("./view/cli").treeMain as Subcommand,
   diff: () => require("./view/cli").diffMain as Subcommand,
