@@ -1,4 +1,5 @@
 import type { ApiClient, Grants, RoleOrGuest } from "../client";
+import type { SitePermissionOrigin } from "../client/accessTypes";
 import { ROLES } from "../client/types";
 import { isNotFound } from "../client/errors";
 import { type KindContext, type KindDefinition, type ResourceArgs, containsUnknown, limit, orGone, ORGANIZATION_FIELD } from "./kind";
@@ -270,34 +271,46 @@ async function send(api: Grants<object>, direct: DirectGrant[], write: GrantWrit
 async function converge(ctx: KindContext, inputs: PermissionsInputs, direct: DirectGrant[], known: readonly string[] = []): Promise<PermissionsOutputs> {
   assertDistinct(inputs.grants);
   const plan = grantPlan(inputs.grants, direct);
-  // Access a user has now may come through a team's grant this change removes or lowers: then no added user is taken as implied.
-  const lowersTeam = plan.remove.some((g) => g.team !== undefined) || plan.change.some((c) => c.live.team !== undefined && !raises(c.live, c.role));
-  // Users already known to be implied (from the state) are not looked up again.
-  const stillImplied = lowersTeam ? [] : plan.add.filter((g) => g.user !== undefined && known.includes(g.user)).map((g) => g.user!);
+  // The teams whose grants this change removes or lowers: access a user has through one of them now
+  // is gone once the change is done.
+  const lowered = [...plan.remove, ...plan.change.filter((c) => !raises(c.live, c.role)).map((c) => c.live)].flatMap((g) => (g.team !== undefined ? [g.team] : []));
+  // Users already known to be implied (from the state) are not looked up again, unless a team is lowered.
+  const stillImplied = lowered.length > 0 ? [] : plan.add.filter((g) => g.user !== undefined && known.includes(g.user)).map((g) => g.user!);
   plan.add = plan.add.filter((g) => g.user === undefined || !stillImplied.includes(g.user));
   const planned = grantWrites(inputs.on, { ...plan, add: plan.add.map((g) => ({ ...g, role: g.role ?? null })) }).reduce(afterWrite, direct);
   const problems = lockoutProblems(inputs.on, inputs.targetId, direct, planned, inputs);
   if (problems.length > 0) throw new Error(`Permissions refused before any change: ${problems.map((p) => p.reason).join("; ")}`);
 
   const api = grantsApi(ctx.client, inputs);
-  const { grants: add, implied } = await resolveAdded(ctx, inputs, api, plan.add, lowersTeam);
+  const { grants: add, implied } = await resolveAdded(ctx, inputs, api, plan.add, lowered);
   let live = [...direct];
   for (const write of grantWrites(inputs.on, { ...plan, add })) live = await send(api, live, write);
   return toOutputs(inputs, live, [...stillImplied, ...implied]);
 }
 
 /**
- * The new grants as they are sent: users named by e-mail resolved through the member list; a user whose
- * effective access (the aggregate list) already reaches the role left out and reported as implied —
- * unless `ignoreAccess` is set (the change removes or lowers a team's grant, through which that access
- * may come).
+ * Whether a user's effective access (an aggregate entry) lasts through a change lowering the grants of
+ * the `lowered` teams: always when no team is lowered; otherwise only when the entry says what set the
+ * level (a site's aggregate does) and that is not one of those teams.
  */
-async function resolveAdded(ctx: KindContext, inputs: PermissionsInputs, api: Grants<object>, add: Grant[], ignoreAccess: boolean): Promise<{ grants: DirectGrant[]; implied: string[] }> {
+function lasts(reach: { origin?: SitePermissionOrigin }, lowered: readonly string[]): boolean {
+  if (lowered.length === 0) return true;
+  const origin = reach.origin;
+  if (origin === undefined) return false;
+  return !(origin.type === "site" && origin.reason === "team" && (origin.team === undefined || lowered.includes(origin.team)));
+}
+
+/**
+ * The new grants as they are sent: users named by e-mail resolved through the member list; a user whose
+ * effective access (the aggregate list) already reaches the role, through something this change keeps
+ * (see {@link lasts}), left out and reported as implied.
+ */
+async function resolveAdded(ctx: KindContext, inputs: PermissionsInputs, api: Grants<object>, add: Grant[], lowered: readonly string[]): Promise<{ grants: DirectGrant[]; implied: string[] }> {
   const grants: DirectGrant[] = [];
   const implied: string[] = [];
   const users = add.filter((g) => g.user !== undefined);
   const members = users.some((g) => isEmail(g.user!)) ? await ctx.client.members.list(inputs.organizationId) : [];
-  const access = users.length > 0 && !ignoreAccess ? await api.aggregate() : [];
+  const access: { permission: RoleOrGuest; user: { id: string; email?: string | null }; origin?: SitePermissionOrigin }[] = users.length > 0 ? await api.aggregate() : [];
   for (const g of add) {
     if (g.team !== undefined) {
       grants.push({ team: g.team, role: g.role ?? null });
@@ -307,7 +320,7 @@ async function resolveAdded(ctx: KindContext, inputs: PermissionsInputs, api: Gr
     if (isEmail(g.user!) && !member) throw new Error(`Permissions: ${objectText(inputs.on, inputs.targetId)}: user ${g.user} is not a member of organization ${inputs.organizationId}`);
     const id = member ? member.user.id : g.user!;
     const reach = access.find((a) => a.user.id === id);
-    if (reach && rank(reach.permission) <= rank(g.role ?? null)) {
+    if (reach && rank(reach.permission) <= rank(g.role ?? null) && lasts(reach, lowered)) {
       implied.push(g.user!);
       continue;
     }
@@ -343,7 +356,7 @@ export const permissionsKind = {
     targetId: { schema: limit("id"), doc: "ID of the site, space or collection.", required: true, createOnly: true, stack: "context" },
     grants: {
       schema: { type: "array", items: GRANT_SCHEMA },
-      doc: "Every direct grant, each team or user at most once: a grant not listed is removed, a changed role is changed, new grants are sent as one invite per role. Nothing is sent for a user whose organisation role or team already gives the role (unless the change removes or lowers a team's grant). New grants and promotions go first, demotions and removals last, so a run cut between two writes never leaves the object without the admins the change keeps.",
+      doc: "Every direct grant, each team or user at most once: a grant not listed is removed, a changed role is changed, new grants are sent as one invite per role. Nothing is sent for a user whose organisation role or team already gives the role (unless that access may come through a team's grant the change removes or lowers). New grants and promotions go first, demotions and removals last, so a run cut between two writes never leaves the object without the admins the change keeps.",
       required: true,
       normalize: normalizeGrants,
     },
