@@ -1,5 +1,6 @@
 /** Renders a benchmark run as bench/RESULTS.md: tables, targets met or missed, and by how much. */
 import { redirectsSection } from "./redirects";
+import { scaleSection } from "./scale";
 import type { BenchReport, PhaseResult, SizeResult } from "./run";
 import { SETTINGS } from "./run";
 
@@ -248,6 +249,7 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     "",
   );
   lines.push(...redirectsSection());
+  lines.push(...scaleSection());
   if (analysis.length > 0) lines.push("## Analysis", "", ...analysis, "");
   return lines.join("\n");
 }
