@@ -63,7 +63,23 @@ export interface GeneratedStack {
   drafts: number;
   /** Spaces to seed into the emulator's organisation (IDs the stack refers to). */
   spaces: SeedSpace[];
+  /** Redirects declared over all sites (members of one redirect set per site; not objects of N). */
+  redirects: number;
 }
+
+/** How a generated stack departs from the default shape. */
+export interface StackShape {
+  /** Number of sites (default: one per ~200 objects). */
+  sites?: number;
+  /** Each site's redirect set, this many redirects (default: none, no set). */
+  redirectsPerSite?: number;
+}
+
+/**
+ * The shape of issue #37's slow no-op: 20 sites with ~110 redirects each (2,200 redirects), ~780
+ * resources with the 20 redirect sets.
+ */
+export const SCALE_CASE = { n: 760, shape: { sites: 20, redirectsPerSite: 110 } } as const satisfies { n: number; shape: StackShape };
 
 /** One object the change phase edits in place, and the field it edits. */
 export interface Edit {
@@ -113,8 +129,8 @@ function spread(length: number, count: number): number[] {
 }
 
 /** How many of each kind an N-object stack declares besides its sections and site spaces. */
-function plan(n: number) {
-  const sites = siteCount(n);
+function plan(n: number, shape: StackShape) {
+  const sites = shape.sites ?? siteCount(n);
   return {
     sites,
     customizations: sites,
@@ -155,9 +171,9 @@ function sectionSizes(rest: number): number[] {
  * follow-up PATCH (a draft goes with its POST; a group's sections with the group's), so creating each
  * object costs exactly one write, its customization's first read aside.
  */
-export function generateStack(n: number): GeneratedStack {
+export function generateStack(n: number, shape: StackShape = {}): GeneratedStack {
   if (!Number.isInteger(n) || n < MIN_N) throw new Error(`N must be an integer of at least ${MIN_N} (one object of every kind, and a section with its site space), got ${n}`);
-  const p = plan(n);
+  const p = plan(n, shape);
   const groups = p.sites * p.groupsPerSite;
   const links = p.sites * p.linksPerSite;
   const rest = n - p.sites - p.customizations - p.teams - p.shareLinks - groups - links - p.spaces - p.overrides;
@@ -201,6 +217,7 @@ export function generateStack(n: number): GeneratedStack {
     allSiteSpaces[at]!.customization = { styling: { primaryColor: { light: color(i + 1, 3), dark: color(i + 1, 4) } } } as StackSiteSpace["customization"];
   });
   const drafts = markDrafts(siteList, p.drafts);
+  const redirects = shape.redirectsPerSite === undefined ? 0 : siteList.reduce((k, site) => k + addRedirects(site, shape.redirectsPerSite!), 0);
 
   const stack: StackFile = { organization: BENCH_ORG, teams: teamList, spaces: spaceList, sites: siteList };
   const composition = compositionOf(stack);
@@ -208,7 +225,33 @@ export function generateStack(n: number): GeneratedStack {
   if (total !== n) throw new Error(`generated ${total} objects for N = ${n}`);
   const spaces: SeedSpace[] = [];
   for (let i = 1; i <= Math.max(...spaceUse); i++) spaces.push({ id: benchSpaceId(i), title: `Bench space ${pad(i)}` });
-  return { n, stack, composition, drafts, spaces };
+  return { n, stack, composition, drafts, spaces, redirects };
+}
+
+/**
+ * A site's redirect set of `count` redirects, as a site that moved its pages keeps them: old paths sent
+ * in turn to a section, a site space, a path of the site and an external URL, every tenth source a
+ * wildcard (`/archive/…/*`) and every fourth permanent. No source is a live URL of the site and no path
+ * destination is itself redirected, so the set passes the offline checks. Returns how many it declared.
+ */
+function addRedirects(site: StackSite, count: number): number {
+  const sections = sectionsOf(site);
+  const siteSpaces = sections.flatMap((section) => section.siteSpaces ?? []);
+  const redirects: NonNullable<StackSite["redirects"]> = [];
+  for (let i = 0; i < count; i++) {
+    const source = i % 10 === 9 ? `/archive/${pad(i)}/*` : `/moved/${pad(i)}`;
+    const destination =
+      i % 4 === 0
+        ? { section: sections[i % sections.length]!.key }
+        : i % 4 === 1
+          ? { siteSpace: siteSpaces[i % siteSpaces.length]!.key }
+          : i % 4 === 2
+            ? { path: `/current/${pad(i)}` }
+            : { url: `https://docs.bench.test/${site.key}/${pad(i)}` };
+    redirects.push({ source, destination, ...(i % 4 === 3 ? { permanent: true } : {}) });
+  }
+  site.redirects = redirects;
+  return count;
 }
 
 /**

@@ -2,6 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { redirectsSection } from "./redirects";
+import { scaleSection } from "./scale";
 import type { BenchReport, PhaseResult, SizeResult } from "./run";
 import { SETTINGS } from "./run";
 
@@ -257,6 +258,7 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
   );
   lines.push(...redirectsSection());
   lines.push(...pluginMemorySection());
+  lines.push(...scaleSection());
   if (analysis.length > 0) lines.push("## Analysis", "", ...analysis, "");
   return lines.join("\n");
 }

@@ -109,6 +109,22 @@ describe("answers held after the write committed", () => {
   });
 });
 
+describe("faults after a number of requests", () => {
+  it("lets the first `after` selected requests through, then faults: the API cut off after exactly that many writes", async () => {
+    emu.control.setFaults({ after: 2, resetRate: 1, methods: ["POST"], routes: "/sites$" });
+    const posted: number[] = [];
+    for (const title of ["Cut 1", "Cut 2", "Cut 3"]) {
+      // Reads are not counted: they are not selected.
+      expect((await admin("GET", sites)).status).toBe(200);
+      posted.push(await admin("POST", sites, { title }).then((r) => r.status, () => 0));
+    }
+    emu.control.setFaults(null);
+    expect(posted).toEqual([201, 201, 0]);
+    expect(emu.store.org("demo-org").sites.map((s) => s.title).filter((t) => t.startsWith("Cut "))).toEqual(["Cut 1", "Cut 2"]);
+    expect(() => emu.control.setFaults({ after: -1 })).toThrow(/faults.after must be a non-negative integer/);
+  });
+});
+
 describe("command line", () => {
   it("refuses malformed fault flags with exit 1", async () => {
     const original = process.stderr.write.bind(process.stderr);

@@ -37,6 +37,12 @@ export interface FaultOptions {
    * Not random, and not narrowed by `methods` or `routes` (those pick which writes fail).
    */
   listLagMs?: number;
+  /**
+   * The first this many requests that `methods` and `routes` select go through untouched (and draw no
+   * values); faults start with the next. With `resetRate: 1` on writes: the API is cut off after exactly
+   * that many writes.
+   */
+  after?: number;
   /** Limit faults to these methods (default all). */
   methods?: string[];
   /** Limit faults to paths matching this (a string is a regular expression source). */
@@ -77,6 +83,8 @@ export class FaultPlan {
   private readonly random: () => number;
   private readonly routes: RegExp | null;
   private readonly methods: Set<string> | null;
+  /** Selected requests let through so far (see `after`). */
+  private passed = 0;
 
   constructor(readonly opts: FaultOptions) {
     this.random = prng(opts.seed ?? 1);
@@ -87,6 +95,10 @@ export class FaultPlan {
   decide(method: string, path: string): FaultDecision | null {
     if (this.methods && !this.methods.has(method)) return null;
     if (this.routes && !this.routes.test(path)) return null;
+    if (this.passed < (this.opts.after ?? 0)) {
+      this.passed++;
+      return null;
+    }
     const [r1, r2, r3, r4, r5, r6] = [this.random(), this.random(), this.random(), this.random(), this.random(), this.random()];
     const o = this.opts;
     const isWrite = method !== "GET" && method !== "HEAD";
@@ -116,6 +128,7 @@ export function checkFaultOptions(o: FaultOptions): void {
     const v = o[k];
     if (v !== undefined && (typeof v !== "number" || !(v >= 0))) throw new Error(`faults.${k} must be a non-negative number`);
   }
+  if (o.after !== undefined && !(Number.isInteger(o.after) && o.after >= 0)) throw new Error("faults.after must be a non-negative integer");
   if (o.seed !== undefined && (typeof o.seed !== "number" || !Number.isInteger(o.seed))) throw new Error("faults.seed must be an integer");
   if (o.methods !== undefined && !(Array.isArray(o.methods) && o.methods.every((m) => typeof m === "string"))) throw new Error("faults.methods must be a list of HTTP methods");
   if (typeof o.routes === "string") new RegExp(o.routes);

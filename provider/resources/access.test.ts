@@ -141,6 +141,19 @@ describe("day two: one write per change, then nothing", () => {
     expect(await p.change({ ...base, grants: [{ team, role: "review" }, { user: "demo-admin", role: "read" }, { user: "reader@demo.test", role: "review" }] })).toEqual(["DELETE /v1/orgs/:organizationId/sites/:siteId/permissions/users/:userId"]);
   });
 
+  it("permissions: a user's access through a team the same change removes is not taken as implied: the user's grant is sent first, then the team's removed", async () => {
+    const site = await newSite("Team to user");
+    const team = (await api<{ id: string }>("PUT", `/v1/orgs/${ORG}/teams`, { title: "Leaving team", members: ["reader-1"] })).id;
+    const base = { organizationId: ORG, on: "site", targetId: site };
+    const p = await lifecycle("Permissions", { ...base, grants: [{ team, role: "review" }, { user: "demo-admin", role: "admin" }] });
+    // reader-1 reaches review through the team now; once the team's grant goes, only a direct grant keeps it.
+    const sent = await p.change({ ...base, grants: [{ user: "reader@demo.test", role: "review" }, { user: "demo-admin", role: "admin" }] });
+    expect(writes(sent)).toEqual(["POST /v1/orgs/:organizationId/sites/:siteId/permissions", "DELETE /v1/orgs/:organizationId/sites/:siteId/permissions/teams/:teamId"]);
+    // demo-admin's access comes from the organisation, which the change keeps: still nothing sent for it.
+    expect(p.state().implied).toEqual(["demo-admin"]);
+    expect((await api<{ items: { user: { id: string }; permission: string }[] }>("GET", `/v1/orgs/${ORG}/sites/${site}/permissions/aggregate`)).items.find((i) => i.user.id === "reader-1")?.permission).toBe("review");
+  });
+
   it("visitor authentication: key rotated → 1 regenerate, the new key only in the outputs", async () => {
     const site = await newSite("Members", "visitor-auth");
     const base = { organizationId: ORG, siteId: site, fallbackURL: "https://auth.example.com/login" };

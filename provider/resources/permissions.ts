@@ -1,4 +1,5 @@
 import type { ApiClient, Grants, RoleOrGuest } from "../client";
+import type { SitePermissionOrigin } from "../client/accessTypes";
 import { ROLES } from "../client/types";
 import { isNotFound } from "../client/errors";
 import { type KindContext, type KindDefinition, type ResourceArgs, containsUnknown, limit, orGone, ORGANIZATION_FIELD } from "./kind";
@@ -191,97 +192,141 @@ function toOutputs(inputs: PermissionsInputs, direct: DirectGrant[], implied: st
   };
 }
 
+/** One write of a grant change: an invite (one role for several teams and users), a role set on one grant, a grant removed. */
+export type GrantWrite =
+  | { op: "invite"; role: RoleOrGuest; grants: DirectGrant[] }
+  | { op: "set"; grant: DirectGrant; role: RoleOrGuest }
+  | { op: "remove"; grant: DirectGrant };
+
+/** Whether a role change gives at least as much access as the live role (a promotion). */
+const raises = (live: DirectGrant, role: RoleOrGuest): boolean => rank(role) <= rank(live.role);
+
+/** One invite per role, the strongest role first. */
+function invitesByRole(grants: readonly DirectGrant[]): GrantWrite[] {
+  const byRole = new Map<string, DirectGrant[]>();
+  for (const g of grants) byRole.set(JSON.stringify(g.role), [...(byRole.get(JSON.stringify(g.role)) ?? []), g]);
+  return [...byRole.values()].sort((a, b) => rank(a[0]!.role) - rank(b[0]!.role)).map((group) => ({ op: "invite", role: group[0]!.role, grants: group }));
+}
+
+/**
+ * The writes of a grant change, ordered so that a run cut after any one of them leaves a state the
+ * lock-out guard accepts whenever it accepts the end state: first what gives access (the new grants'
+ * invites, then promotions, the strongest role first), then what takes it away (demotions, then
+ * removals). Until the last write the object keeps every admin it will end with, and nothing the end
+ * state keeps (the caller's grants among it) is ever removed. A site's grant becomes a guest's by an
+ * invite: its PATCH takes no null.
+ */
+export function grantWrites(on: GrantTarget, plan: { add: readonly DirectGrant[]; change: readonly { live: DirectGrant; role: RoleOrGuest }[]; remove: readonly DirectGrant[] }): GrantWrite[] {
+  const byRank = <T extends { role: RoleOrGuest }>(xs: T[]): T[] => [...xs].sort((a, b) => rank(a.role) - rank(b.role));
+  const promotions = byRank(plan.change.filter((c) => raises(c.live, c.role)));
+  const demotions = byRank(plan.change.filter((c) => !raises(c.live, c.role)));
+  const toGuest = on === "site" ? demotions.filter((c) => c.role === null) : [];
+  return [
+    ...invitesByRole(plan.add),
+    ...promotions.map((c): GrantWrite => ({ op: "set", grant: c.live, role: c.role })),
+    ...demotions.filter((c) => !toGuest.includes(c)).map((c): GrantWrite => ({ op: "set", grant: c.live, role: c.role })),
+    ...invitesByRole(toGuest.map((c) => ({ ...c.live, role: c.role }))),
+    ...plan.remove.map((g): GrantWrite => ({ op: "remove", grant: g })),
+  ];
+}
+
+/** The direct grants once `write` took effect: an invite sets (or adds) each listed grant's role. */
+export function afterWrite(direct: readonly DirectGrant[], write: GrantWrite): DirectGrant[] {
+  if (write.op === "remove") return direct.filter((l) => !sameSubject(l, write.grant));
+  if (write.op === "set") return direct.map((l) => (sameSubject(l, write.grant) ? { ...l, role: write.role } : l));
+  const sent = write.grants.map((g) => ({ ...g, role: write.role }));
+  return [...direct.filter((l) => !sent.some((s) => sameSubject(s, l))), ...sent];
+}
+
+/** The request of one write. */
+function request(api: Grants<object>, write: GrantWrite): Promise<void> {
+  if (write.op === "invite") {
+    const teams = write.grants.flatMap((g) => (g.team !== undefined ? [g.team] : []));
+    const users = write.grants.flatMap((g) => (g.team === undefined ? [g.user!] : []));
+    return api.invite({ role: write.role, ...(teams.length > 0 ? { teams } : {}), ...(users.length > 0 ? { users } : {}) });
+  }
+  const { team, user } = write.grant;
+  if (write.op === "set") return team !== undefined ? api.updateTeam(team, write.role) : api.updateUser(user!, write.role);
+  return team !== undefined ? api.removeTeam(team) : api.removeUser(user!);
+}
+
+/** Sends one write; answers the direct grants after it. */
+async function send(api: Grants<object>, direct: DirectGrant[], write: GrantWrite): Promise<DirectGrant[]> {
+  try {
+    await request(api, write);
+  } catch (e) {
+    if (!isNotFound(e) || write.op === "invite") throw e;
+    if (write.op === "remove") return afterWrite(direct, write);
+    // Removed by hand since it was read: the role is granted again by an invite.
+    return send(api, afterWrite(direct, { op: "remove", grant: write.grant }), { op: "invite", role: write.role, grants: [write.grant] });
+  }
+  return afterWrite(direct, write);
+}
+
 /**
  * Brings the object's direct grants from `direct` to the declared set: the guard first (nothing sent
- * when it refuses), then one DELETE per removed grant, one PATCH per changed role and one invite per
- * role for the new grants, leaving out users whose organisation role or team already gives the role.
+ * when it refuses), then the new grants resolved (users named by e-mail, users whose organisation role
+ * or team already gives the role left out), then the writes in {@link grantWrites}' order.
  */
 async function converge(ctx: KindContext, inputs: PermissionsInputs, direct: DirectGrant[], known: readonly string[] = []): Promise<PermissionsOutputs> {
   assertDistinct(inputs.grants);
   const plan = grantPlan(inputs.grants, direct);
-  // Users already known to be implied (from the state) are not looked up again.
-  const stillImplied = plan.add.filter((g) => g.user !== undefined && known.includes(g.user)).map((g) => g.user!);
+  // The teams whose grants this change removes or lowers: access a user has through one of them now
+  // is gone once the change is done.
+  const lowered = [...plan.remove, ...plan.change.filter((c) => !raises(c.live, c.role)).map((c) => c.live)].flatMap((g) => (g.team !== undefined ? [g.team] : []));
+  // Users already known to be implied (from the state) are not looked up again, unless a team is lowered.
+  const stillImplied = lowered.length > 0 ? [] : plan.add.filter((g) => g.user !== undefined && known.includes(g.user)).map((g) => g.user!);
   plan.add = plan.add.filter((g) => g.user === undefined || !stillImplied.includes(g.user));
-  const changed = (l: DirectGrant): DirectGrant => {
-    const c = plan.change.find((x) => x.live === l);
-    return c ? { ...l, role: c.role } : l;
-  };
-  const after = [...direct.filter((l) => !plan.remove.includes(l)).map(changed), ...plan.add];
-  const problems = lockoutProblems(inputs.on, inputs.targetId, direct, after, inputs);
+  const planned = grantWrites(inputs.on, { ...plan, add: plan.add.map((g) => ({ ...g, role: g.role ?? null })) }).reduce(afterWrite, direct);
+  const problems = lockoutProblems(inputs.on, inputs.targetId, direct, planned, inputs);
   if (problems.length > 0) throw new Error(`Permissions refused before any change: ${problems.map((p) => p.reason).join("; ")}`);
 
   const api = grantsApi(ctx.client, inputs);
+  const { grants: add, implied } = await resolveAdded(ctx, inputs, api, plan.add, lowered);
   let live = [...direct];
-  for (const g of plan.remove) {
-    try {
-      if (g.team !== undefined) await api.removeTeam(g.team);
-      else await api.removeUser(g.user!);
-    } catch (e) {
-      if (!isNotFound(e)) throw e;
-    }
-    live = live.filter((l) => l !== g);
-  }
-  const readd: Grant[] = [];
-  for (const { live: g, role } of plan.change) {
-    // The site's PATCH takes no null: a guest grant is set by an invite, which replaces the role.
-    if (role === null && inputs.on === "site") {
-      readd.push(g.team !== undefined ? { team: g.team, role } : { user: g.user!, role });
-      continue;
-    }
-    try {
-      if (g.team !== undefined) await api.updateTeam(g.team, role);
-      else await api.updateUser(g.user!, role);
-      live = live.map((l) => (l === g ? { ...l, role } : l));
-    } catch (e) {
-      if (!isNotFound(e)) throw e;
-      // Removed by hand since it was read: granted again below.
-      live = live.filter((l) => l !== g);
-      readd.push(g.team !== undefined ? { team: g.team, role } : { user: g.email ?? g.user!, role });
-    }
-  }
-  const { sent, implied } = await invite(ctx, inputs, api, [...readd, ...plan.add]);
-  live = [...live.filter((l) => !sent.some((s) => sameSubject(s, l))), ...sent];
+  for (const write of grantWrites(inputs.on, { ...plan, add })) live = await send(api, live, write);
   return toOutputs(inputs, live, [...stillImplied, ...implied]);
 }
 
 /**
- * Sends the new grants, one invite per role (teams and users together). Users named by e-mail are
- * resolved through the member list; a user whose effective access (the aggregate list) already reaches
- * the role is left out and reported as implied.
+ * Whether a user's effective access (an aggregate entry) lasts through a change lowering the grants of
+ * the `lowered` teams: always when no team is lowered; otherwise only when the entry says what set the
+ * level (a site's aggregate does) and that is not one of those teams.
  */
-async function invite(ctx: KindContext, inputs: PermissionsInputs, api: Grants<object>, add: Grant[]): Promise<{ sent: DirectGrant[]; implied: string[] }> {
-  const sent: DirectGrant[] = [];
+function lasts(reach: { origin?: SitePermissionOrigin }, lowered: readonly string[]): boolean {
+  if (lowered.length === 0) return true;
+  const origin = reach.origin;
+  if (origin === undefined) return false;
+  return !(origin.type === "site" && origin.reason === "team" && (origin.team === undefined || lowered.includes(origin.team)));
+}
+
+/**
+ * The new grants as they are sent: users named by e-mail resolved through the member list; a user whose
+ * effective access (the aggregate list) already reaches the role, through something this change keeps
+ * (see {@link lasts}), left out and reported as implied.
+ */
+async function resolveAdded(ctx: KindContext, inputs: PermissionsInputs, api: Grants<object>, add: Grant[], lowered: readonly string[]): Promise<{ grants: DirectGrant[]; implied: string[] }> {
+  const grants: DirectGrant[] = [];
   const implied: string[] = [];
-  if (add.length === 0) return { sent, implied };
   const users = add.filter((g) => g.user !== undefined);
   const members = users.some((g) => isEmail(g.user!)) ? await ctx.client.members.list(inputs.organizationId) : [];
-  const access = users.length > 0 ? await api.aggregate() : [];
-  const byRole = new Map<string, { role: RoleOrGuest; teams: string[]; users: string[] }>();
+  const access: { permission: RoleOrGuest; user: { id: string; email?: string | null }; origin?: SitePermissionOrigin }[] = users.length > 0 ? await api.aggregate() : [];
   for (const g of add) {
-    let entry: DirectGrant;
-    if (g.team !== undefined) entry = { team: g.team, role: g.role ?? null };
-    else {
-      const member = isEmail(g.user!) ? members.find((m) => (m.user.email ?? "").toLowerCase() === g.user!.toLowerCase()) : undefined;
-      if (isEmail(g.user!) && !member) throw new Error(`Permissions: ${objectText(inputs.on, inputs.targetId)}: user ${g.user} is not a member of organization ${inputs.organizationId}`);
-      const id = member ? member.user.id : g.user!;
-      const reach = access.find((a) => a.user.id === id);
-      if (reach && rank(reach.permission) <= rank(g.role ?? null)) {
-        implied.push(g.user!);
-        continue;
-      }
-      entry = { user: id, email: member?.user.email ?? (reach?.user.email ?? null), role: g.role ?? null };
+    if (g.team !== undefined) {
+      grants.push({ team: g.team, role: g.role ?? null });
+      continue;
     }
-    const key = JSON.stringify(entry.role);
-    const group = byRole.get(key) ?? { role: entry.role, teams: [], users: [] };
-    if (entry.team !== undefined) group.teams.push(entry.team);
-    else group.users.push(entry.user!);
-    byRole.set(key, group);
-    sent.push(entry);
+    const member = isEmail(g.user!) ? members.find((m) => (m.user.email ?? "").toLowerCase() === g.user!.toLowerCase()) : undefined;
+    if (isEmail(g.user!) && !member) throw new Error(`Permissions: ${objectText(inputs.on, inputs.targetId)}: user ${g.user} is not a member of organization ${inputs.organizationId}`);
+    const id = member ? member.user.id : g.user!;
+    const reach = access.find((a) => a.user.id === id);
+    if (reach && rank(reach.permission) <= rank(g.role ?? null) && lasts(reach, lowered)) {
+      implied.push(g.user!);
+      continue;
+    }
+    grants.push({ user: id, email: member?.user.email ?? (reach?.user.email ?? null), role: g.role ?? null });
   }
-  for (const { role, teams, users: ids } of byRole.values()) {
-    await api.invite({ role, ...(teams.length > 0 ? { teams } : {}), ...(ids.length > 0 ? { users: ids } : {}) });
-  }
-  return { sent, implied };
+  return { grants, implied };
 }
 
 /** Never a change: settings of the guard, not of the platform. */
@@ -311,7 +356,7 @@ export const permissionsKind = {
     targetId: { schema: limit("id"), doc: "ID of the site, space or collection.", required: true, createOnly: true, stack: "context" },
     grants: {
       schema: { type: "array", items: GRANT_SCHEMA },
-      doc: "Every direct grant, each team or user at most once: a grant not listed is removed, a changed role is changed, new grants are sent as one invite per role. Nothing is sent for a user whose organisation role or team already gives the role.",
+      doc: "Every direct grant, each team or user at most once: a grant not listed is removed, a changed role is changed, new grants are sent as one invite per role. Nothing is sent for a user whose organisation role or team already gives the role (unless that access may come through a team's grant the change removes or lowers). New grants and promotions go first, demotions and removals last, so a run cut between two writes never leaves the object without the admins the change keeps.",
       required: true,
       normalize: normalizeGrants,
     },

@@ -7,6 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ShareLink, Site, SiteAdaptiveSchema, SiteCustomization, SiteExternalLink, SiteRedirects, SiteSection, SiteSectionGroup, SiteSpace, SiteSpaceCustomization, SiteStructureOrder } from "../classes";
 import { destinationInput } from "../redirects/forms";
+import type { RedirectTarget } from "../redirects/rules";
 import { siteCustomizationKind } from "../resources/siteCustomization";
 import { siteRedirectsKind } from "../resources/siteRedirects";
 import { siteExternalLinkKind } from "../resources/siteExternalLink";
@@ -106,26 +107,43 @@ class SiteDeclarer {
     return this.out;
   }
 
-  /** The site's redirect set: destinations by key become the IDs of this site's resources, a path on the site a URL under its address. */
+  /**
+   * The site's redirect set: destinations by key become the IDs of this site's resources, a path on the
+   * site a URL under its address. The IDs are resolved once for the whole set (each section and site
+   * space it names, the site's address when a path needs it), not once per redirect: every Output costs
+   * the language host several promises, each with a stack trace, and a set holds thousands of redirects.
+   */
   private redirects(): SiteRedirects {
     const { out, scope } = this;
     const s = this.model.entry;
-    const entries = (s.redirects ?? []).map((r) => {
-      const t = r.destination;
-      const ss = "siteSpace" in t ? out.siteSpaces[t.siteSpace] : undefined;
-      const ids = pulumi.all({
-        sectionId: "section" in t ? out.sections[t.section]?.id : undefined,
-        siteSpaceId: ss?.id,
-        spaceId: ss?.spaceId.apply((id) => id ?? undefined),
-        siteUrl: "path" in t ? out.site.urls.apply((u) => u?.published ?? undefined) : undefined,
+    const redirects = s.redirects ?? [];
+    const named = (pick: (t: RedirectTarget) => string | undefined) => [...new Set(redirects.flatMap((r) => pick(r.destination) ?? []))];
+    const sectionKeys = named((t) => ("section" in t ? t.section : undefined));
+    const siteSpaceKeys = named((t) => ("siteSpace" in t ? t.siteSpace : undefined));
+    const resolved = pulumi.all([
+      pulumi.all(sectionKeys.map((k) => out.sections[k]?.id)),
+      pulumi.all(siteSpaceKeys.map((k) => out.siteSpaces[k]?.id)),
+      pulumi.all(siteSpaceKeys.map((k) => out.siteSpaces[k]?.spaceId)),
+      redirects.some((r) => "path" in r.destination) ? out.site.urls.apply((u) => u?.published ?? undefined) : undefined,
+    ]);
+    const entries = resolved.apply(([sectionIds, siteSpaceIds, spaceIds, siteUrl]) => {
+      const sections = new Map(sectionKeys.map((k, i) => [k, sectionIds[i]]));
+      const siteSpaces = new Map(siteSpaceKeys.map((k, i) => [k, { siteSpaceId: siteSpaceIds[i], spaceId: spaceIds[i] ?? undefined }]));
+      return redirects.map((r) => {
+        const t = r.destination;
+        const ids = {
+          sectionId: "section" in t ? sections.get(t.section) : undefined,
+          ...("siteSpace" in t ? siteSpaces.get(t.siteSpace) : {}),
+          siteUrl: "path" in t ? siteUrl : undefined,
+        };
+        return {
+          source: r.source,
+          destination: destinationInput(t, ids),
+          ...(r.permanent === undefined ? {} : { permanent: r.permanent }),
+          ...(r.captureWildcard === undefined ? {} : { captureWildcard: r.captureWildcard }),
+          ...(r.draft === undefined ? {} : { draft: r.draft }),
+        };
       });
-      return ids.apply((resolved) => ({
-        source: r.source,
-        destination: destinationInput(t, resolved),
-        ...(r.permanent === undefined ? {} : { permanent: r.permanent }),
-        ...(r.captureWildcard === undefined ? {} : { captureWildcard: r.captureWildcard }),
-        ...(r.draft === undefined ? {} : { draft: r.draft }),
-      }));
     });
     // In a preview, each page named by its path is looked up in its space's current content (references.ts).
     const written = () =>
@@ -134,7 +152,7 @@ class SiteDeclarer {
       );
     return new SiteRedirects(
       this.name(),
-      { organizationId: scope.org, siteId: this.siteId, redirects: pulumi.all(entries), ...adoptOf(s), ...scope.located(siteRedirectsKind.name, written) },
+      { organizationId: scope.org, siteId: this.siteId, redirects: entries, ...adoptOf(s), ...scope.located(siteRedirectsKind.name, written) },
       scope.with(s),
     );
   }

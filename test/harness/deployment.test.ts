@@ -64,8 +64,10 @@ describe("Deployment with the real plugin", () => {
     plugin: () => Promise.resolve(plugin),
     persist: (resources) => {
       state = resources;
+      writes++;
     },
   });
+  let writes = 0;
 
   /** Runs one update with the given registrations; returns its steps as `op name` strings. */
   async function run(regs: Registration[], opts: { preview?: boolean } = {}): Promise<{ steps: string[]; dep: Deployment }> {
@@ -103,6 +105,31 @@ describe("Deployment with the real plugin", () => {
 
     expect((await run([])).steps).toEqual(["delete a"]);
     expect(state).toEqual([]);
+  });
+
+  it("writes the state once, at its end, for a run of same steps that change nothing (as the CLI elides their writes); a same step with new dependencies writes at once", async () => {
+    state = [];
+    const regs = ["a", "b", "c"].map((n) => reg(n, { title: n, kind: "x" }));
+    await run(regs);
+    writes = 0;
+    const dep = new Deployment(ctx(), state, false);
+    await Promise.all(regs.map((r) => dep.register(r)));
+    // Let any scheduled write happen: none is, the steps changed nothing the state holds.
+    await new Promise((resolve) => setImmediate(resolve));
+    // The default provider's entry is the run's first registration and is written as the CLI records it.
+    const during = writes;
+    await dep.finish(true);
+    expect(dep.steps.map((st) => st.op)).toEqual(["same", "same", "same"]);
+    expect(writes).toBe(during + 1);
+    expect(state.filter((r) => r.type === TYPE)).toHaveLength(3);
+
+    writes = 0;
+    const moved = new Deployment(ctx(), state, false);
+    await moved.register(reg("a", { title: "a", kind: "x" }, { dependencies: [urnOf("b")] }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toBeGreaterThan(0);
+    expect(moved.steps.map((st) => st.op)).toEqual(["same"]);
+    await moved.finish(true);
   });
 
   it("keeps a replaced object as a pending delete until the end of the run", async () => {

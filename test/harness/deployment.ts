@@ -207,6 +207,8 @@ export class Deployment {
   private readonly sem: Semaphore;
   private providerRef: string | undefined;
   private dirty = false;
+  /** A same step's write was left out (see {@link sameStepMustWrite}): the next write or the run's end makes it. */
+  private elided = false;
   private flushScheduled = false;
   private halted = false;
   /** Operations in flight, after those a previous run left (which the engine keeps until a refresh clears them). */
@@ -318,11 +320,18 @@ export class Deployment {
     }
   }
 
+  /** After a same step: a write only when the CLI would make one (see {@link sameStepMustWrite}). */
+  private markSame(old: StateResource, next: StateResource): void {
+    if (sameStepMustWrite(old, next)) this.markDirty();
+    else if (!this.preview && this.ctx.persist) this.elided = true;
+  }
+
   /** Writes the state now if anything changed. */
   flush(): void {
     this.flushScheduled = false;
-    if (!this.dirty || this.preview || !this.ctx.persist || this.dead) return;
+    if (!(this.dirty || this.elided) || this.preview || !this.ctx.persist || this.dead) return;
     this.dirty = false;
+    this.elided = false;
     this.ctx.persist(this.snapshot(), this.pendingOps);
   }
 
@@ -419,7 +428,8 @@ export class Deployment {
     next.modified = op === "same" ? old?.modified : now();
     this.registered.set(next.urn, next);
     this.steps.push({ urn: next.urn, type: next.type, op, custom: false });
-    this.markDirty();
+    if (old && op === "same") this.markSame(old, next);
+    else this.markDirty();
     return { urn: next.urn, id: "", outputs: {} };
   }
 
@@ -477,7 +487,7 @@ export class Deployment {
       Object.assign(next, { id: old.id, outputs: old.outputs, created: old.created, modified: old.modified });
       this.registered.set(urn, next);
       this.steps.push({ urn, type: next.type, op: "same", custom: true });
-      this.markDirty();
+      this.markSame(old, next);
       return { urn, id: old.id, outputs: old.outputs };
     }
     if (op === "update") return this.update(next, old, diffs);
@@ -632,6 +642,20 @@ export class Deployment {
       return { urn, id: result.id, outputs: result.outputs };
     });
   }
+}
+
+/**
+ * Whether a same step changes what the state holds, so that the CLI writes its checkpoint: kind, parent,
+ * protection, outputs or dependencies differ from the old entry. Otherwise the CLI leaves the write out
+ * (pkg/backend/snapshot.go, `sameSnapshotMutation.mustWrite`) until the next write or the end of the
+ * run. Writing after every same step would rewrite the whole state file all through a no-op `up`: work
+ * that grows with the state's size (a large redirect set's) and with the run's length.
+ */
+export function sameStepMustWrite(old: StateResource, next: StateResource): boolean {
+  if (old.custom !== next.custom || (old.parent ?? "") !== (next.parent ?? "") || (old.protect ?? false) !== (next.protect ?? false)) return true;
+  if (!deepEqual(old.outputs, next.outputs)) return true;
+  const sorted = (deps: readonly string[] | undefined) => [...(deps ?? [])].sort();
+  return !deepEqual(sorted(old.dependencies), sorted(next.dependencies));
 }
 
 /** Deletes one resource through the plugin (components, external and retained resources only leave state). */
