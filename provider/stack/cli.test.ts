@@ -110,6 +110,28 @@ describe("docsplatform validate", () => {
     expect(run.stderr).toMatch(/^provider\/stack\/testdata\/bad-yaml\.yaml:5:3: YAML syntax error: /);
   });
 
+  // Regression (#33): one tab in the indentation printed the parser's every error, burying the tab.
+  it("a tab-indented file: the tab, located and in words, and one summary line", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
+    try {
+      const lines = fs.readFileSync(path.join(repo, "examples/handbook/docs.yaml"), "utf8").split("\n");
+      const deep = lines.findIndex((l, i) => i > 60 && l.startsWith("      - "));
+      lines[deep] = `\t${lines[deep].slice(2)}`;
+      const file = path.join(dir, "docs.yaml");
+      fs.writeFileSync(file, lines.join("\n"));
+      const run = validate(file);
+      expect(run.status).toBe(1);
+      const said = `${run.stdout}${run.stderr}`.trimEnd().split("\n");
+      expect(said.length).toBeLessThanOrEqual(5);
+      expect(said).toEqual([
+        `${file}:${deep + 1}:1: YAML syntax error: a tab in the indentation; YAML indents with spaces only`,
+        expect.stringMatching(new RegExp(`^${file}: not valid YAML; fix this syntax error first \\(the parser's \\d+ other errors?, left out, usually follows? from it\\)$`)),
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("exits 1 for a missing file", () => {
     const run = validate("no/such/stack.yaml");
     expect(run.status).toBe(1);

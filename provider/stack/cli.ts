@@ -1,5 +1,5 @@
 /** `docsplatform validate <stack.yaml>...`: check stack files offline, as an editor or CI would. */
-import { loadStackFile, formatProblem } from "./load";
+import { loadStackFile, formatProblem, problemSummary } from "./load";
 import { objectSummary } from "./model";
 
 const usage = `usage: docsplatform validate <stack.yaml> [more.yaml...]
@@ -29,8 +29,7 @@ export async function validateMain(argv: string[]): Promise<number> {
     if (!result.ok) {
       failed = true;
       for (const p of result.problems) process.stderr.write(`${formatProblem(p)}\n`);
-      const n = result.problems.length;
-      process.stderr.write(`${file}: ${n} problem${n === 1 ? "" : "s"}\n`);
+      process.stderr.write(`${file}: ${problemSummary(result.problems, result.laterSyntaxErrors)}\n`);
       continue;
     }
     const parts = objectSummary(result.stack);

@@ -67,6 +67,26 @@ describe("DocsPlatform", () => {
     expect(result.apiCalls).toEqual([]);
   });
 
+  // Regression (#33): a preview of a file with a tab in its indentation printed 209 lines: the SDK's
+  // stack trace of the thrown error, a dump of its every problem object, and the parser's ten errors.
+  it("a tab-indented file: the preview says where the tab is in at most 5 lines, with no stack trace", async () => {
+    const lines = fs.readFileSync(path.join(HANDBOOK, "docs.yaml"), "utf8").split("\n");
+    const deep = lines.findIndex((l, i) => i > 60 && l.startsWith("      - "));
+    lines[deep] = `\t${lines[deep].slice(2)}`;
+    writeDocs(lines.join("\n"));
+
+    const preview = await runner.preview({ allowError: true });
+    const errors = preview.logs.filter((l) => l.severity === "error").map((l) => l.message);
+    expect(errors).toHaveLength(1);
+    const said = errors[0].split("\n");
+    expect(said.length, errors[0]).toBeLessThanOrEqual(5);
+    expect(said).toContain(`docs.yaml:${deep + 1}:1: YAML syntax error: a tab in the indentation; YAML indents with spaces only`);
+    expect(errors[0]).not.toMatch(/^\s+at |problems: \[|StackFileError/m);
+    expect(preview.error?.message.split("\n").length).toBeLessThanOrEqual(5);
+    expect(preview.output).toBe("");
+    expect(preview.apiCalls).toEqual([]);
+  });
+
   it("a key renamed without previousKeys is a new resource; with previousKeys it is the same one", async () => {
     writeDocs(SMALL("acme"));
     const up = await runner.up();

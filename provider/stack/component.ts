@@ -21,7 +21,7 @@ import type { DeclaredSources } from "./declared";
 import { Declarer, type DocsPlatformResources } from "./declarer";
 import { projectRoot } from "./projectFiles";
 import { runtimeSources, secretSourceIssues, type SecretLookup } from "./sources";
-import { formatProblem, loadStackFile, type Problem } from "./load";
+import { formatProblem, loadStackFile, problemSummary, type Problem } from "./load";
 import { declareQuietly } from "./registration";
 import type { StackFile } from "./model";
 
@@ -38,14 +38,18 @@ export interface DocsPlatformArgs {
   organizationId?: string;
 }
 
-/** A stack file that failed to load: every problem, as `file:line:col: message`. */
-export class StackFileError extends Error {
+/**
+ * A stack file that failed to load: every problem, as `file:line:col: message`. A mistake in the user's
+ * file, not in code: it is a `RunError`, which the language host prints as its message alone, without
+ * a stack trace or a dump of the error's fields.
+ */
+export class StackFileError extends pulumi.RunError {
   constructor(
     readonly file: string,
     readonly problems: readonly Problem[],
+    laterSyntaxErrors?: number,
   ) {
-    const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-    super(`${file} is not a valid stack file (${count}):\n${problems.map(formatProblem).join("\n")}`);
+    super(`${file} is not a valid stack file (${problemSummary(problems, laterSyntaxErrors)}):\n${problems.map(formatProblem).join("\n")}`);
     this.name = "StackFileError";
   }
 }
@@ -56,7 +60,7 @@ export class StackFileError extends Error {
  */
 export function loadForComponent(file: string): { stack: StackFile; warnings: Problem[]; sources: DeclaredSources; locate: (pointer: string) => string } {
   const result = loadStackFile(file);
-  if (!result.ok) throw new StackFileError(file, result.problems);
+  if (!result.ok) throw new StackFileError(file, result.problems, result.laterSyntaxErrors);
   // `file:line:col` of a place in the file, for errors raised later (the lock-out guard's).
   const locate = (pointer: string): string => {
     const p = result.problemAt?.(pointer, "");

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { derivePath } from "../rules";
-import { formatProblem, linePositions, loadStackFile, parseStack, STACK_FILE_LIMITS, type LoadResult, type Problem } from "./load";
+import { formatProblem, linePositions, loadStackFile, parseStack, problemSummary, STACK_FILE_LIMITS, type LoadResult, type Problem } from "./load";
 import { countObjects, isIdRef, sectionSiteSpaces, type StackFile } from "./model";
 import { schemasDir, stackValidator } from "./schema";
 
@@ -233,29 +233,50 @@ describe("positions and syntax errors", () => {
     }
   }
 
-  it("locates syntax errors after a block scalar that the parser met during error recovery", () => {
+  it("a broken document shows its first syntax error, located, though the parser recovers through a block scalar later", () => {
     // The indented first line breaks the document; the parser then recovers through the block scalar.
     const text = "  members:\norganization: demo-org\nsaml:\n  - certificate: |\n      line one\n      line two\n    defaultTeam: x\n";
     const problems = problemsOf(parseStack(text, "recovery.yaml"));
     expectInside(text, problems);
-    expect(problems.find((p) => p.message.includes('"defaultTeam"')), problems.map(formatProblem).join("\n")).toMatchObject({ line: 7, col: 5 });
+    // The first error is shown, where the parser met it: the first key back at column 1.
+    expect(problems.map(formatProblem)).toEqual(["recovery.yaml:2:1: YAML syntax error: Unexpected scalar at node end"]);
   });
 
-  it("one bad indent gives a short list of syntax errors: one per line, capped, then a count of the rest", () => {
+  it("one bad indent gives its first syntax error alone, and counts the parser's other errors", () => {
     const handbookText = fs.readFileSync(handbook, "utf8");
     const text = `    members:\n${handbookText}`;
-    const problems = problemsOf(parseStack(text, "indent.yaml"));
+    const result = parseStack(text, "indent.yaml");
+    const problems = problemsOf(result);
     expectInside(text, problems);
-    expect(problems.length).toBe(STACK_FILE_LIMITS.maxSyntaxErrors + 1);
-    const listed = problems.slice(0, -1);
-    for (const p of listed) expect(p.message).toMatch(/^YAML syntax error: /);
-    const byLine = listed.map((p) => p.line);
-    expect(byLine).toEqual([...new Set(byLine)].sort((a, b) => a - b));
-    const summary = problems[problems.length - 1];
-    expect(summary.message).toMatch(new RegExp(`^… and \\d+ more YAML syntax errors \\(the first ${STACK_FILE_LIMITS.maxSyntaxErrors} are listed\\)$`));
-    expect(summary.line).toBeGreaterThan(listed[listed.length - 1].line);
-    // No schema problem is piled onto a document that did not parse.
-    expect(problems.some((p) => p.path !== "")).toBe(false);
+    expect(problems).toHaveLength(1);
+    // The parser's first error: the first key of the file at column 1, after the indented one.
+    expect(problems[0]).toMatchObject({ line: text.split("\n").findIndex((l) => l.startsWith("organization:")) + 1, col: 1, path: "" });
+    expect(problems[0].message).toMatch(/^YAML syntax error: /);
+    expect(result.ok ? undefined : result.laterSyntaxErrors).toBeGreaterThan(0);
+  });
+
+  // Regression (#33): a tab in the indentation made the parser report errors on the lines before it
+  // (a block sequence "used as an implicit map key") and ten echoes after it; the tab was buried.
+  it("a tab in the indentation is the error shown, at the tab, in words, even where the parser complained earlier", () => {
+    const lines = fs.readFileSync(handbook, "utf8").split("\n");
+    const deep = lines.findIndex((l, i) => i > 60 && l.startsWith("      - "));
+    lines[deep] = `\t${lines[deep].slice(2)}`;
+    const result = parseStack(lines.join("\n"), "docs.yaml");
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map(formatProblem)).toEqual([`docs.yaml:${deep + 1}:1: YAML syntax error: a tab in the indentation; YAML indents with spaces only`]);
+    expect(result.laterSyntaxErrors).toBeGreaterThan(0);
+    expect(problemSummary(result.problems, result.laterSyntaxErrors)).toMatch(/^not valid YAML; fix this syntax error first \(the parser's \d+ other errors?, left out, usually follows? from it\)$/);
+  });
+
+  it("duplicate keys are no parse failure: each is listed, named by its path", () => {
+    const text = "organization: demo-org\nteams:\n  - key: a\n    title: A\n    title: B\n  - key: b\n    key: c\n    title: C\n";
+    const result = parseStack(text, "dup.yaml");
+    expect(problemsOf(result).map(formatProblem)).toEqual([
+      "dup.yaml:5:5: teams[0].title: duplicate key in a mapping; each key may appear once",
+      "dup.yaml:7:5: teams[1].key: duplicate key in a mapping; each key may appear once",
+    ]);
+    expect(result.ok ? 0 : result.laterSyntaxErrors).toBeUndefined();
   });
 
   it("line and column come from the text: LF and CRLF lines, offsets clamped to the text", () => {

@@ -5,7 +5,7 @@
 import { escapeSegment } from "../pointer";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, visit, type CST, type Alias, type Document, type Pair, type YAMLMap } from "yaml";
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, visit, type CST, type Alias, type Document, type Pair, type YAMLError, type YAMLMap } from "yaml";
 import { checkStack, describe } from "./checks";
 import type { StackFile } from "./model";
 import { schemaReport } from "./schema";
@@ -36,7 +36,18 @@ export type LoadResult =
       /** A problem at a JSON pointer of the file (its value; its key when `atKey`): for checks made later, such as secret sources. */
       problemAt?: (pointer: string, message: string, atKey?: boolean) => Problem;
     }
-  | { ok: false; file: string; problems: Problem[]; warnings: Problem[] };
+  | {
+      ok: false;
+      file: string;
+      problems: Problem[];
+      warnings: Problem[];
+      /**
+       * Set when the file is not valid YAML: `problems` then holds one syntax error alone, and this counts
+       * the parser's other errors, left out: after a mistake its recovery flags nearly every later token,
+       * so they are echoes of the first and bury it.
+       */
+      laterSyntaxErrors?: number;
+    };
 
 /** Limits that keep loading fast and deterministic on hostile input. */
 export const STACK_FILE_LIMITS = {
@@ -58,16 +69,23 @@ export const STACK_FILE_LIMITS = {
    * hundreds of problems is usually one mistake repeated, and the first ones are the ones to fix.
    */
   maxProblems: 100,
-  /**
-   * Most YAML syntax errors listed (at most one per line). After the first syntax error the parser's
-   * recovery flags nearly every following token, so later errors are mostly echoes of the first.
-   */
-  maxSyntaxErrors: 10,
 } as const;
 
 /** `file:line:col: message`, the way editors and CI annotate a line. */
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}:${p.col}: ${p.message}`;
+}
+
+/**
+ * How many problems a failed load found, in words: `3 problems`; for a file that is not valid YAML,
+ * that its first syntax error is the one shown.
+ */
+export function problemSummary(problems: readonly Problem[], laterSyntaxErrors?: number): string {
+  if (laterSyntaxErrors !== undefined) {
+    const others = laterSyntaxErrors === 0 ? "" : laterSyntaxErrors === 1 ? " (the parser's other error, left out, usually follows from it)" : ` (the parser's ${laterSyntaxErrors} other errors, left out, usually follow from it)`;
+    return `not valid YAML; fix this syntax error first${others}`;
+  }
+  return problems.length === 1 ? "1 problem" : `${problems.length} problems`;
 }
 
 /** Read and load a stack file from disk. Never throws for a bad file: unreadable files are a problem too. */
@@ -113,7 +131,7 @@ export function parseStack(text: string, fileName: string, opts: ParseOptions = 
     return at(fileName, line, col, pointer, message);
   };
   const parsed = parseDocument(text, problemAt);
-  if (!parsed.ok) return failure(fileName, parsed.problems);
+  if (!parsed.ok) return { ...failure(fileName, parsed.problems), ...(parsed.laterSyntaxErrors === undefined ? {} : { laterSyntaxErrors: parsed.laterSyntaxErrors }) };
   const shape = shapeProblems(parsed.doc, problemAt);
   if (shape.length > 0) return failure(fileName, shape);
   const data = toData(parsed.doc, problemAt);
@@ -132,7 +150,7 @@ type Phase<T> = ({ ok: true } & T) | { ok: false; problems: Problem[] };
  * input would otherwise exhaust the composer's recursion); else its syntax errors only (schema errors on
  * a half-parsed document mislead).
  */
-function parseDocument(text: string, problemAt: ProblemAt): Phase<{ doc: Document.Parsed }> {
+function parseDocument(text: string, problemAt: ProblemAt): Phase<{ doc: Document.Parsed }> & { laterSyntaxErrors?: number } {
   let doc: Document.Parsed;
   let secondDocument: number | undefined;
   try {
@@ -141,17 +159,33 @@ function parseDocument(text: string, problemAt: ProblemAt): Phase<{ doc: Documen
     if (err instanceof TooDeep) return { ok: false, problems: [problemAt(err.offset, "", tooDeep())] };
     throw err;
   }
-  const syntax = [...doc.errors, ...doc.warnings].map((e) => {
-    // A duplicate key is best named by its path; other syntax errors by their position alone.
-    const pointer = e.code === "DUPLICATE_KEY" ? pointerAt(doc, e.pos[0]) : undefined;
+  const all = [...doc.errors, ...doc.warnings];
+  const syntax = all.filter((e) => e.code !== "DUPLICATE_KEY");
+  if (syntax.length > 0) {
+    const first = firstMistake(syntax);
+    return { ok: false, problems: [problemAt(first.pos[0], "", yamlMessage(first.code, first.message))], laterSyntaxErrors: syntax.length - 1 };
+  }
+  // A duplicate key is no parse failure: the rest of the file is read right, so each one is listed, named by its path.
+  const duplicates = all.map((e) => {
+    const pointer = pointerAt(doc, e.pos[0]);
     const where = pointer === undefined || pointer === "" ? "" : `${describe(pointer)}: `;
     return problemAt(e.pos[0], pointer ?? "", `${where}${yamlMessage(e.code, e.message)}`);
   });
   if (secondDocument !== undefined) {
-    syntax.push(problemAt(secondDocument, "", "the file holds more than one YAML document (---); a stack file is one document"));
+    duplicates.push(problemAt(secondDocument, "", "the file holds more than one YAML document (---); a stack file is one document"));
   }
-  if (syntax.length > 0) return { ok: false, problems: syntaxProblems(syntax) };
+  if (duplicates.length > 0) return { ok: false, problems: listProblems(sortProblems(duplicates), 0, "problem") };
   return { ok: true, doc };
+}
+
+/**
+ * The syntax error to show of several: a tab in the indentation when there is one (the parser reports
+ * the confusion it causes on the lines around it first, in words that point nowhere near the tab),
+ * else the earliest.
+ */
+function firstMistake(errors: readonly YAMLError[]): YAMLError {
+  const byPosition = [...errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  return byPosition.find((e) => e.code === "TAB_AS_INDENT") ?? byPosition[0];
 }
 
 function tooDeep(): string {
@@ -238,6 +272,8 @@ function yamlMessage(code: string, message: string): string {
   switch (code) {
     case "DUPLICATE_KEY":
       return "duplicate key in a mapping; each key may appear once";
+    case "TAB_AS_INDENT":
+      return "YAML syntax error: a tab in the indentation; YAML indents with spaces only";
     default:
       return `YAML syntax error: ${message.replace(/\s+/g, " ").trim()}`;
   }
@@ -440,15 +476,6 @@ export function linePositions(text: string): (offset: number) => { line: number;
     }
     return { line: lo + 1, col: at - starts[lo] + 1 };
   };
-}
-
-/**
- * Syntax errors as reported: sorted, the first of each line only, at most `maxSyntaxErrors`, then one
- * line that counts the rest.
- */
-function syntaxProblems(problems: Problem[]): Problem[] {
-  const firstPerLine = sortProblems(problems).filter((p, i, all) => i === 0 || p.line !== all[i - 1].line);
-  return capProblems(firstPerLine, STACK_FILE_LIMITS.maxSyntaxErrors, "YAML syntax error");
 }
 
 /**
