@@ -20,6 +20,9 @@ const HIDDEN = /[\p{Cc}\p{Cf}]/u;
  */
 export const PATH_SEGMENT_PATTERN = "^(?!\\.{1,2}$)[^/\\\\?#%\\s\\p{Cc}\\p{Cf}]+$";
 
+/** {@link PATH_SEGMENT_PATTERN} in words, for its failure message (completes "must be …"). */
+export const PATH_SEGMENT_WORDS = "one segment of a URL path: no '/', '\\', '?', '#', '%', spaces or invisible characters, and not '.' or '..', like api-v2";
+
 /** What a hidden character is, for messages. */
 function hiddenKind(c: string): string {
   const code = c.codePointAt(0)!;

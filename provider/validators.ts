@@ -8,6 +8,7 @@ import * as path from "node:path";
 import type { default as Ajv, Options } from "ajv";
 import { formats } from "./formats";
 import { URL_FORMATS } from "./urls";
+import { PATTERN_WORDS } from "./phrases";
 
 /**
  * An ajv instance reporting every error verbosely, with the formats (ajv-formats' and the URL rules of
@@ -23,6 +24,8 @@ export function ajvWithLimits(limits: object, options: Options, source: false | 
   const ajv = new AjvClass({ allErrors: true, verbose: true, ...options, ...(source ? { code: { source: true, formats: formatsCode(source.outDir, _) } } : {}) });
   addFormats(ajv);
   for (const name of Object.values(URL_FORMATS)) ajv.addFormat(name, formats[name]!);
+  // The words of a pattern, for its error message (phrases.ts).
+  ajv.addVocabulary([PATTERN_WORDS]);
   ajv.addSchema(limits);
   return ajv;
 }

@@ -3,7 +3,7 @@ import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, t
 import { writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 import { declaredDefault, PATH_AT_LEVEL, siteObject } from "./siteObject";
-import { PATH_SEGMENT_PATTERN } from "../identifiers";
+import { PATH_SEGMENT_PATTERN, PATH_SEGMENT_WORDS } from "../identifiers";
 
 /** The fields of a SiteSection: its one declaration, from which its types, schema and patch body derive. */
 const fields = {
@@ -11,7 +11,7 @@ const fields = {
   siteId: SITE_FIELD,
   spaceId: { schema: limit("id"), doc: "The space of the site space the section is created with (its first site space). Set on creation only.", required: true, createOnly: true, stack: "context" },
   title: { schema: limit("sectionTitle"), doc: "Section title, 2 to 128 characters.", absent: "unmanaged", stackRequired: true, patched: true },
-  path: { schema: { ...limit("sectionPath"), pattern: PATH_SEGMENT_PATTERN }, doc: "URL path of the section, 1 to 100 characters, unique among the sections of the site. A new section's path is derived from its title by the platform (lowercase, other characters replaced by '-'); the API cannot remove a path.", absent: "unmanaged", patched: true },
+  path: { schema: { ...limit("sectionPath"), pattern: PATH_SEGMENT_PATTERN, "x-patternWords": PATH_SEGMENT_WORDS }, doc: "URL path of the section, 1 to 100 characters, unique among the sections of the site. A new section's path is derived from its title by the platform (lowercase, other characters replaced by '-'); the API cannot remove a path.", absent: "unmanaged", patched: true },
   description: { schema: limit("sectionDescription"), doc: "Section description, at most 256 characters.", absent: "clear", patched: true },
   icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear", patched: true },
   condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the section (e.g. visitor.claims.beta), 1 to 1024 characters.", absent: "clear", patched: true },

@@ -3,7 +3,7 @@ import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, t
 import { readListed, writtenSiteSpaces } from "./lists";
 import { makeProvider } from "./provider";
 import { declaredDefault, PATH_AT_LEVEL, siteObject, type SiteWhere } from "./siteObject";
-import { PATH_SEGMENT_PATTERN } from "../identifiers";
+import { PATH_SEGMENT_PATTERN, PATH_SEGMENT_WORDS } from "../identifiers";
 
 /** The fields of a SiteSpace: its one declaration, from which its types, schema and patch body derive. */
 const fields = {
@@ -11,7 +11,7 @@ const fields = {
   siteId: SITE_FIELD,
   spaceId: { schema: limit("id"), doc: "The space shown: a space key of this file or {id: \"<space ID>\"}.", required: true, stack: { ref: "spaces", as: "space" }, patched: true },
   sectionId: { schema: limit("id"), doc: "The section holding the site space; null or omitted: the site's root level. Set on creation only: moving a site space to another level replaces it.", createOnly: true, absent: { reset: null }, stack: "context" },
-  path: { schema: { ...limit("siteSpacePath"), pattern: PATH_SEGMENT_PATTERN }, doc: "URL path of the site space, 1 to 100 characters, unique at its level (site root or section). A new site space's path is derived from the space title by the platform; the API cannot remove a path.", absent: "unmanaged", patched: true },
+  path: { schema: { ...limit("siteSpacePath"), pattern: PATH_SEGMENT_PATTERN, "x-patternWords": PATH_SEGMENT_WORDS }, doc: "URL path of the site space, 1 to 100 characters, unique at its level (site root or section). A new site space's path is derived from the space title by the platform; the API cannot remove a path.", absent: "unmanaged", patched: true },
   condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the site space, 1 to 1024 characters.", absent: "clear", patched: true },
   draft: { schema: boolean(), doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged site space.", absent: "unmanaged", initial: false, addedLater: true, patched: true },
   default: { schema: boolean(), doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the default site space of its level (the declared defaultSiteSpace, else the level's first).", absent: "unmanaged", stack: "context" },

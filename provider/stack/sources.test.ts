@@ -47,7 +47,7 @@ describe("integration entries of a stack file", () => {
     expect(result.ok).toBe(false);
     const lines = result.ok ? [] : result.problems.map((p) => `${p.line}:${p.col}: ${p.message}`);
     expect(lines).toEqual([
-      "4:11: integrations[0].name: must match the pattern ^[a-zA-Z0-9-_.]+$ (got \"bad name\")",
+      "4:11: integrations[0].name: must be letters, digits, '-', '_' and '.' only, like my-integration (got \"bad name\")",
       "5:12: integrations[0].title: must be at least 2 characters (got 1)",
       "6:18: integrations[0].description: must be at most 100 characters (got 101)",
       "7:14: integrations[0].summary: must be at most 2048 characters (got 2049)",
