@@ -7,7 +7,7 @@
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { kindFileName, kindOptions, withOutputSlots, type KindDefinition, type ResourceArgs } from "../resources/kind";
+import { kindFileName, kindOptions, registeredInputs, withOutputSlots, type FieldSpec, type KindDefinition, type ResourceArgs } from "../resources/kind";
 import { siteKind } from "../resources/site";
 import { siteSectionKind } from "../resources/siteSection";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
@@ -58,7 +58,7 @@ export function kindClass<I extends object, O extends object>(kind: KindDefiniti
     constructor(name: string, args: ResourceArgs<I>, opts?: pulumi.CustomResourceOptions) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shim whose whole module.exports is the provider
       const provider = require(shim) as object;
-      const props = withOutputSlots(args, outputs);
+      const props = registeredInputs(kind.fields as Record<string, FieldSpec>, withOutputSlots(args, outputs));
       if (props[PROVIDER_KEY] !== undefined) throw new Error(`${kind.name}: a dynamic resource must not define the ${PROVIDER_KEY} key`);
       props[PROVIDER_KEY] = providerText(file, provider, () => require.resolve(shim));
       super(type, name, props, kindOptions(kind, opts));

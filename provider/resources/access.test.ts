@@ -73,14 +73,14 @@ async function newSite(title: string, visibility = "public"): Promise<string> {
 }
 
 describe("the lock-out guard", () => {
-  it("refuses, before any request, the last admin removed from a space", async () => {
+  it("refuses, before any write, the last admin removed from a space (a user's grant: its live grants read to confirm it was sent)", async () => {
     const base = { organizationId: ORG, on: "space", targetId: "space-api" };
     const p = await lifecycle("Permissions", { ...base, grants: [{ user: "writer-1", role: "admin" }, { user: "reader-1", role: "comment" }] });
     let result: Awaited<ReturnType<typeof p.check>> | undefined;
     const sent = await requestsOf(async () => {
       result = await p.check({ ...base, grants: [{ user: "reader-1", role: "comment" }] });
     });
-    expect(sent).toEqual([]);
+    expect(sent).toEqual(["GET /v1/spaces/:spaceId/permissions/teams", "GET /v1/spaces/:spaceId/permissions/users"]);
     expect(result!.failures).toEqual([{ property: "grants", reason: "space space-api: removing user writer-1 (admin) leaves it with no admin (directly or through a team); set allowLockout: true on it to allow this" }]);
     // Demoting the last admin is the same.
     expect((await p.check({ ...base, grants: [{ user: "writer-1", role: "edit" }, { user: "reader-1", role: "comment" }] })).failures[0]!.reason).toContain("changing user writer-1 from admin to edit");
@@ -90,7 +90,7 @@ describe("the lock-out guard", () => {
     await api("DELETE", "/v1/spaces/space-api/permissions/users/reader-1");
   });
 
-  it("refuses, before any request, the caller's own grant removed (by e-mail or through their team)", async () => {
+  it("refuses, before any write, the caller's own grant removed (by e-mail or through their team)", async () => {
     const site = await newSite("Guarded");
     const base = { organizationId: ORG, on: "site", targetId: site, caller: "writer@demo.test" };
     const p = await lifecycle("Permissions", { ...base, grants: [{ user: "writer@demo.test", role: "review" }, { user: "reader-1", role: "admin" }] });
@@ -98,7 +98,7 @@ describe("the lock-out guard", () => {
       const r = await p.check({ ...base, grants: [{ user: "reader-1", role: "admin" }] });
       expect(r.failures.map((f) => f.reason)).toEqual([`site ${site}: removing user writer@demo.test (review) removes the caller's own access; set allowLockout: true on it to allow this`]);
     });
-    expect(sent).toEqual([]);
+    expect(writes(sent)).toEqual([]);
     // Declared by ID while the caller is named by e-mail: the live grants (with e-mail addresses) catch it when applied, before any write.
     const q = await lifecycle("Permissions", { ...base, targetId: await newSite("Guarded by ID"), grants: [{ user: "writer-1", role: "review" }, { user: "reader-1", role: "admin" }] });
     const applied = await requestsOf(() => expect(plugin.update(urn("Permissions"), q.id, q.state(), withProvider("Permissions", { ...base, targetId: q.state().targetId, grants: [{ user: "reader-1", role: "admin" }] }))).rejects.toThrow(/caller's own access/));
@@ -107,6 +107,31 @@ describe("the lock-out guard", () => {
     const withTeam = { ...base, callerTeams: ["team-x"], grants: [{ team: "team-x", role: "edit" }, { user: "reader-1", role: "admin" }] };
     const r = await plugin.check(urn("Permissions"), withProvider("Permissions", withTeam), withProvider("Permissions", { ...withTeam, grants: [{ user: "reader-1", role: "admin" }] }));
     expect(r.failures.map((f) => f.reason)).toEqual([`site ${site}: removing team team-x (edit) removes the caller's own access; set allowLockout: true on it to allow this`]);
+  });
+
+  // Regression (#33): the caller declared a grant for themselves that their organisation role already
+  // gave, so nothing was sent; removing the line again was refused as removing their own access.
+  it("lets a user's grant that was never sent (implied by their organisation role) be removed: nothing to lock out", async () => {
+    const site = await newSite("Implied admin");
+    const base = { organizationId: ORG, on: "site", targetId: site, caller: "admin@demo.test" };
+    const p = await lifecycle("Permissions", { ...base, grants: [{ user: "reader-1", role: "admin" }] });
+    expect(writes(await p.change({ ...base, grants: [{ user: "reader-1", role: "admin" }, { user: "admin@demo.test", role: "admin" }] }))).toEqual([]);
+    expect(p.state().implied).toEqual(["admin@demo.test"]);
+    const sent = await requestsOf(async () => expect((await p.check({ ...base, grants: [{ user: "reader-1", role: "admin" }] })).failures).toEqual([]));
+    expect(writes(sent)).toEqual([]);
+    // The same on the only admin line of an object: it never was a direct grant, so no admin is lost.
+    const q = await lifecycle("Permissions", { ...base, targetId: await newSite("Implied only"), grants: [{ user: "admin@demo.test", role: "admin" }] });
+    expect(q.state().direct).toEqual([]);
+    expect((await q.check({ ...base, targetId: q.state().targetId, grants: [] })).failures).toEqual([]);
+  });
+
+  it("names a team by the file's key where it has one", async () => {
+    const site = await newSite("Named team");
+    const team = (await api<{ id: string }>("PUT", `/v1/orgs/${ORG}/teams`, { title: "Keyed team", members: ["writer-1"] })).id;
+    const base = { organizationId: ORG, on: "site", targetId: site, teamIds: { "docs-team": team }, location: "docs.yaml:40:7: site named" };
+    const p = await lifecycle("Permissions", { ...base, grants: [{ team, role: "admin" }] });
+    const r = await p.check({ ...base, grants: [] });
+    expect(r.failures.map((f) => f.reason)).toEqual(["docs.yaml:40:7: site named: removing team docs-team (admin) leaves it with no admin (directly or through a team); set allowLockout: true on it to allow this"]);
   });
 
   it("refuses, before any request, a collection left without admin; and the same plan met only at apply time sends nothing", async () => {

@@ -123,6 +123,42 @@ export interface FieldSpec<T = unknown> {
   addedLater?: boolean;
   /** The kind's update request (PATCH) sets it, under the same name: see {@link patchBody}. */
   patched?: boolean;
+  /**
+   * A setting of the provider, not of the platform (the lock-out guard's, a site space to take over):
+   * never compared (its `normalize` maps every value to the same), and registered under its name with
+   * {@link INTERNAL_INPUT_PREFIX} so that no preview shows it as a changed property.
+   */
+  internal?: boolean;
+}
+
+/**
+ * The prefix under which an internal field is registered: the Pulumi CLI leaves a property whose name
+ * starts with `__` out of every diff it shows (as it does the dynamic provider's `__provider`), so a
+ * guard setting that changed (a line moved) never shows beside the change it rides along with.
+ */
+export const INTERNAL_INPUT_PREFIX = "__";
+
+/** The inputs as a kind's class registers them: each internal field under its `__` name. */
+export function registeredInputs(fields: Record<string, FieldSpec>, props: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...props };
+  for (const [name, spec] of Object.entries(fields)) {
+    if (!spec.internal || !(name in out)) continue;
+    out[`${INTERNAL_INPUT_PREFIX}${name}`] = out[name];
+    delete out[name];
+  }
+  return out;
+}
+
+/** Registered inputs as the kind declares them: each internal field back under its own name (a state written before the prefix has it there already). */
+export function declaredInputs<T extends object>(fields: Record<string, FieldSpec>, values: T): T {
+  const out = { ...values } as Record<string, unknown>;
+  for (const [name, spec] of Object.entries(fields)) {
+    const registered = `${INTERNAL_INPUT_PREFIX}${name}`;
+    if (!spec.internal || !(registered in out)) continue;
+    out[name] = out[registered];
+    delete out[registered];
+  }
+  return out as T;
 }
 
 /** The TypeScript type of a declared field's value. */
@@ -343,10 +379,11 @@ export interface KindDefinition<I extends object, O extends object> {
   /** The kind's top-level list in the stack file, for a kind without structure of its own. */
   list?: StackList;
   /**
-   * A plan the kind refuses before any request, from the previous declaration (`olds`, empty on create)
-   * and this one: each problem with the input it is about. Called by check once the inputs are valid.
+   * A plan the kind refuses before any write, from the previous declaration (`olds`, empty on create)
+   * and this one: each problem with the input it is about. Called by check once the inputs are valid;
+   * where the declarations cannot tell, it may read the live object through `context`.
    */
-  refuse?(olds: Partial<I>, news: I): { property: string; reason: string }[];
+  refuse?(olds: Partial<I>, news: I, context: () => Promise<KindContext>): { property: string; reason: string }[] | Promise<{ property: string; reason: string }[]>;
   /** Outputs holding secrets → `additionalSecretOutputs` of the class. */
   secretOutputs?: string[];
   /** Replacement deletes the old object first (a new one would collide with it, e.g. on a unique path). */

@@ -31,6 +31,8 @@ export interface PermissionsInputs {
   callerTeams?: string[];
   /** How the guard's errors name the object: where it is declared and what it is (`docs.yaml:12:5: site partner`); default `site <ID>`. */
   location?: string;
+  /** The stack file's teams, key → ID: the guard's errors name a team by its key, as the file does (default: its ID). */
+  teamIds?: Record<string, string>;
 }
 
 /** A live direct grant, with the user's e-mail address when the API gives it. */
@@ -88,6 +90,17 @@ function isCallers(g: DirectGrant, caller: string | undefined, callerTeams: read
 /** The object's name in errors: `site S`, `space S`, `collection C`. */
 const objectText = (on: GrantTarget, id: string): string => `${on} ${id}`;
 
+/** The settings of the lock-out guard, as a Permissions resource carries them. */
+type Guard = Pick<PermissionsInputs, "allowLockout" | "caller" | "callerTeams" | "location" | "teamIds">;
+
+/** A grant's subject as the stack file names it: a team by its key where the file declares it (else its ID). */
+function namedSubject(g: DirectGrant, guard: Guard): string {
+  if (g.team === undefined) return `user ${g.user}`;
+  // In a preview, the ID of a team not created yet is unknown: such an entry names nothing.
+  const key = Object.entries(guard.teamIds ?? {}).find(([, id]) => id === g.team)?.[0];
+  return `team ${key ?? g.team}`;
+}
+
 /**
  * The lock-out guard: why going from `before` to `after` (the direct grants of one object) is refused —
  * the object keeps no admin grant (of a user or a team) although it had one, or a grant giving the
@@ -98,25 +111,50 @@ export function lockoutProblems(
   targetId: string,
   before: readonly DirectGrant[],
   after: readonly DirectGrant[],
-  guard: { allowLockout?: boolean; caller?: string; callerTeams?: readonly string[]; location?: string },
+  guard: Guard,
 ): { grant: DirectGrant; reason: string }[] {
   if (guard.allowLockout === true) return [];
   const problems: { grant: DirectGrant; reason: string }[] = [];
   const what = guard.location ?? objectText(on, targetId);
+  const named = (g: DirectGrant): string => `${namedSubject(g, guard)} (${g.role ?? "guest"})`;
   const admins = before.filter((g) => g.role === "admin");
   if (admins.length > 0 && !after.some((g) => g.role === "admin")) {
     for (const g of admins) {
       const kept = after.find((a) => sameSubject(a, g));
-      const change = kept ? `changing ${subject(g)} from admin to ${kept.role ?? "guest"}` : `removing ${grantText(g as Grant)}`;
+      const change = kept ? `changing ${namedSubject(g, guard)} from admin to ${kept.role ?? "guest"}` : `removing ${named(g)}`;
       problems.push({ grant: g, reason: `${what}: ${change} leaves it with no admin (directly or through a team); set allowLockout: true on it to allow this` });
     }
   }
   for (const g of before) {
     if (!isCallers(g, guard.caller, guard.callerTeams ?? [])) continue;
     const still = after.some((a) => sameSubject(a, g));
-    if (!still) problems.push({ grant: g, reason: `${what}: removing ${grantText(g as Grant)} removes the caller's own access; set allowLockout: true on it to allow this` });
+    if (!still) problems.push({ grant: g, reason: `${what}: removing ${named(g)} removes the caller's own access; set allowLockout: true on it to allow this` });
   }
   return problems;
+}
+
+/**
+ * The lock-out guard between two declarations, before any write. A team's grant is always sent, so a
+ * declared one was live; a user's may never have been (their organisation role or a team already gave
+ * the role: nothing was sent, nothing is there to remove). When the declarations alone would refuse the
+ * change of a user's grant, the object's live direct grants (two reads) decide: the guard then runs from
+ * them to what the new declaration leaves, as the update will.
+ */
+async function guardedChange(olds: Partial<PermissionsInputs>, news: PermissionsInputs, context: () => Promise<KindContext>): Promise<{ property: string; reason: string }[]> {
+  const failures = (problems: { reason: string }[]) => problems.map((p) => ({ property: "grants", reason: p.reason }));
+  const declared = lockoutProblems(news.on, news.targetId, olds.grants ?? [], news.grants, news);
+  if (declared.every((p) => p.grant.team !== undefined)) return failures(declared);
+  let direct: DirectGrant[];
+  try {
+    direct = await liveDirect((await context()).client, news);
+  } catch {
+    return failures(declared); // nothing to read with: the declarations' answer stands
+  }
+  const plan = grantPlan(news.grants, direct);
+  const left = direct.filter((l) => !plan.remove.includes(l)).map((l) => ({ ...l, role: plan.change.find((c) => c.live === l)?.role ?? l.role }));
+  // A live user grant is named as a declaration names it (an e-mail address rather than the user's ID).
+  const asDeclared = (l: DirectGrant): DirectGrant => ({ ...l, user: [...(olds.grants ?? []), ...news.grants].find((d) => l.user !== undefined && names(d, l))?.user ?? l.user });
+  return failures(lockoutProblems(news.on, news.targetId, direct.map(asDeclared), [...left.map(asDeclared), ...plan.add], news));
 }
 
 /** Declared grants in a comparable form: users by lowercase e-mail, sorted; roles kept. */
@@ -179,7 +217,7 @@ function satisfied(declared: readonly Grant[], direct: readonly DirectGrant[], i
 }
 
 function toOutputs(inputs: PermissionsInputs, direct: DirectGrant[], implied: string[]): PermissionsOutputs {
-  const { allowLockout, caller, callerTeams, location, ...rest } = inputs;
+  const { allowLockout, caller, callerTeams, location, teamIds: _teamIds, ...rest } = inputs;
   return {
     ...rest,
     ...(location === undefined ? {} : { location }),
@@ -365,12 +403,14 @@ export const permissionsKind = {
       doc: "Allows a change that leaves the object with no admin (directly or through a team) or removes the caller's own access; without it such a plan is refused before any request.",
       absent: "unmanaged",
       normalize: guardSetting,
+      internal: true,
     },
     caller: {
       schema: { type: "string", minLength: 1, maxLength: 320 },
       doc: "The user the API token acts as (user ID or e-mail address), for the lock-out guard.",
       absent: "unmanaged",
       normalize: guardSetting,
+      internal: true,
       stack: "context",
     },
     callerTeams: {
@@ -378,23 +418,32 @@ export const permissionsKind = {
       doc: "IDs of the teams the caller belongs to, for the lock-out guard.",
       absent: "unmanaged",
       normalize: guardSetting,
+      internal: true,
       stack: "context",
+    },
+    teamIds: {
+      schema: { type: "object", additionalProperties: { type: "string" } },
+      doc: "The stack file's teams, key → ID, for the lock-out guard: its errors name a team by its key, as the file does.",
+      absent: "unmanaged",
+      normalize: guardSetting,
+      stack: "context",
+      internal: true,
     },
     location: {
       schema: { type: "string", maxLength: 4096 },
       doc: "How the lock-out guard's errors name the object: where it is declared and what it is (docs.yaml:12:5: site partner); default: its kind and ID.",
       absent: "unmanaged",
       normalize: guardSetting,
+      internal: true,
       stack: "context",
     },
   },
 
-  /** Before any request: the lock-out guard between the previous declaration and this one. */
-  refuse(olds, news) {
+  /** Before any write: the lock-out guard between the previous declaration and this one. */
+  refuse(olds, news, context) {
     if (!Array.isArray(olds.grants) || !Array.isArray(news.grants) || containsUnknown(news.grants) || containsUnknown(olds.grants)) return [];
     if (olds.on !== news.on || olds.targetId !== news.targetId) return [];
-    const problems = lockoutProblems(news.on, news.targetId, olds.grants, news.grants, news);
-    return problems.map((p) => ({ property: "grants", reason: p.reason }));
+    return guardedChange(olds, news, context);
   },
 
   async create(ctx, inputs) {

@@ -16,6 +16,7 @@ import {
   type KindContext,
   type KindDefinition,
   containsUnknown,
+  declaredInputs,
   desiredValue,
   inputSchema,
 } from "./kind";
@@ -141,9 +142,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  * The inputs a kind sees: only its declared fields (not the plugin's `__provider`, not `adopt`,
  * not the `null` placeholders the class passes for its outputs).
  */
-function pickFields<T>(fields: object, values: object): T {
+function pickFields<T>(fields: Record<string, FieldSpec>, values: object): T {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) {
+  for (const [k, v] of Object.entries(declaredInputs(fields, values))) {
     if (Object.prototype.hasOwnProperty.call(fields, k) && v !== undefined) out[k] = v;
   }
   return out as T;
@@ -343,10 +344,12 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       // The inputs this resource already has: checked when they were written, and sending nothing
       // (diff finds no change), so not checked again. A no-op up loads no validator.
       if (reserved.length === 0 && isDeepStrictEqual(inputs, olds)) return { inputs };
-      let failures = [...reserved, ...checkInputs(kind.name, schema, kind.fields, inputs)];
-      if (failures.length === 0 && kind.refuse) failures = kind.refuse(pickFields<Partial<I>>(kind.fields, olds ?? {}), pickFields<I>(kind.fields, inputs));
+      // Checked as declared (internal fields under their own names); returned as registered, so the state keeps them under `__` names.
+      const [declared, before] = [declaredInputs(kind.fields, inputs), declaredInputs(kind.fields, olds ?? {})];
+      let failures = [...reserved, ...checkInputs(kind.name, schema, kind.fields, declared)];
+      if (failures.length === 0 && kind.refuse) failures = await kind.refuse(pickFields<Partial<I>>(kind.fields, before), pickFields<I>(kind.fields, declared), kindContext);
       // In a preview, the members, spaces and teams a new or changed declaration names, looked up read-only.
-      if (failures.length === 0 && at) failures = await tellingRefusedToken(inputs, () => missingReferences(kind.name, kindContext, olds ?? {}, inputs, at));
+      if (failures.length === 0 && at) failures = await tellingRefusedToken(inputs, () => missingReferences(kind.name, kindContext, before, declared, at));
       return failures.length > 0 ? { inputs, failures } : { inputs };
     },
 

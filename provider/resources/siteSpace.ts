@@ -16,7 +16,7 @@ const fields = {
   draft: { schema: boolean(), doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged site space.", absent: "unmanaged", initial: false, addedLater: true, patched: true },
   default: { schema: boolean(), doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the default site space of its level (the declared defaultSiteSpace, else the level's first).", absent: "unmanaged", stack: "context" },
   // How create finds the object, not a property of it: never a change.
-  existingId: { schema: { anyOf: [limit("id"), { type: "null" }] } as ValueSchema<string | null>, doc: "An existing site space to take over by ID instead of creating one (the one created with its section).", absent: "unmanaged", normalize: () => null, stack: "context" },
+  existingId: { schema: { anyOf: [limit("id"), { type: "null" }] } as ValueSchema<string | null>, doc: "An existing site space to take over by ID instead of creating one (the one created with its section).", absent: "unmanaged", normalize: () => null, stack: "context", internal: true },
 } as const satisfies Record<string, FieldSpec>;
 
 /** Inputs of a SiteSpace (its declared fields). */

@@ -115,8 +115,8 @@ describe("access through the engine", { timeout: 300_000 }, () => {
     expect(writes(up)).toEqual(["DELETE /v1/integrations/:integrationName/installations/:installationId/sites/:siteId 205"]);
   });
 
-  describe("the lock-out guard refuses, with a located error and no request", () => {
-    /** Runs `up` on the edited file and expects it refused before any request, the message naming the object, the grant and the line. */
+  describe("the lock-out guard refuses, with a located error and no write", () => {
+    /** Runs `up` on the edited file and expects it refused before any write, the message naming the object, the grant and the line. */
     async function refused(edit: (doc: Doc) => void, message: RegExp): Promise<void> {
       const saved = fs.readFileSync(docsFile(), "utf8");
       editDocs(edit);
@@ -125,7 +125,8 @@ describe("access through the engine", { timeout: 300_000 }, () => {
         expect(up.error, "the up is refused").toBeDefined();
         const text = [up.error?.message ?? "", ...up.logs.map((l) => l.message), ...up.steps.map((s) => s.error ?? "")].join("\n");
         expect(text).toMatch(message);
-        expect(up.apiCalls).toEqual([]);
+        // A user's grant is confirmed live (two reads) before it is refused; a team's is refused from the file alone.
+        expect(up.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
       } finally {
         fs.writeFileSync(docsFile(), saved);
       }
@@ -143,7 +144,8 @@ describe("access through the engine", { timeout: 300_000 }, () => {
     it("the caller's own grant removed (through their team)", async () => {
       await refused(
         (doc) => (doc.getIn(["spaces", 0, "permissions"]) as YAMLSeq).delete(0),
-        /docs\.yaml:\d+:\d+: space guides: removing team \S+ \(review\) removes the caller's own access/,
+        // The team by the file's key, not its platform ID (#33).
+        /docs\.yaml:\d+:\d+: space guides: removing team docs-team \(\w+\) removes the caller's own access/,
       );
     });
 
@@ -152,7 +154,7 @@ describe("access through the engine", { timeout: 300_000 }, () => {
       await upAndSettle(runner);
       await refused(
         (doc) => doc.setIn(["collections", 0, "permissions", 0, "role"], "review"),
-        /docs\.yaml:\d+:\d+: collection product-docs: changing team \S+ from admin to review leaves it with no admin/,
+        /docs\.yaml:\d+:\d+: collection product-docs: changing team reviewers from admin to review leaves it with no admin/,
       );
       // Said explicitly, it goes through.
       editDocs((doc) => {
@@ -162,6 +164,34 @@ describe("access through the engine", { timeout: 300_000 }, () => {
       const up = await upAndSettle(runner);
       expect(writes(up)).toEqual(["PATCH /v1/collections/:collectionId/permissions/teams/:teamId 204"]);
     });
+  });
+
+  // Regression (#33): the caller added a grant for themselves that their organisation role already gave
+  // (nothing sent); removing the line again was refused as removing their own access.
+  it("the caller's own grant that was never sent is removed again without a refusal, and with no write", async () => {
+    editDocs((doc) => (doc.getIn(["spaces", 1]) as YAMLMap).set("permissions", doc.createNode([{ user: "admin@demo.test", role: "admin" }, { user: "reader@demo.test", role: "review" }])));
+    const added = await upAndSettle(runner);
+    expect(added.error).toBeUndefined();
+    expect(await grants("/v1/spaces/space-api/permissions")).not.toContain("user demo-admin admin");
+    editDocs((doc) => (doc.getIn(["spaces", 1, "permissions"]) as YAMLSeq).delete(0));
+    const removed = await upAndSettle(runner);
+    expect(removed.error).toBeUndefined();
+    expect(writes(removed)).toEqual([]);
+  });
+
+  // Regression (#33): the guard's settings showed as changed properties beside a real change.
+  it("a preview's diff lists the changed grants only, never the guard's settings (its location moved, allowLockout set)", async () => {
+    // A blank first line moves every block's location; allowLockout is set on the object whose grant changes.
+    fs.writeFileSync(docsFile(), `\n${fs.readFileSync(docsFile(), "utf8")}`);
+    editDocs((doc) => {
+      doc.setIn(["spaces", 0, "permissions", 0, "role"], "comment");
+      doc.setIn(["spaces", 0, "allowLockout"], true);
+    });
+    const preview = await runner.preview();
+    const step = preview.steps.find((s) => s.urn.endsWith("::handbook/space/guides"));
+    expect(step).toMatchObject({ op: "update", diffs: ["grants"] });
+    const up = await upAndSettle(runner);
+    expect(writes(up)).toEqual(["PATCH /v1/spaces/:spaceId/permissions/teams/:teamId 204"]);
   });
 
   it("destroy removes what the stack made", async () => {

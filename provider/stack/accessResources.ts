@@ -59,6 +59,10 @@ export function declareAccess(d: AccessDeclaration): AccessResources {
   const out: AccessResources = { permissions: {}, visitorAuth: {}, installations: {} };
   const { name, org, stack } = d;
   const callerTeams = callerTeamKeys(stack, stack.caller);
+  // Key → ID of every team of the file, for the guard to name a team as the file does. An object of
+  // Outputs rather than one Output: in a preview, a team not created yet leaves only its own entry unknown.
+  const teamIds = Object.fromEntries(Object.entries(d.teams).map(([key, team]) => [key, team.id])) as unknown as pulumi.Input<Record<string, string>>;
+  const hasTeams = Object.keys(d.teams).length > 0;
   const targets = { site: d.sites, space: d.spaces, collection: d.collections };
   for (const { property, on } of ACCESS_LISTS) {
     (stack[property] ?? []).forEach((entry, i) => {
@@ -77,6 +81,7 @@ export function declareAccess(d: AccessDeclaration): AccessResources {
           ...(entry.allowLockout === undefined ? {} : { allowLockout: entry.allowLockout }),
           ...(stack.caller === undefined ? {} : { caller: stack.caller }),
           ...(callerTeams.length > 0 ? { callerTeams: pulumi.all(callerTeams.map((k) => d.teams[k]!.id)) } : {}),
+          ...(hasTeams ? { teamIds } : {}),
           location,
           // In a preview, each user granted is looked up among the organisation's members (references.ts).
           ...locatedReferences(permissionsKind.name, () => Object.fromEntries(entry.permissions!.map((g, j) => [`grants[${j}].user`, { pointer: `/${property}/${i}/permissions/${j}/user`, value: g.user }])), d.locate),

@@ -135,8 +135,9 @@ export function deepEqual(a: PropertyValue | undefined, b: PropertyValue | undef
 /** Top-level keys whose values differ between two property maps (the `__provider` key excluded). */
 export function changedKeys(olds: PropertyMap, news: PropertyMap): string[] {
   const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
-  keys.delete(PROVIDER_KEY);
-  return [...keys].filter((k) => !deepEqual(olds[k], news[k])).sort();
+  // As the CLI shows a diff (resource.IsInternalPropertyKey): a `__` property, the serialised provider
+  // or an internal input of a kind, is never listed.
+  return [...keys].filter((k) => !k.startsWith("__") && !deepEqual(olds[k], news[k])).sort();
 }
 
 /**
