@@ -11,9 +11,14 @@ commands:
                                              run the local /v1 emulator (default port 4010);
                                              --seed-from: the organisation a stack file refers to
   export --org <organizationId> [--out FILE] write a stack file that adopts an organisation's live objects
-  tree <stack.yaml> | tree --live --org <id> draw each site's sections, site spaces and URL paths
-  diff <base> <head> [--format markdown]     what readers would notice between two stack files
-                                             (a side may be - or git:<rev>:<path>)
+  tree <stack.yaml> | tree --live --org <id> [--keys] [--redirects]
+                                             draw each site's sections, site spaces and URL paths
+  diff <base> <head> [--format text|markdown] [--base-may-be-missing] [--fail-on-broken] [--keys]
+                                             what readers would notice between two stack files
+                                             (a side may be - or git:<rev>:<path>); exit 1 only for
+                                             --fail-on-broken, 2 for a side that cannot be read
+
+docsplatform <command> --help tells each command's options.
 `;
 
 // Subcommands are loaded lazily so that `validate` does not pay for the emulator's framework and vice versa.

@@ -75,3 +75,13 @@ describe("the GitOps workflow", () => {
     }
   });
 });
+
+// Regression (#33): the URL guard's workflow still set up Node 20; the package needs Node 22.
+describe("every GitOps example workflow", () => {
+  const dir = path.dirname(FILE);
+  it.each(fs.readdirSync(dir).filter((f) => f.endsWith(".yml")))("%s sets up Node 22 wherever it sets up Node", (file) => {
+    const jobs = (parse(fs.readFileSync(path.join(dir, file), "utf8")) as Workflow).jobs;
+    const versions = Object.values(jobs).flatMap((j) => j.steps.filter((s) => s.uses?.startsWith("actions/setup-node@")).map((s) => s.with?.["node-version"]));
+    for (const v of versions) expect(String(v)).toBe("22");
+  });
+});

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diffMain, treeMain, type ViewIo } from "./cli";
+import { DIFF_OPTIONS, diffMain, TREE_OPTIONS, treeMain, type ViewIo } from "./cli";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook/docs.yaml");
 const TESTDATA = path.resolve(__dirname, "testdata");
@@ -60,13 +60,33 @@ describe("docsplatform tree", () => {
   });
 });
 
+// Regression (#33): the help left out flags the parser accepts (the top-level usage showed diff with
+// `--format markdown` alone, tree with none).
+describe("every option the parsers accept is in the help", () => {
+  const topLevel = execFileSync(process.execPath, [path.resolve(__dirname, "../../dist/provider/cli.js"), "--help"], { encoding: "utf8" });
+  it.each([
+    ["tree", treeMain, TREE_OPTIONS],
+    ["diff", diffMain, DIFF_OPTIONS],
+  ] as const)("%s", async (name, main, options) => {
+    const help = (await run(main, ["--help"])).stdout;
+    const synopsis = topLevel.split("\n").filter((l) => l.trimStart().startsWith(`${name} `)).join("\n");
+    for (const option of [...options.withValue, ...options.flags]) {
+      expect(help, `${name} --help`).toMatch(new RegExp(`^\\s+${option}\\b`, "m"));
+      expect(synopsis, `docsplatform --help, ${name}`).toContain(option);
+    }
+    // Nothing the help lists as an option is refused by the parser.
+    for (const listed of new Set(help.match(/--[a-z][a-z-]+/g) ?? [])) expect([...options.withValue, ...options.flags, "--help"]).toContain(listed);
+  });
+});
+
 describe("docsplatform diff", () => {
   let repo: string;
   beforeAll(() => {
     // A throwaway repository with two commits of the stack file.
     repo = fs.mkdtempSync(path.join(os.tmpdir(), "docsplatform-diff-"));
     const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: "pipe" });
-    git("init", "-q");
+    // Its branch is master: a `git:main:` side names a revision it does not have.
+    git("init", "-q", "--initial-branch=master");
     git("config", "user.email", "test@example.test");
     git("config", "user.name", "test");
     fs.mkdirSync(path.join(repo, "docs"));
@@ -101,9 +121,40 @@ describe("docsplatform diff", () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe("diff: git:HEAD~1:docs/new.yaml does not exist: read as a file declaring nothing\n");
     expect(r.stdout).toContain("(site handbook, new site)");
-    const bad = await run(diffMain, ["git:no-such-rev:docs/docs.yaml", "docs/docs.yaml"], { cwd: repo });
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/^git:no-such-rev:docs\/docs.yaml: git show failed: /);
+  });
+
+  // Regression (#33): `git:main:docs.yaml` in a repository whose branch is `master` exited 1, the code
+  // `--fail-on-broken` gives a broken URL, so a CI step could not tell the two apart.
+  describe("a side that cannot be read is exit 2, whatever the reason", () => {
+    it.each([
+      ["a revision the repository does not have (its branch is master, not main)", ["git:main:docs/docs.yaml", "docs/docs.yaml"], /^git:main:docs\/docs\.yaml: no revision 'main' in this repository/],
+      ["a file missing at its revision", ["git:HEAD~1:docs/new.yaml", "docs/docs.yaml"], /the base git:HEAD~1:docs\/new\.yaml does not exist/],
+      ["a file missing on disk", ["no-such.yaml", "docs/docs.yaml"], /the base no-such\.yaml does not exist/],
+      ["a head missing on disk", ["docs/docs.yaml", "no-such.yaml"], /the head no-such\.yaml does not exist/],
+      ["a file that is not valid YAML", ["docs/tab.yaml", "docs/docs.yaml"], /^docs\/tab\.yaml:\d+:1: YAML syntax error: a tab in the indentation/],
+      ["a file that is not a valid stack file", ["docs/docs.yaml", "docs/invalid.yaml"], /^docs\/invalid\.yaml:3:\d+: sites\[0\]\.key: must be a key/],
+    ])("%s", async (_why, argv, message) => {
+      fs.writeFileSync(path.join(repo, "docs", "tab.yaml"), "organization: demo-org\nteams:\n\t- key: a\n");
+      fs.writeFileSync(path.join(repo, "docs", "invalid.yaml"), "organization: demo-org\nsites:\n  - key: Not A Key\n    title: Docs\n");
+      for (const failOnBroken of [[], ["--fail-on-broken"]]) {
+        const r = await run(diffMain, [...argv, ...failOnBroken], { cwd: repo });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(message);
+        expect(r.stdout).toBe("");
+      }
+    });
+
+    it("outside a git repository", async () => {
+      const outside = fs.mkdtempSync(path.join(os.tmpdir(), "docsplatform-no-repo-"));
+      try {
+        fs.copyFileSync(HANDBOOK, path.join(outside, "docs.yaml"));
+        const r = await run(diffMain, ["git:HEAD:docs.yaml", "docs.yaml", "--fail-on-broken"], { cwd: outside });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain(`git:HEAD:docs.yaml: ${outside} is not inside a git repository`);
+      } finally {
+        fs.rmSync(outside, { recursive: true, force: true });
+      }
+    });
   });
 
   it("--keys names each object with its key, as tree --keys does", async () => {

@@ -34,6 +34,10 @@ file from standard input.
                their count
 `;
 
+/** The options each command's parser accepts: its help lists every one (a test compares them). */
+export const TREE_OPTIONS = { withValue: ["--org"], flags: ["--live", "--keys", "--redirects"] } as const;
+export const DIFF_OPTIONS = { withValue: ["--format"], flags: ["--base-may-be-missing", "--fail-on-broken", "--keys"] } as const;
+
 const DIFF_USAGE = `usage: docsplatform diff <base> <head> [--format text|markdown] [--base-may-be-missing] [--fail-on-broken] [--keys]
 
 Shows what readers of the sites would notice between two versions of a stack file: sections and site
@@ -57,6 +61,10 @@ level the redirect that repairs it is proposed, ready to paste into the stack fi
 
   --fail-on-broken    exit 1 when a removed or moved reader URL is left broken (the CI step)
   --keys              show each object's key, e.g. section "API" (section api), as tree --keys does
+
+Exit codes: 0 the change is shown; 1 only with --fail-on-broken, a reader URL left broken; 2 a side
+that cannot be read (a revision or file that does not exist, not a git repository, a file that is not a
+valid stack file) or wrong arguments. A CI step can tell a broken URL from a broken pipeline.
 `;
 
 /** Where the commands read and write; tests pass their own. */
@@ -86,7 +94,7 @@ async function readStdin(): Promise<string> {
 }
 
 /** Splits `--name=value` and `--name value`; returns the positional arguments and the options seen. */
-function parseArgs(argv: string[], withValue: string[], flags: string[]): { positional: string[]; options: Map<string, string> } | string {
+function parseArgs(argv: string[], { withValue, flags }: { readonly withValue: readonly string[]; readonly flags: readonly string[] }): { positional: string[]; options: Map<string, string> } | string {
   const positional: string[] = [];
   const options = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
@@ -137,7 +145,7 @@ async function loadSide(spec: string, io: ViewIo): Promise<Side> {
     } catch (e) {
       const stderr = String((e as { stderr?: unknown }).stderr ?? (e instanceof Error ? e.message : e));
       if (/does not exist in|exists on disk, but not in/.test(stderr)) return { ok: true, stack: undefined, label: spec };
-      return { ok: false, problems: [`${spec}: git show failed: ${stderr.trim().split("\n")[0]}`] };
+      return { ok: false, problems: [`${spec}: ${gitFailure(e, stderr, rev, io.cwd)}`] };
     }
   } else {
     if (!fs.existsSync(path.resolve(io.cwd, spec))) return { ok: true, stack: undefined, label: spec };
@@ -146,6 +154,16 @@ async function loadSide(spec: string, io: ViewIo): Promise<Side> {
   }
   if (!result.ok) return { ok: false, problems: result.problems.map(formatProblem) };
   return { ok: true, stack: result.stack, label: spec };
+}
+
+/** Why `git show` could not read a side, in words: the revision, the repository or git itself. */
+function gitFailure(e: unknown, stderr: string, rev: string, cwd: string): string {
+  if ((e as { code?: unknown }).code === "ENOENT") return "git is not installed (or not on PATH)";
+  if (/not a git repository/i.test(stderr)) return `${cwd} is not inside a git repository`;
+  if (/invalid object name|unknown revision|bad revision|ambiguous argument|invalid reference/i.test(stderr)) {
+    return `no revision '${rev}' in this repository (a branch named otherwise, e.g. master, or a commit not fetched?)`;
+  }
+  return `git show failed: ${stderr.trim().split("\n")[0]}`;
 }
 
 /** A head's "names no section" (or site space) problem, saying so when the base declares that key: this change removes what a redirect points at. */
@@ -163,7 +181,7 @@ export async function treeMain(argv: string[], partial: Partial<ViewIo> = {}): P
     io.stdout.write(TREE_USAGE);
     return 0;
   }
-  const args = parseArgs(argv, ["--org"], ["--live", "--keys", "--redirects"]);
+  const args = parseArgs(argv, TREE_OPTIONS);
   const usage = (message: string): number => {
     io.stderr.write(`docsplatform tree: ${message}\n${TREE_USAGE}`);
     return 2;
@@ -234,14 +252,18 @@ async function readLive(org: string, io: ViewIo, command: string): Promise<Stack
   }
 }
 
-/** `docsplatform diff`; resolves to the exit code (0 shown, 1 error or, with --fail-on-broken, a URL left broken, 2 usage or a side missing). */
+/**
+ * `docsplatform diff`; resolves to the exit code: 0 shown; 1 only with --fail-on-broken, a URL left
+ * broken; 2 wrong arguments or a side that cannot be read, whatever the reason (so a CI step never takes
+ * a missing branch or a broken file for a broken URL).
+ */
 export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): Promise<number> {
   const io = ioWith(partial);
   if (argv.includes("--help") || argv.includes("-h")) {
     io.stdout.write(DIFF_USAGE);
     return 0;
   }
-  const args = parseArgs(argv, ["--format"], ["--base-may-be-missing", "--fail-on-broken", "--keys"]);
+  const args = parseArgs(argv, DIFF_OPTIONS);
   const usage = (message: string): number => {
     io.stderr.write(`docsplatform diff: ${message}\n${DIFF_USAGE}`);
     return 2;
@@ -260,7 +282,7 @@ export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): P
     failed = true;
     for (const p of side.problems) io.stderr.write(`${side === head && base.ok ? removedByChange(p, base.stack) : p}\n`);
   }
-  if (!base.ok || !head.ok || failed) return 1;
+  if (!base.ok || !head.ok || failed) return 2;
   if (head.stack === undefined) {
     io.stderr.write(`docsplatform diff: the head ${head.label} does not exist\n`);
     return 2;
