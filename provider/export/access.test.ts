@@ -47,4 +47,35 @@ describe("export of access", () => {
     expect(text).not.toContain(auth.privateKey);
     expect(text).not.toContain("cfg-value-9e1b77");
   });
+
+  // Regression (#33): every configuration value was exported as a secret source, a theme name as much as an API key.
+  it("writes a configuration value as it is only where the integration's schema publishes it; anything that may be a credential stays a source", async () => {
+    await api.integrations.publish("configured-tool", {
+      title: "Configured tool",
+      description: "d",
+      script: "export default {}",
+      organization: ORG,
+      configurations: {
+        account: {
+          properties: {
+            theme: { type: "string", enum: ["light", "dark"] },
+            compact: { type: "boolean" },
+            retries: { type: "number" },
+            region: { type: "string", default: "eu" },
+            apiKey: { type: "string", title: "API key" },
+            password: { type: "string", format: "password", enum: ["hunter2"] } as never,
+          },
+        },
+      },
+    });
+    const inst = await api.installations.install("configured-tool", ORG);
+    const values = { theme: "dark", compact: true, retries: 3, region: "eu", apiKey: "cfg-key-71a0", password: "hunter2", undeclared: "cfg-undeclared-5c" };
+    await api.installations.update("configured-tool", inst.id, { configuration: values });
+    const out = await readAccess(api, ORG, { sites: [], spaces: [], collections: [] }, { team: () => undefined, site: () => undefined, space: () => undefined });
+    const installation = out.installations.find((i) => i.integration === "configured-tool");
+    expect(installation?.configuration).toEqual({ compact: true, region: "eu", retries: 3, theme: "dark" });
+    expect(Object.keys(installation?.secretConfiguration ?? {})).toEqual(["apiKey", "password", "undeclared"]);
+    const text = JSON.stringify(out);
+    for (const secret of ["cfg-key-71a0", "hunter2", "cfg-undeclared-5c"]) expect(text).not.toContain(secret);
+  });
 });

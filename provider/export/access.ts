@@ -1,10 +1,11 @@
 /**
  * Export of access: every direct grant of the exported sites, spaces and collections, each visitor-auth
- * site's settings (never its private key) and the organisation's installations, whose configuration
- * values are written as secret sources to fill in (the API returns them as they are, and they may be
- * credentials), never as values.
+ * site's settings (never its private key) and the organisation's installations, each configuration
+ * value decided by the integration's configuration schema (see {@link isPublicSetting}): a value the
+ * integration publishes is written as it is, every other one as a secret source to fill in (the API
+ * returns it as it is, and it may be a credential), never as a value.
  */
-import type { ApiClient } from "../client";
+import type { ApiClient, IntegrationConfigurationSchema } from "../client";
 import type { StackGrant, StackInstallation, StackVisitorAuth } from "../stack/access";
 
 /** How export names the objects it read: a key of the exported file, or undefined for one left out. */
@@ -28,6 +29,27 @@ export interface AccessExport {
 /** The environment variable export names for one configuration value of an installation. */
 export function configurationVariable(key: string, name: string): string {
   return `INSTALLATION_${key}_${name}`.toUpperCase().replace(/[^A-Z0-9_]/g, "_");
+}
+
+/** A property of an integration's configuration schema, with the markings a platform may add to it. */
+type SettingSchema = IntegrationConfigurationSchema["properties"][string] & { secret?: unknown; format?: unknown };
+
+/**
+ * Whether a configuration value can be written into the file as it is: the integration's account-level
+ * configuration schema declares the setting, does not mark it secret (`secret: true`, a `password`
+ * type or format), and the value is one it publishes itself — one of its `enum` choices or its
+ * `default` — or a boolean or number where it declares that type (no credential is a yes/no or a
+ * count). Anything else (free text, an object, a setting the schema does not declare) may be a
+ * credential: the contract says to treat installation configuration as secret.
+ */
+export function isPublicSetting(schema: SettingSchema | undefined, value: unknown): boolean {
+  if (schema === undefined) return false;
+  if (schema.secret === true || schema.type === "password" || schema.format === "password") return false;
+  if (Array.isArray(schema.enum) && schema.enum.some((choice) => choice === value)) return true;
+  if (schema.default !== undefined && JSON.stringify(schema.default) === JSON.stringify(value)) return true;
+  if (typeof value === "boolean") return schema.type === "boolean";
+  if (typeof value === "number") return schema.type === "number" || schema.type === "integer";
+  return false;
 }
 
 /** A key from an integration name: lowercase, other characters to `-`, at most 63 characters. */
@@ -87,7 +109,12 @@ export async function readAccess(
     const [sites, spaces] = await Promise.all([client.installations.listSites(integration.name, installation.id), client.installations.listSpaces(integration.name, installation.id)]);
     count(sites.length + spaces.length);
     const key = keyFrom(integration.name, taken);
-    const names = Object.keys(installation.configuration ?? {}).sort();
+    const values = installation.configuration ?? {};
+    const settings = (integration.configurations?.account?.properties ?? {}) as Record<string, SettingSchema>;
+    const all = Object.keys(values).sort();
+    const plain = all.filter((n) => isPublicSetting(Object.prototype.hasOwnProperty.call(settings, n) ? settings[n] : undefined, values[n]));
+    const names = all.filter((n) => !plain.includes(n));
+    const configuration = Object.fromEntries(plain.map((n) => [n, values[n]]));
     const secretConfiguration = Object.fromEntries(names.map((n) => [n, { env: configurationVariable(key, n) }]));
     out.supply.push(...names.map((n) => `${configurationVariable(key, n)} (configuration value ${JSON.stringify(n)} of installation ${key})`));
     const idOf = (v: string | { id: string }) => (typeof v === "string" ? v : v.id);
@@ -95,6 +122,7 @@ export async function readAccess(
       key,
       adopt: true,
       integration: integration.name,
+      ...(plain.length > 0 ? { configuration } : {}),
       ...(names.length > 0 ? { secretConfiguration } : {}),
       ...(sites.length > 0 ? { sites: sites.map((x) => idOf(x.site)).map((id) => keys.site(id) ?? { id }) } : {}),
       ...(spaces.length > 0 ? { spaces: spaces.map((x) => idOf(x.space)).map((id) => keys.space(id) ?? { id }) } : {}),

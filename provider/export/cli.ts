@@ -12,14 +12,17 @@ import { objectSummary } from "../stack/model";
 import { ExportError, explainApiError, exportOrganization, type ExportProgress } from "./export";
 import { renderStackFile, schemaPathFor } from "./render";
 
-const USAGE = `usage: docsplatform export --org <organizationId> [--out FILE] [--force]
+const USAGE = `usage: docsplatform export --org <organizationId> [--caller USER] [--out FILE] [--force]
 
 Reads the organisation's live sites, teams, SSO, specs, collections, spaces, settings, member roles
 and translation settings and writes a stack file whose objects are all marked \`adopt: true\`.
 
-  --org ID     organisation to export (required)
-  --out FILE   file to write (default: standard output)
-  --force      overwrite FILE if it exists
+  --org ID        organisation to export (required)
+  --caller USER   the user the API token acts as (e-mail address or user ID), written as the file's
+                  \`caller:\` so the lock-out guard keeps your access (the API does not say whose token
+                  it is); without it the file says to add it
+  --out FILE      file to write (default: standard output)
+  --force         overwrite FILE if it exists
 
 environment: DOCSPLATFORM_API_TOKEN (the API token), DOCSPLATFORM_API_URL (the API's base URL)
 `;
@@ -33,18 +36,22 @@ export interface ExportIo {
   now: () => Date;
   /** Least time between two progress lines (default 1000 ms). */
   progressIntervalMs: number;
+  /** The file standard output is redirected to, if any (default: asked of the system). */
+  stdoutFile: () => string | undefined;
 }
 
 interface Args {
   org: string;
   out: string | undefined;
   force: boolean;
+  caller: string | undefined;
 }
 
 function parseArgs(argv: string[]): Args | string {
   let org: string | undefined;
   let out: string | undefined;
   let force = false;
+  let caller: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const eq = arg.indexOf("=");
@@ -64,12 +71,16 @@ function parseArgs(argv: string[]): Args | string {
       case "--force":
         force = true;
         break;
+      case "--caller":
+        caller = value();
+        if (!caller) return "--caller needs the user the API token acts as (an e-mail address or a user ID)";
+        break;
       default:
         return `unknown argument '${arg}'`;
     }
   }
   if (org === undefined) return "--org is required";
-  return { org, out: out === "-" ? undefined : out, force };
+  return { org, out: out === "-" ? undefined : out, force, caller };
 }
 
 /** Progress on stderr at most once per interval (rewritten in place on a terminal). */
@@ -94,7 +105,7 @@ function progressReporter(stderr: ExportIo["stderr"], intervalMs: number): { upd
 /** The command's quoted argv, for the header of the file. */
 function commandLine(args: Args): string {
   const quote = (s: string): string => (/^[\w./@:=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  return ["docsplatform", "export", "--org", quote(args.org), ...(args.out ? ["--out", quote(args.out)] : [])].join(" ");
+  return ["docsplatform", "export", "--org", quote(args.org), ...(args.caller ? ["--caller", quote(args.caller)] : []), ...(args.out ? ["--out", quote(args.out)] : [])].join(" ");
 }
 
 /** Runs the command; resolves to its exit code. */
@@ -130,9 +141,9 @@ export async function exportMain(argv: string[], io: Partial<ExportIo> = {}): Pr
   }
   const progress = progressReporter(stderr, io.progressIntervalMs ?? 1000);
   try {
-    const result = await exportOrganization(client, { organizationId: args.org, onProgress: (p) => progress.update(p) });
+    const result = await exportOrganization(client, { organizationId: args.org, onProgress: (p) => progress.update(p), ...(args.caller === undefined ? {} : { caller: args.caller }) });
     progress.done();
-    return writeExport(result, { args, outFile, cwd, now: io.now ?? (() => new Date()), stdout, stderr });
+    return writeExport(result, { args, outFile, cwd, now: io.now ?? (() => new Date()), stdout, stderr, stdoutFile: io.stdoutFile ?? redirectedStdout });
   } catch (e) {
     progress.done();
     const message = e instanceof ExportError ? e.message : explainApiError(e, args.org);
@@ -164,24 +175,43 @@ function apiSettings(env: ExportIo["env"], stderr: ExportIo["stderr"]): { url: s
   return { url, token };
 }
 
+/** What the file and stderr say when no `--caller` was given. */
+const CALLER_TO_ADD =
+  "`caller: <your e-mail address>` (the user the API token acts as) under `organization:`, or export with --caller: without it the lock-out guard cannot keep your own access";
+
+/**
+ * Where standard output goes when it is redirected to a file (`export … > docs/docs.yaml`), so the
+ * `$schema` path is made relative to that file's folder; undefined for a terminal or a pipe, or where
+ * the system does not tell (then the current directory stands in).
+ */
+function redirectedStdout(): string | undefined {
+  try {
+    if (!fs.fstatSync(1).isFile()) return undefined;
+    return fs.readlinkSync("/proc/self/fd/1");
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The exported organisation as a stack file: rendered, loaded as `pulumi up` will load it (a file that
  * does not load is a defect of the export, and nothing is written), written, and summed up on stderr.
  */
 function writeExport(
   result: Awaited<ReturnType<typeof exportOrganization>>,
-  to: { args: Args; outFile: string | undefined; cwd: string; now: () => Date; stdout: ExportIo["stdout"]; stderr: ExportIo["stderr"] },
+  to: { args: Args; outFile: string | undefined; cwd: string; now: () => Date; stdout: ExportIo["stdout"]; stderr: ExportIo["stderr"]; stdoutFile: () => string | undefined },
 ): number {
   const { args, outFile, stderr } = to;
+  const noCaller = args.caller === undefined ? [CALLER_TO_ADD] : [];
   const text = renderStackFile(result.stack, {
     organizationTitle: result.organization.title,
     date: to.now(),
     command: commandLine(args),
-    schemaPath: schemaPathFor(outFile === undefined ? to.cwd : path.dirname(outFile)),
+    schemaPath: schemaPathFor(path.dirname(outFile ?? to.stdoutFile() ?? path.join(to.cwd, "-"))),
     notes: result.notes,
     emails: result.emails,
     placeholders: result.placeholders,
-    supply: result.supply,
+    supply: [...noCaller, ...result.supply],
   });
   const loaded = parseStack(text, args.out ?? "<stdout>");
   if (!loaded.ok) {
@@ -197,6 +227,7 @@ function writeExport(
     fs.renameSync(tmp, outFile);
   }
   for (const note of result.notes) stderr.write(`export: left out: ${note}\n`);
+  if (args.caller === undefined) stderr.write(`export: to add: ${CALLER_TO_ADD}\n`);
   for (const w of loaded.warnings) stderr.write(`export: note: ${formatProblem(w)}\n`);
   const parts = objectSummary(loaded.stack);
   stderr.write(

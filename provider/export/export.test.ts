@@ -249,6 +249,50 @@ describe("docsplatform export", () => {
     expect(res.stderr).toBe("docsplatform export: organization 'no-such-org' not found\n");
   });
 
+  // Regression (#33): `caller:` was never exported, so the lock-out guard was off after adopting.
+  it("writes --caller as the file's caller: (a member by e-mail or ID); without it, says to add it; a non-member is refused", async () => {
+    const withCaller = await run(["--org", ORG, "--caller", "admin@demo.test"], env);
+    expect(withCaller.code).toBe(0);
+    expect((parseYaml(withCaller.stdout) as StackFile).caller).toBe("admin@demo.test");
+    expect(withCaller.stdout).toMatch(/^organization: demo-org\n\ncaller: admin@demo\.test\n/m);
+    expect(withCaller.stdout).toContain("#   docsplatform export --org demo-org --caller admin@demo.test");
+    expect(withCaller.stderr).not.toContain("caller");
+    const without = await run(["--org", ORG], env);
+    expect((parseYaml(without.stdout) as StackFile).caller).toBeUndefined();
+    expect(without.stdout).toContain("`caller: <your e-mail address>` (the user the API token acts as)");
+    expect(without.stderr).toContain("export: to add: `caller: <your e-mail address>`");
+    const stranger = await run(["--org", ORG, "--caller", "nobody@example.com"], env);
+    expect(stranger.code).toBe(1);
+    expect(stranger.stderr).toBe("docsplatform export: --caller nobody@example.com: no member of organization demo-org has this e-mail address; give the user the API token acts as\n");
+    expect(stranger.stdout).toBe("");
+  });
+
+  // Regression (#33): with standard output redirected to a file elsewhere, `$schema` was relative to the
+  // folder the command ran in, so editors found no schema.
+  it("makes $schema relative to the written file's folder: --out, or standard output redirected to a file", async () => {
+    const elsewhere = path.join(dir, "project", "docs");
+    fs.mkdirSync(elsewhere, { recursive: true });
+    const schemaOf = (text: string, folder: string) => path.resolve(folder, /\$schema=(\S+)/.exec(text)?.[1] ?? "");
+    const real = path.resolve(__dirname, "../../schemas/stack.schema.json");
+    const viaOut = await run(["--org", ORG, "--out", "project/docs/out.yaml"], env, { cwd: dir });
+    expect(schemaOf(fs.readFileSync(path.join(elsewhere, "out.yaml"), "utf8"), elsewhere)).toBe(real);
+    const redirected = await run(["--org", ORG], env, { cwd: dir, stdoutFile: () => path.join(elsewhere, "docs.yaml") });
+    expect(viaOut.code + redirected.code).toBe(0);
+    expect(schemaOf(redirected.stdout, elsewhere)).toBe(real);
+    // As a shell redirects it: the built command, its standard output a file in another folder.
+    const file = path.join(elsewhere, "shell.yaml");
+    const fd = fs.openSync(file, "w");
+    try {
+      // Not spawnSync: the emulator answering it runs in this process.
+      const { spawn } = await import("node:child_process");
+      const child = spawn(process.execPath, [path.resolve(__dirname, "../../dist/provider/cli.js"), "export", "--org", ORG], { cwd: dir, env: { ...process.env, ...env }, stdio: ["ignore", fd, "ignore"] });
+      expect(await new Promise((resolve) => child.on("close", resolve))).toBe(0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    expect(schemaOf(fs.readFileSync(file, "utf8"), elsewhere)).toBe(real);
+  });
+
   it("refuses to overwrite a file without --force, and overwrites with it", async () => {
     const out = path.join(dir, "existing.yaml");
     fs.writeFileSync(out, "hand-written\n");

@@ -26,6 +26,12 @@ export interface ExportOptions {
   organizationId: string;
   /** Called after every list or object read; throttling is the caller's business. */
   onProgress?: (progress: ExportProgress) => void;
+  /**
+   * The user the API token acts as (user ID or e-mail address), written as the file's `caller:` so the
+   * lock-out guard keeps their access. The API does not say whose token it is, so it is given; it must
+   * be a member of the organisation.
+   */
+  caller?: string;
 }
 
 /** What an export produced. */
@@ -80,12 +86,14 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
     throw e;
   }
   const live = await reader.organization();
+  if (opts.caller !== undefined) assertMember(opts.caller, live.members, opts.organizationId);
   const notes: string[] = [];
   const emails = new Map<string, string>();
   const placeholders: string[] = [];
   const supply: string[] = [];
   const builder = new Builder(opts.organizationId, notes, emails);
   const stack = buildStack(builder, opts.organizationId, organization, live);
+  if (opts.caller !== undefined) stack.caller = opts.caller;
   for (const [i, entries] of (await live.listed).entries()) {
     const kind = live.kinds[i]!;
     const listed = builder.listed(kind, entries, placeholders, supply);
@@ -93,6 +101,13 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
   }
   await exportAccess(client, opts.organizationId, stack, builder.keys, live.sites.map((d) => d.site), reader.tick, supply);
   return { stack, organization, notes, progress: reader.done(), emails, placeholders, supply };
+}
+
+/** The caller named for the file is a member of the organisation (by user ID, or case-insensitively by e-mail address). */
+function assertMember(caller: string, members: LiveOrganization["members"], org: string): void {
+  const c = caller.toLowerCase();
+  if (members.some((m) => m.user.id === caller || (m.user.email ?? "").toLowerCase() === c)) return;
+  throw new ExportError(`--caller ${caller}: no member of organization ${org} has this ${caller.includes("@") ? "e-mail address" : "user ID"}; give the user the API token acts as`);
 }
 
 /** Adds every grant, each visitor-auth site's settings and the installations to the exported file (see access.ts). */

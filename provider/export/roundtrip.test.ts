@@ -145,6 +145,19 @@ describe("export, then pulumi up on the exported file", () => {
     });
   });
 
+  // Regression (#33): the preview showed plain "create" lines, nothing saying live objects would be taken over.
+  it("the preview says, for each adopted object it can look up, which live object the up will take over; it writes nothing", async () => {
+    const preview = await runner.preview();
+    expect(preview.error).toBeUndefined();
+    expect(writes(preview)).toEqual([]);
+    const said = preview.logs.filter((l) => l.severity === "info").map((l) => l.message);
+    const org = emu.store.org(ORG);
+    for (const site of org.sites) expect(said).toContain(`adopt: will take over the live site ${JSON.stringify(site.title)} (id ${site.id}) instead of creating one`);
+    for (const team of org.teams) expect(said).toContain(`adopt: will take over the live team ${JSON.stringify(team.title)} (id ${team.id}) instead of creating one`);
+    for (const collection of org.collections) expect(said).toContain(`adopt: will take over the live collection ${JSON.stringify(collection.title)} (id ${collection.id}) instead of creating one`);
+    expect(preview.logs.filter((l) => l.severity === "warning" || l.severity === "error")).toEqual([]);
+  });
+
   it("the first up adopts everything: no API write, the organisation unchanged", async () => {
     const up = await runner.up();
     expect(up.error).toBeUndefined();

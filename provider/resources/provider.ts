@@ -8,6 +8,8 @@ import { CREDENTIAL, tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
 import { inputValidator } from "./inputValidators";
 import { missingReferences, takeReferences } from "./references";
+import { tellEngine } from "./engineLog";
+import { isTokenRefused } from "../client/tokenRefusal";
 import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import {
   type AdoptInput,
@@ -340,7 +342,7 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
 
     async check(olds: I & AdoptInput, news: I & AdoptInput): Promise<dynamic.CheckResult<I & AdoptInput>> {
       // A preview's reserved input (references.ts): read here, never passed on to diff, create or the state.
-      const { inputs, at, failures: reserved } = takeReferences(news);
+      const { inputs, at, adoptionPreview, failures: reserved } = takeReferences(news);
       // The inputs this resource already has: checked when they were written, and sending nothing
       // (diff finds no change), so not checked again. A no-op up loads no validator.
       if (reserved.length === 0 && isDeepStrictEqual(inputs, olds)) return { inputs };
@@ -350,6 +352,8 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       if (failures.length === 0 && kind.refuse) failures = await kind.refuse(pickFields<Partial<I>>(kind.fields, before), pickFields<I>(kind.fields, declared), kindContext);
       // In a preview, the members, spaces and teams a new or changed declaration names, looked up read-only.
       if (failures.length === 0 && at) failures = await tellingRefusedToken(inputs, () => missingReferences(kind.name, kindContext, before, declared, at));
+      // A preview of a new declaration with adopt: true says what the up will take over (olds are empty for a new resource).
+      if (failures.length === 0 && adoptionPreview && inputs.adopt === true && Object.keys(olds ?? {}).length === 0) await tellAdoption(kind, pickFields<I>(kind.fields, declared));
       return failures.length > 0 ? { inputs, failures } : { inputs };
     },
 
@@ -368,6 +372,33 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       keepingSecrets(secretFields, [olds, news], () => tellingRefusedToken(olds, () => updateObject(kind, id, olds, news))),
     delete: (id: string, olds: O): Promise<void> => keepingSecrets(secretFields, [olds], () => tellingRefusedToken(olds, () => deleteObject(kind, id, olds))),
   };
+}
+
+/**
+ * In a preview, the live object an adopting create will take over, told to the engine as an info line:
+ * `adopt: will take over the live site "Handbook" (id site-1) instead of creating one`, or that none
+ * is found and one will be created; a lookup that fails (several objects with the key, no API) is a
+ * warning with its reason. Read-only; never a failure of the check (the up reports what goes wrong).
+ */
+async function tellAdoption<I extends object, O extends object>(kind: KindDefinition<I, O>, inputs: I): Promise<void> {
+  const field = kind.naturalKey?.field;
+  if (!kind.adopt || field === undefined) return;
+  const values = inputs as Record<string, unknown>;
+  const value = values[field];
+  // A key or a parent (siteId, sectionId, …) made or taken over in this run is unknown in a preview: nothing to look up yet.
+  if (containsUnknown(value) || Object.entries(values).some(([k, v]) => /Id$/.test(k) && containsUnknown(v))) return;
+  const what = `${kind.noun.one} ${typeof value === "string" ? JSON.stringify(value) : `with ${field} ${JSON.stringify(value)}`}`;
+  let message: string;
+  let severity: "info" | "warning" = "info";
+  try {
+    const found = await kind.adopt(await kindContext(), inputs);
+    message = found ? `adopt: will take over the live ${what} (id ${found.id}) instead of creating one` : `adopt: no live ${what} to take over: it will be created`;
+  } catch (e) {
+    if (isTokenRefused(e)) throw e;
+    severity = "warning";
+    message = `adopt: the live ${what} could not be looked up: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  await tellEngine(severity, message);
 }
 
 /**

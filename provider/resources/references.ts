@@ -33,6 +33,13 @@ import { containsUnknown, type KindContext } from "./kind";
 /** The reserved input that asks check to look references up: referring property → `file:line:col` of its value in the stack file. */
 export const REFERENCES_INPUT = "__references";
 
+/**
+ * The reserved input the component adds, in a preview, to a declaration with `adopt: true`: check then
+ * looks the live object up by its natural key (read-only) and tells what the up will take over, since
+ * the engine shows such a create as a plain "create". Stripped like {@link REFERENCES_INPUT}.
+ */
+export const ADOPTION_PREVIEW_INPUT = "__adoptionPreview";
+
 type Target = "member" | "space" | "team" | "signInIntegration" | "page";
 
 /** The references each kind's inputs make: where (a property, `members[].user` for each item of a list) and to what. */
@@ -59,18 +66,20 @@ export function isReference(kindName: string, property: string): boolean {
  * `news` without the reserved input, and what it asked: `at` (the locations by property) when it is
  * present, so references are to be looked up; a failure when it is not an object of strings.
  */
-export function takeReferences<T extends object>(news: T): { inputs: T; at?: Record<string, string>; failures: { property: string; reason: string }[] } {
-  if (!Object.prototype.hasOwnProperty.call(news, REFERENCES_INPUT)) return { inputs: news, failures: [] };
-  const { [REFERENCES_INPUT]: value, ...rest } = news as Record<string, unknown>;
+export function takeReferences<T extends object>(news: T): { inputs: T; at?: Record<string, string>; adoptionPreview?: true; failures: { property: string; reason: string }[] } {
+  const { [ADOPTION_PREVIEW_INPUT]: adoption, ...others } = news as Record<string, unknown>;
+  const adoptionPreview = adoption === true ? { adoptionPreview: true as const } : {};
+  if (!Object.prototype.hasOwnProperty.call(others, REFERENCES_INPUT)) return { inputs: (adoption === undefined ? news : others) as T, ...adoptionPreview, failures: [] };
+  const { [REFERENCES_INPUT]: value, ...rest } = others;
   const inputs = rest as T;
-  if (value === undefined || value === null) return { inputs, failures: [] };
+  if (value === undefined || value === null) return { inputs, ...adoptionPreview, failures: [] };
   // Unknown in a preview (only a program of one's own can pass an Output here): looked up, unlocated.
-  if (containsUnknown(value)) return { inputs, at: {}, failures: [] };
+  if (containsUnknown(value)) return { inputs, at: {}, ...adoptionPreview, failures: [] };
   if (typeof value === "object" && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string")) {
-    return { inputs, at: value as Record<string, string>, failures: [] };
+    return { inputs, at: value as Record<string, string>, ...adoptionPreview, failures: [] };
   }
   const reason = `${REFERENCES_INPUT}: is reserved for the DocsPlatform component's previews (an object of property → "file:line:col"), not ${JSON.stringify(value)}`;
-  return { inputs, failures: [{ property: REFERENCES_INPUT, reason }] };
+  return { inputs, ...adoptionPreview, failures: [{ property: REFERENCES_INPUT, reason }] };
 }
 
 /** The values at `at` in `inputs`, each with its property path (`members[1].user`). */

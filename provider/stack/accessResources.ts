@@ -6,6 +6,7 @@ import { visitorAuthKind } from "../resources/visitorAuth";
 import { ACCESS_LISTS, callerTeamKeys, type Ref, type StackAccess, type StackInstallation, type StackVisitorAuth } from "./access";
 import { locatedReferences, type LocatedReferences } from "./referenceLocations";
 import type { Role } from "./model";
+import { adoptOf } from "./names";
 
 /** What the component hands over to declare the access resources. */
 export interface AccessDeclaration {
@@ -104,7 +105,7 @@ export function declareAccess(d: AccessDeclaration): AccessResources {
         ...(inst.spaces === undefined ? {} : { spaces: pulumi.all(inst.spaces.map((r) => idOf(r, d.spaces))) }),
         ...(inst.siteSelection === undefined ? {} : { siteSelection: inst.siteSelection }),
         ...(inst.spaceSelection === undefined ? {} : { spaceSelection: inst.spaceSelection }),
-        ...(inst.adopt === true ? { adopt: true } : {}),
+        ...adoptOf(inst),
       },
       { ...d.opts, aliases: aliases(name, [], inst), ...(own ? { dependsOn: [d.integrations[own.key]!] } : {}) },
     );

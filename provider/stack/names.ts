@@ -4,6 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Keyed } from "./model";
+import { adoptionPreview } from "./referenceLocations";
 
 /** `a/b/c`: the resource name of an object from its component name and keys. */
 export function join(...parts: string[]): string {
@@ -34,7 +35,10 @@ export function aliasesFor(component: string, scopes: string[][], obj: Keyed, su
   return [...names].sort().map((name) => ({ name }));
 }
 
-/** The object declares `adopt: true`: pass it on; otherwise leave the input out. */
+/**
+ * The object declares `adopt: true`: pass it on (in a preview with the reserved input asking check to
+ * say what it will take over, see referenceLocations.ts); otherwise leave the input out.
+ */
 export function adoptOf(obj: { adopt?: boolean }): { adopt?: boolean } {
-  return obj.adopt === true ? { adopt: true } : {};
+  return obj.adopt === true ? { adopt: true, ...adoptionPreview() } : {};
 }

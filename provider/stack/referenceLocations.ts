@@ -5,7 +5,7 @@
  * (a bad reference is reported by the write that uses it) and its inputs, like the state, never hold it.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { isReference, REFERENCES_INPUT } from "../resources/references";
+import { ADOPTION_PREVIEW_INPUT, isReference, REFERENCES_INPUT } from "../resources/references";
 import { isIdRef, type Ref } from "./model";
 
 /** Where the file writes an input property: the JSON pointer of the field, and the value written there. */
@@ -34,4 +34,9 @@ export function locatedReferences(kindName: string, written: () => Record<string
     at[property] = label === undefined ? location : `${location}: ${label}`;
   }
   return Object.keys(at).length > 0 ? { [REFERENCES_INPUT]: at } : {};
+}
+
+/** While the program runs as a preview, the reserved input that has check tell what an adoption will take over; otherwise nothing. */
+export function adoptionPreview(): { [ADOPTION_PREVIEW_INPUT]?: true } {
+  return pulumi.runtime.isDryRun() ? { [ADOPTION_PREVIEW_INPUT]: true } : {};
 }
