@@ -16,10 +16,15 @@ interface EngineLog {
 
 let client: EngineLog | null | undefined;
 
-/** The engine's address the plugin was started with (`host:port`), if this process is the plugin. */
+/**
+ * The engine's address the plugin was started with (`host:port`), if this process is the plugin. The
+ * CLI puts it last, after any `--logtostderr`, `-v=N` and `--tracing <endpoint>`.
+ */
 function engineAddress(): string | undefined {
   if (!/dynamic-provider[\\/]index\.js$/.test(process.argv[1] ?? "")) return undefined;
-  return process.argv.slice(2).find((a) => /^[\w.[\]-]+:\d+$/.test(a));
+  const args = process.argv.slice(2);
+  const last = args[args.length - 1];
+  return last !== undefined && args[args.length - 2] !== "--tracing" && /^[\w.[\]-]+:\d+$/.test(last) ? last : undefined;
 }
 
 /** A client of the engine's Engine service, made once; null when there is none to talk to. */
