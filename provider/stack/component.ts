@@ -49,7 +49,8 @@ export class StackFileError extends pulumi.RunError {
     readonly problems: readonly Problem[],
     laterSyntaxErrors?: number,
   ) {
-    super(`${file} is not a valid stack file (${problemSummary(problems, laterSyntaxErrors)}):\n${problems.map(formatProblem).join("\n")}`);
+    const what = laterSyntaxErrors === undefined ? `not a valid stack file (${problemSummary(problems)})` : problemSummary(problems, laterSyntaxErrors);
+    super(`${file} is ${what}:\n${problems.map(formatProblem).join("\n")}`);
     this.name = "StackFileError";
   }
 }
