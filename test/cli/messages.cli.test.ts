@@ -58,4 +58,17 @@ describe("messages through the Pulumi CLI", { timeout: 300_000 }, () => {
     const preview = await cli.run(["preview"]);
     expect(preview.stdout).toContain(`adopt: will take over the live site "Handbook" (id ${site.id}) instead of creating one`);
   });
+
+  it("preview --diff of a changed grant shows the grants, never the guard's settings (its location moved, allowLockout set)", async () => {
+    await cli.run(["up", "--yes", "--skip-preview"]);
+    fs.writeFileSync(docsFile(), `\n${fs.readFileSync(docsFile(), "utf8")}`);
+    const doc = parseDocument(fs.readFileSync(docsFile(), "utf8"));
+    doc.setIn(["spaces", 0, "permissions", 0, "role"], "comment");
+    doc.setIn(["spaces", 0, "allowLockout"], true);
+    fs.writeFileSync(docsFile(), doc.toString());
+    const preview = await cli.run(["preview", "--diff"]);
+    expect(preview.stdout).toMatch(/~ pulumi-nodejs:dynamic\/docsplatform:Permissions: \(update\)/);
+    expect(preview.stdout).toMatch(/~ grants\s*:/);
+    expect(preview.stdout).not.toMatch(/location|allowLockout|teamIds/);
+  });
 });
