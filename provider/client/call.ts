@@ -1,6 +1,6 @@
 import { ApiError } from "./errors";
 import type { Call, CallInit, Sent } from "./policy";
-import { notSent } from "./retry";
+import { notSent } from "./retryRules";
 import type { SecretValues } from "./secrets";
 import { describeFailure, type ResponseLimits } from "./transport";
 

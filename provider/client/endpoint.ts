@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { DEFAULT_MAX_CONCURRENCY } from "./options";
-import { RateLimitBudget } from "./ratelimit";
+import { RateLimitBudget } from "./rateLimitState";
 
 export { DEFAULT_MAX_CONCURRENCY } from "./options";
 

@@ -1,7 +1,7 @@
 import { RateLimitWaitExceeded } from "./endpoint";
 import { ApiError } from "./errors";
 import type { Policy, Sent } from "./policy";
-import { learnsWindow } from "./ratelimit";
+import { learnsWindow } from "./rateLimitState";
 
 /**
  * The gate policy: every attempt waits at the base URL's gate (the in-flight bound and the rate-limit

@@ -6,7 +6,7 @@ export { ApiError, isConflict, isNotFound, isOutcomeUnknown, isRateLimited, reda
 export { checkBaseUrl } from "./baseUrl";
 export { isFirstRefusal, isTokenRefused, TOKEN_REFUSED } from "./tokenRefusal";
 export { DEFAULT_MAX_CONCURRENCY, DEFAULT_RETRY } from "./options";
-export { askedWait, retryAfterMs, resetInMs, RateLimitBudget } from "./ratelimit";
+export { askedWait, retryAfterMs, resetInMs, RateLimitBudget } from "./rateLimitState";
 export { DEFAULT_TIMEOUTS, type Timeouts } from "./transport";
 export { path } from "./path";
 export { OrgsApi } from "./orgs";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./errors";
 import { listAll, paginate, type GetFn } from "./paging";
-import { backoffMs, notSent, retryFailure, retryServerError } from "./retry";
+import { backoffMs, notSent, retryFailure, retryServerError } from "./retryRules";
 
 // The retry and paging policies alone; the request core composes them (client tests cover the composition on real HTTP).
 

@@ -1,7 +1,7 @@
 import { gatePolicy } from "./gate";
 import type { Policy } from "./policy";
-import { rateLimitPolicy } from "./throttling";
-import { retryPolicy } from "./retrying";
+import { rateLimitPolicy } from "./rateLimitPolicy";
+import { retryPolicy } from "./retryPolicy";
 import { tokenRefusalPolicy } from "./tokenRefusal";
 
 /**

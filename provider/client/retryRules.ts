@@ -1,6 +1,7 @@
 /**
- * The retry policy: which failures are worth another attempt, for which methods, and after how long.
- * Answers (5xx, 429) and transport failures are classified here; the request core only asks.
+ * The retry rules: which failures are worth another attempt, for which methods, and after how long.
+ * Answers (5xx, 429) and transport failures are classified here; the retry policy (`retryPolicy.ts`)
+ * and the rate-limit policy apply them, and the request core only asks.
  */
 
 /** Transport failures where the request certainly never reached the server. */

@@ -1,9 +1,9 @@
 import { sleep, type Policy } from "./policy";
-import { refuseWait } from "./throttling";
-import { backoffMs, retryFailure, retryServerError } from "./retry";
+import { refuseWait } from "./rateLimitPolicy";
+import { backoffMs, retryFailure, retryServerError } from "./retryRules";
 
 /**
- * The retry policy (`retry.ts` decides what is worth another attempt): a transient transport failure,
+ * The retry policy (`retryRules.ts` decides what is worth another attempt): a transient transport failure,
  * or a 5xx, is tried again after a capped exponential backoff — or, for a 5xx whose `Retry-After`
  * paused the base URL, once that pause is over, ahead of fresh requests (unless the wait is past the
  * client's wait limits). At most `maxRetries` times, and only when sending twice is harmless or

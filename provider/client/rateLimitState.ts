@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 
 /**
- * The rate-limit policy, as servers really send limits:
+ * The rate-limit state, as servers really send limits (the rate-limit policy, `rateLimitPolicy.ts`, acts on it):
  * - `X-RateLimit-Limit/Remaining/Reset` on ordinary answers describe a window; its budget is
  *   tracked ({@link RateLimitBudget}) and requests are held while it is estimated spent.
  * - A 429 (or a 503) with `Retry-After` (seconds or an HTTP date) is the authority for that answer:

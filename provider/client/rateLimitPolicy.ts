@@ -1,10 +1,10 @@
 import { seconds, totalLimitDetail } from "./gate";
 import type { Policy, PolicyContext } from "./policy";
-import { askedWait, retryAfterMs } from "./ratelimit";
-import { backoffMs } from "./retry";
+import { askedWait, retryAfterMs } from "./rateLimitState";
+import { backoffMs } from "./retryRules";
 
 /**
- * The rate-limit policy: what an answer asks of every caller of the base URL (`ratelimit.ts` reads
+ * The rate-limit policy: what an answer asks of every caller of the base URL (`rateLimitState.ts` reads
  * the headers). A 429 pauses the base URL for its `Retry-After`, else its own `X-RateLimit-Reset`,
  * else a backoff, and the request tries again ahead of fresh ones — unless the wait is past the
  * client's wait limits, which ends it with the 429 naming the limit. A 5xx with `Retry-After`

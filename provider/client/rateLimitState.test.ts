@@ -2,11 +2,11 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, isOutcomeUnknown, isRateLimited } from "./index";
-import { askedWait, learnsWindow, RateLimitBudget, retryAfterMs } from "./ratelimit";
+import { askedWait, learnsWindow, RateLimitBudget, retryAfterMs } from "./rateLimitState";
 import { Started } from "../../test/support/emulator";
 import { SecretRecorder } from "../../test/support/secrets";
 
-// The rate-limit policy alone (pure state), then the client against limiters as servers send them:
+// The rate-limit state alone (pure), then the client against limiters as servers send them:
 // an hourly window learnt from ordinary answers plus a burst limiter or gateway answering 429 with
 // Retry-After and no reset header, and a 503 with Retry-After. Waits are asserted from the client's
 // own record (`stats`), never from wall-clock timing.
