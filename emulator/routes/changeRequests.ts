@@ -105,12 +105,21 @@ function fileIn(rev: RevisionRow, fileId: string): FileNode {
   return file;
 }
 
+/** The paths the routes below share. */
+const base = "/v1/spaces/:spaceId/change-requests";
+const one = `${base}/:changeRequestId`;
+const content = `${one}/content`;
+
 /** Registers the change request and change-request content routes. */
 export function registerChangeRequests(route: Route): void {
-  const base = "/v1/spaces/:spaceId/change-requests";
-  const one = `${base}/:changeRequestId`;
-  const content = `${one}/content`;
+  registerChangeRequestItself(route);
+  registerChangeRequestActions(route);
+  registerChangeRequestPages(route);
+  registerChangeRequestFiles(route);
+}
 
+/** A space's change requests: list, create, read, update. */
+function registerChangeRequestItself(route: Route): void {
   route<SpaceP, ListQuery & { status?: ChangeRequestStatus; contributor?: string }>({
     method: "GET",
     url: base,
@@ -188,7 +197,10 @@ export function registerChangeRequests(route: Route): void {
       return { status: 200, body: presentChangeRequest(view(ctx, role), space, cr) };
     },
   });
+}
 
+/** Merging a change request, updating it from main, and its PDF. */
+function registerChangeRequestActions(route: Route): void {
   route<CrP>({
     method: "POST",
     url: `${one}/merge`,
@@ -247,7 +259,10 @@ export function registerChangeRequests(route: Route): void {
       return { status: 200, body: { url: `${FILES_URL}/pdf/${space.id}/${cr.revision}.pdf${q}` } };
     },
   });
+}
 
+/** A change request's content: its tree, import from a URL, its pages and one page. */
+function registerChangeRequestPages(route: Route): void {
   // -- content --
 
   route<CrP, { metadata?: boolean; computed?: boolean }>({
@@ -313,7 +328,10 @@ export function registerChangeRequests(route: Route): void {
       return { status: 200, body: presentPage(rev, pageIn(rev, ctx.params.pageId), changeRequestApp(cr), ctx.query.format) };
     },
   });
+}
 
+/** A change request's page links, its files, one file and its backlinks. */
+function registerChangeRequestFiles(route: Route): void {
   route<CrP & { pageId: string }, ListQuery>({
     method: "GET",
     url: `${content}/page/:pageId/links`,

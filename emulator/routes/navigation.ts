@@ -68,7 +68,19 @@ function findLink(ctx: AnyCtx, site: SiteRow, id: string): ExternalLinkRow {
 type LinkPost = PostBody<ExternalLinkRow, typeof EXTERNAL_LINK> & { parent?: string };
 type LinkPatch = PatchBody<ExternalLinkRow, typeof EXTERNAL_LINK> & { parent?: string | null };
 
+type LinkP = SiteP & { siteExternalLinkId: string };
+type SiteSpaceP = SiteP & { siteSpaceId: string };
+
+/** Registers a site's structure, external-link, publishing and site-space duplicate routes. */
 export function registerNavigation(route: Route): void {
+  registerSiteStructure(route);
+  registerExternalLinks(route);
+  registerPublishing(route);
+  registerSiteSpaceDuplicate(route);
+}
+
+/** A site's structure: read and sort. */
+function registerSiteStructure(route: Route): void {
   route<SiteP, { shareKey?: string }>({
     method: "GET",
     url: `${SITES}/structure`,
@@ -104,7 +116,10 @@ export function registerNavigation(route: Route): void {
       return preferred(ctx, moving.present(view(ctx, role)));
     },
   });
+}
 
+/** A site's external links: create, update, delete. */
+function registerExternalLinks(route: Route): void {
   // -- external links --
   route<SiteP, Record<string, never>, LinkPost>({
     method: "POST",
@@ -123,7 +138,6 @@ export function registerNavigation(route: Route): void {
     },
   });
 
-  type LinkP = SiteP & { siteExternalLinkId: string };
   route<LinkP, Record<string, never>, LinkPatch>({
     method: "PATCH",
     url: `${SITES}/external-links/:siteExternalLinkId`,
@@ -155,7 +169,10 @@ export function registerNavigation(route: Route): void {
       return { status: 205 };
     },
   });
+}
 
+/** Publishing and unpublishing a site. */
+function registerPublishing(route: Route): void {
   // -- publish / unpublish: the same `published` field as the site PATCH --
   for (const [action, published] of [["publish", true], ["unpublish", false]] as const) {
     route<SiteP>({
@@ -172,9 +189,11 @@ export function registerNavigation(route: Route): void {
       },
     });
   }
+}
 
+/** Duplicating a site space (a full copy of its space). */
+function registerSiteSpaceDuplicate(route: Route): void {
   // -- duplicate a site space (a full copy of its space) --
-  type SiteSpaceP = SiteP & { siteSpaceId: string };
   route<SiteSpaceP, Record<string, never>, { draft?: boolean }>({
     method: "POST",
     url: `${SITES}/site-spaces/:siteSpaceId/duplicate`,

@@ -14,7 +14,15 @@ function findMember(ctx: AnyCtx, org: OrgRow, userId: string): MemberRow {
   return m;
 }
 
+/** Registers the organisation and member routes. */
 export function registerOrgs(route: Route): void {
+  registerOrganization(route);
+  registerMembers(route);
+  registerMemberDetails(route);
+}
+
+/** Organisations: list, read, settings, link invites, search, and lookup by email domain. */
+function registerOrganization(route: Route): void {
   route<Record<string, never>, ListQuery>({
     method: "GET",
     url: "/v1/orgs",
@@ -101,7 +109,10 @@ export function registerOrgs(route: Route): void {
       return { status: 200, body: { organizations: orgs.map((o) => presentOrg(view(ctx, ctx.store.get("members", `${o.id}:${ctx.user}`)?.role ?? null), o)) } };
     },
   });
+}
 
+/** An organisation's members: list, read, change role, remove. */
+function registerMembers(route: Route): void {
   // -- members --
   route<OrgP, ListQuery & { order?: "asc" | "desc"; role?: Role; search?: string; sort?: "joinedAt" | "lastSeenAt" }>({
     method: "GET",
@@ -168,7 +179,10 @@ export function registerOrgs(route: Route): void {
       return { status: 204 };
     },
   });
+}
 
+/** A member's activity ping, SSO flag, spaces and teams. */
+function registerMemberDetails(route: Route): void {
   route<OrgP>({
     method: "POST",
     url: "/v1/orgs/:organizationId/ping",

@@ -49,9 +49,18 @@ function presentAdaptive(site: SiteRow): Record<string, unknown> {
   };
 }
 
-export function registerSites(route: Route): void {
-  const base = "/v1/orgs/:organizationId/sites";
+/** The paths the routes below share. */
+const base = "/v1/orgs/:organizationId/sites";
 
+/** Registers the site routes. */
+export function registerSites(route: Route): void {
+  registerSiteList(route);
+  registerSite(route);
+  registerSiteSchemaAndPublished(route);
+}
+
+/** An organisation's sites: list and create. */
+function registerSiteList(route: Route): void {
   route<OrgP, ListQuery & { space?: string; title?: string; published?: boolean }>({
     method: "GET",
     url: base,
@@ -109,7 +118,10 @@ export function registerSites(route: Route): void {
       return { status: 201, body: presentSite(v, site), location: siteLocation(v, site) };
     },
   });
+}
 
+/** One site: read, delete, update. */
+function registerSite(route: Route): void {
   route<SiteP>({
     method: "GET",
     url: `${base}/:siteId`,
@@ -196,7 +208,10 @@ export function registerSites(route: Route): void {
       return { status: 200, body: presentSite(view(ctx, role), site) };
     },
   });
+}
 
+/** A site's adaptive schema and its published view. */
+function registerSiteSchemaAndPublished(route: Route): void {
   route<SiteP>({
     method: "GET",
     url: `${base}/:siteId/adaptive-schema`,

@@ -93,7 +93,16 @@ export function copySpace(store: Store, space: SpaceRow, user: string): SpaceRow
   return copy;
 }
 
+/** Registers the space and collection routes. */
 export function registerSpaces(route: Route): void {
+  registerSpace(route);
+  registerSpaceContent(route);
+  registerCollection(route);
+  registerOrgCollections(route);
+}
+
+/** One space: read, update, delete, restore, duplicate, move, transfer. */
+function registerSpace(route: Route): void {
   route<SpaceP, { shareKey?: string }>({
     method: "GET",
     url: "/v1/spaces/:spaceId",
@@ -191,7 +200,10 @@ export function registerSpaces(route: Route): void {
       return { status: 200, body: presentSpace(view(ctx, roleIn(ctx, target)), space) };
     },
   });
+}
 
+/** A space's link report and its current content's page tree. */
+function registerSpaceContent(route: Route): void {
   route<SpaceP, ListQuery & { status?: "ok" | "broken" | "in-app" }>({
     method: "GET",
     url: "/v1/spaces/:spaceId/links",
@@ -217,7 +229,10 @@ export function registerSpaces(route: Route): void {
       return { status: 200, body: { pages: presentPages(revisionOf(ctx.store, space), spaceApp(space.id)) } };
     },
   });
+}
 
+/** One collection: read, delete, update, its spaces, move, transfer. */
+function registerCollection(route: Route): void {
   // -- collections --
   function findCollection(ctx: AnyCtx, id: string, need: Role, action: string): { collection: CollectionRow; role: Role | null } {
     const c = ctx.store.get("collections", id);
@@ -325,7 +340,10 @@ export function registerSpaces(route: Route): void {
       return { status: 200, body: presentCollection(view(ctx, roleIn(ctx, target)), collection) };
     },
   });
+}
 
+/** An organisation's collections: list and create. */
+function registerOrgCollections(route: Route): void {
   route<{ organizationId: string }, ListQuery & { nested?: boolean }>({
     method: "GET",
     url: "/v1/orgs/:organizationId/collections",

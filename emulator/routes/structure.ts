@@ -249,7 +249,23 @@ function findShareLink(ctx: AnyCtx, site: SiteRow, id: string): ShareLinkRow {
 }
 
 
+type SectionP = SiteP & { siteSectionId: string };
+type SectionPatch = { title?: string; path?: string; defaultSiteSpace?: string; condition?: string | null; icon?: string | null; description?: string | null; draft?: boolean; siteSectionGroupId?: string | null };
+type GroupP = SiteP & { siteSectionGroupId: string };
+type SiteSpaceP = SiteP & { siteSpaceId: string };
+type LinkP = SiteP & { shareLinkId: string };
+
+/** Registers a site's section, section-group, site-space and share-link routes. */
 export function registerStructure(route: Route): void {
+  registerSections(route);
+  registerSectionGroups(route);
+  registerSectionGroupMembers(route);
+  registerSiteSpaces(route);
+  registerShareLinks(route);
+}
+
+/** A site's sections: list, create, update, delete, move. */
+function registerSections(route: Route): void {
   // -- sections --
   route<SiteP, ListQuery & { shareKey?: string }>({
     method: "GET",
@@ -278,8 +294,6 @@ export function registerStructure(route: Route): void {
     },
   });
 
-  type SectionP = SiteP & { siteSectionId: string };
-  type SectionPatch = { title?: string; path?: string; defaultSiteSpace?: string; condition?: string | null; icon?: string | null; description?: string | null; draft?: boolean; siteSectionGroupId?: string | null };
   route<SectionP, Record<string, never>, SectionPatch>({
     method: "PATCH",
     url: `${SITES}/sections/:siteSectionId`,
@@ -343,7 +357,10 @@ export function registerStructure(route: Route): void {
       return { status: 200, body: presentSection(view(ctx, role), site, section) };
     },
   });
+}
 
+/** A site's section groups: list, create, update, delete. */
+function registerSectionGroups(route: Route): void {
   // -- section groups --
   route<SiteP, ListQuery>({
     method: "GET",
@@ -386,7 +403,6 @@ export function registerStructure(route: Route): void {
     },
   });
 
-  type GroupP = SiteP & { siteSectionGroupId: string };
   route<GroupP, Record<string, never>, { title?: string; icon?: string | null; draft?: boolean; parentSectionGroupId?: string | null }>({
     method: "PATCH",
     url: `${SITES}/section-groups/:siteSectionGroupId`,
@@ -425,7 +441,10 @@ export function registerStructure(route: Route): void {
       return { status: 205 };
     },
   });
+}
 
+/** A section group's sections: add, remove; and moving the group. */
+function registerSectionGroupMembers(route: Route): void {
   route<GroupP, Record<string, never>, { sectionId: string }>({
     method: "POST",
     url: `${SITES}/section-groups/:siteSectionGroupId/sections`,
@@ -477,7 +496,10 @@ export function registerStructure(route: Route): void {
       return { status: 200, body: presentSectionGroup(view(ctx, role), site, group) };
     },
   });
+}
 
+/** A site's site spaces: list, create, update, delete, move. */
+function registerSiteSpaces(route: Route): void {
   // -- site spaces --
   route<SiteP, ListQuery & { shareKey?: string; default?: boolean }>({
     method: "GET",
@@ -516,7 +538,6 @@ export function registerStructure(route: Route): void {
     },
   });
 
-  type SiteSpaceP = SiteP & { siteSpaceId: string };
   route<SiteSpaceP, Record<string, never>, { path?: string; condition?: string | null; spaceId?: string; draft?: boolean }>({
     method: "PATCH",
     url: `${SITES}/site-spaces/:siteSpaceId`,
@@ -578,7 +599,10 @@ export function registerStructure(route: Route): void {
       return { status: 200, body: presentSiteSpace(view(ctx, role), site, ss) };
     },
   });
+}
 
+/** A site's share links: list, create, update, delete. */
+function registerShareLinks(route: Route): void {
   // -- share links --
   route<SiteP, ListQuery>({
     method: "GET",
@@ -612,7 +636,6 @@ export function registerStructure(route: Route): void {
     },
   });
 
-  type LinkP = SiteP & { shareLinkId: string };
   route<LinkP, Record<string, never>, { name?: string; active?: boolean }>({
     method: "PATCH",
     url: `${SITES}/share-links/:shareLinkId`,

@@ -49,9 +49,18 @@ function setMember(team: TeamRow, user: string, role: TeamRole | undefined): voi
   } else team.members.push({ user, role: role ?? "member" });
 }
 
-export function registerTeams(route: Route): void {
-  const base = "/v1/orgs/:organizationId/teams";
+/** The paths the routes below share. */
+const base = "/v1/orgs/:organizationId/teams";
+type MemberP = TeamP & { userId: string };
 
+/** Registers the team and team-member routes. */
+export function registerTeams(route: Route): void {
+  registerTeam(route);
+  registerTeamMembers(route);
+}
+
+/** An organisation's teams: list, create, read, rename, delete. */
+function registerTeam(route: Route): void {
   route<OrgP, ListQuery & { owner?: string; title?: string }>({
     method: "GET",
     url: base,
@@ -126,7 +135,10 @@ export function registerTeams(route: Route): void {
       return { status: 204 };
     },
   });
+}
 
+/** A team's members: list, replace, set one member's role, remove one. */
+function registerTeamMembers(route: Route): void {
   route<TeamP, ListQuery>({
     method: "GET",
     url: `${base}/:teamId/members`,
@@ -169,7 +181,6 @@ export function registerTeams(route: Route): void {
     },
   });
 
-  type MemberP = TeamP & { userId: string };
   route<MemberP, Record<string, never>, { role?: TeamRole } | undefined>({
     method: "PUT",
     url: `${base}/:teamId/members/:userId`,
