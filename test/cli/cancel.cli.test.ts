@@ -3,42 +3,29 @@
  * Ctrl-C (SIGINT) lets the CLI finish what it started and stop, and the next `pulumi up` completes. A
  * killed CLI (SIGKILL) leaves its lock, which `pulumi cancel` removes, and pending creates: the next `up`
  * warns of them and takes over by natural key what reached the platform, but for a published integration
- * (its name is unique platform-wide), which it names with `adopt: true` as the way on; `pulumi refresh
- * --clear-pending-creates` clears them. Either way: every object once, nothing lost, and a refreshed
+ * or a team (their keys are unique), which it names with the way on (a team's ID for `pulumi refresh
+ * --import-pending-creates`, `adopt: true` for the integration); `--clear-pending-creates` clears the rest. Either way: every object once, nothing lost, and a refreshed
  * preview with no change.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
 import { apiOf, listAll, caller } from "../support/api";
-import { prepareProgram, REPO_ROOT, type PreparedProgram } from "../harness/program";
-import { kindsAndNames, PulumiCli } from "./pulumi";
-
-const HANDBOOK = path.join(REPO_ROOT, "examples", "handbook");
+import { HANDBOOK, startCliProject, type CliProject } from "./project";
+import { kindsAndNames, type PulumiCli } from "./pulumi";
 /** Each API call takes this long, so that an up of the handbook is still creating when it is stopped. */
 const LATENCY_MS = 150;
 
-interface Setup {
-  emu: RunningEmulator;
-  program: PreparedProgram;
-  cli: PulumiCli;
-}
-let setup: Setup | undefined;
+let setup: CliProject | undefined;
 
 afterEach(async () => {
-  setup?.cli.close();
-  setup?.program.cleanup();
-  await setup?.emu.close();
+  await setup?.stop();
   setup = undefined;
 });
 
-async function start(): Promise<Setup> {
-  const emu = await startEmulator({ port: 0, latencyMs: LATENCY_MS });
-  const program = await prepareProgram(HANDBOOK, { installPackage: true });
-  const cli = new PulumiCli(program.dir, [emu.token]);
-  await cli.initStack("dev", emu);
-  setup = { emu, program, cli };
+async function start(): Promise<CliProject> {
+  setup = await startCliProject(HANDBOOK, { emulator: { latencyMs: LATENCY_MS } });
   return setup;
 }
 

@@ -9,12 +9,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
 import { apiOf, type Api } from "../support/api";
 import { prepareProgram, REPO_ROOT, type PreparedProgram } from "../harness/program";
+import { HANDBOOK, startCliProject, type CliProject } from "./project";
 import { kindsAndNames, PulumiCli } from "./pulumi";
-
-const HANDBOOK = path.join(REPO_ROOT, "examples", "handbook");
 const SITE = "pulumi-nodejs:dynamic/docsplatform:Site";
 
 let emu: RunningEmulator;
@@ -35,21 +34,17 @@ function writes(): string[] {
   return out;
 }
 
+let project: CliProject;
+
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
+  project = await startCliProject(HANDBOOK);
+  ({ emu, program, cli } = project);
   api = apiOf(emu);
-  program = await prepareProgram(HANDBOOK, { installPackage: true });
-  cli = new PulumiCli(program.dir, [emu.token]);
-  await cli.initStack("dev", emu);
   await cli.run(["up", "--yes", "--skip-preview"]);
   emu.control.clearLog();
 }, 180_000);
 
-afterAll(async () => {
-  cli?.close();
-  program?.cleanup();
-  await emu?.close();
-});
+afterAll(() => project?.stop());
 
 describe("narrowed runs through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("up --target one site updates that site alone; the rest stays planned", async () => {

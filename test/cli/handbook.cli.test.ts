@@ -9,13 +9,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { startEmulatorWith } from "../support/emulator";
 import { apiOf, type Api } from "../support/api";
 import type { RunningEmulator } from "../../emulator";
-import { prepareProgram, REPO_ROOT, type PreparedProgram } from "../harness/program";
-import { kindsAndNames, PulumiCli, type CliResult } from "./pulumi";
+import type { PreparedProgram } from "../harness/program";
+import { HANDBOOK, startCliProject, type CliProject } from "./project";
+import { kindsAndNames, type PulumiCli, type CliResult } from "./pulumi";
 
-const HANDBOOK = path.join(REPO_ROOT, "examples", "handbook");
 /** Distinctive enough that any occurrence is a leak. */
 const TOKEN = `dpt_cli_${randomBytes(16).toString("hex")}`;
 const CONFIG_SECRET = `cfg_cli_${randomBytes(16).toString("hex")}`;
@@ -42,30 +41,28 @@ function summary(r: CliResult): Record<string, number> {
   return out;
 }
 
-function editDocs(edit: (doc: ReturnType<typeof parseDocument>) => void): void {
-  const file = path.join(program.dir, "docs.yaml");
+function editDocs(edit: (doc: ReturnType<typeof parseDocument>) => void, dir = program.dir): void {
+  const file = path.join(dir, "docs.yaml");
   const doc = parseDocument(fs.readFileSync(file, "utf8"));
   edit(doc);
   fs.writeFileSync(file, doc.toString());
 }
 
+let project: CliProject;
+
 beforeAll(async () => {
-  emu = await startEmulatorWith(TOKEN);
+  project = await startCliProject(HANDBOOK, {
+    token: TOKEN,
+    // The installation takes a secret configuration value from the environment.
+    prepare: (dir) => editDocs((doc) => doc.setIn(["installations", 0, "secretConfiguration"], doc.createNode({ apiKey: { env: "STATUS_BADGES_API_KEY" } })), dir),
+  });
+  ({ emu, program, cli } = project);
   api = apiOf({ url: emu.url, token: TOKEN });
-  program = await prepareProgram(HANDBOOK, { installPackage: true });
-  // The installation takes a secret configuration value from the environment.
-  editDocs((doc) => doc.setIn(["installations", 0, "secretConfiguration"], doc.createNode({ apiKey: { env: "STATUS_BADGES_API_KEY" } })));
-  cli = new PulumiCli(program.dir, [TOKEN]);
   Object.assign(cli.env, { STATUS_BADGES_API_KEY: CONFIG_SECRET });
-  await cli.initStack("dev", { url: emu.url, token: TOKEN });
   emu.control.clearLog();
 }, 120_000);
 
-afterAll(async () => {
-  cli?.close();
-  program?.cleanup();
-  await emu?.close();
-});
+afterAll(() => project?.stop());
 
 describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("preview plans every object as a create and writes nothing", async () => {

@@ -7,27 +7,23 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { prepareProgram, REPO_ROOT, type PreparedProgram } from "../harness/program";
-import { PulumiCli } from "./pulumi";
+import type { RunningEmulator } from "../../emulator";
+import type { PreparedProgram } from "../harness/program";
+import { HANDBOOK, startCliProject, type CliProject } from "./project";
+import type { PulumiCli } from "./pulumi";
 
+let project: CliProject;
 let emu: RunningEmulator;
 let program: PreparedProgram;
 let cli: PulumiCli;
 const docsFile = () => path.join(program.dir, "docs.yaml");
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  program = await prepareProgram(path.join(REPO_ROOT, "examples", "handbook"), { installPackage: true });
-  cli = new PulumiCli(program.dir, [emu.token]);
-  await cli.initStack("dev", emu);
+  project = await startCliProject(HANDBOOK);
+  ({ emu, program, cli } = project);
 }, 120_000);
 
-afterAll(async () => {
-  cli?.close();
-  program?.cleanup();
-  await emu?.close();
-});
+afterAll(() => project?.stop());
 
 describe("messages through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("a tab in the indentation: the located tab, no stack trace, no dump of the error's fields", async () => {

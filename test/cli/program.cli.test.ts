@@ -6,12 +6,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { prepareProgram, REPO_ROOT, type PreparedProgram } from "../harness/program";
-import { kindsAndNames, PulumiCli } from "./pulumi";
+import type { RunningEmulator } from "../../emulator";
+import { HANDBOOK, startCliProject, type CliProject } from "./project";
+import { kindsAndNames, type PulumiCli } from "./pulumi";
 
+let project: CliProject;
 let emu: RunningEmulator;
-let program: PreparedProgram;
 let cli: PulumiCli;
 
 const PROGRAM = `import { DocsPlatform } from "pulumi-docsplatform";
@@ -23,21 +23,18 @@ export const partnerPortal: string | undefined = "partner-portal";
 `;
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  program = await prepareProgram(path.join(REPO_ROOT, "examples", "handbook"), { installPackage: true });
-  // The same folder as a program of one's own: index.ts, the TypeScript runtime, no `main` in package.json.
-  fs.writeFileSync(path.join(program.dir, "index.ts"), PROGRAM);
-  fs.writeFileSync(path.join(program.dir, "Pulumi.yaml"), "name: handbook\nruntime: nodejs\n");
-  fs.writeFileSync(path.join(program.dir, "package.json"), JSON.stringify({ name: "handbook", private: true, main: "index.ts" }, null, 2));
-  cli = new PulumiCli(program.dir, [emu.token]);
-  await cli.initStack("dev", emu);
+  project = await startCliProject(HANDBOOK, {
+    // The same folder as a program of one's own: index.ts, the TypeScript runtime, no `main` in package.json.
+    prepare: (dir) => {
+      fs.writeFileSync(path.join(dir, "index.ts"), PROGRAM);
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: handbook\nruntime: nodejs\n");
+      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "handbook", private: true, main: "index.ts" }, null, 2));
+    },
+  });
+  ({ emu, cli } = project);
 }, 120_000);
 
-afterAll(async () => {
-  cli?.close();
-  program?.cleanup();
-  await emu?.close();
-});
+afterAll(() => project?.stop());
 
 describe("the handbook as a TypeScript program through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("up creates the objects the no-code project creates; a second up makes no API call; destroy", async () => {
