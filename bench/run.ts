@@ -685,10 +685,10 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
   const chosen = args.sizes.length > 0 ? chooseEngines(args.engines, pulumiUnavailable, cliVersion) : { engines: [] as Engine[], version: null };
   if (chosen.note) log(`note: ${chosen.note}; the five phases run through the engine harness only`);
   const engines = chosen.engines;
-  log("harness overhead (empty program)…");
   // Only the harness's per-N tables use it: a run of setup comparisons alone skips it.
+  if (engines.includes("harness")) log("harness overhead (empty program)…");
   const overhead = engines.includes("harness") ? await measureOverhead() : { coldUpMs: 0, warmUpMs: 0, refreshMs: 0, destroyMs: 0 };
-  log(`  cold up ${Math.round(overhead.coldUpMs)} ms, warm up ${Math.round(overhead.warmUpMs)} ms, refresh ${Math.round(overhead.refreshMs)} ms, destroy ${Math.round(overhead.destroyMs)} ms`);
+  if (engines.includes("harness")) log(`  cold up ${Math.round(overhead.coldUpMs)} ms, warm up ${Math.round(overhead.warmUpMs)} ms, refresh ${Math.round(overhead.refreshMs)} ms, destroy ${Math.round(overhead.destroyMs)} ms`);
   const sizes: SizeResult[] = [];
   const cliSizes: CliSizeResult[] = [];
   /** What the harness's program registered per N: the CLI's floor replays the same. */
