@@ -8,7 +8,7 @@ import { loadStackFile } from "../provider/stack";
 import { changeStack, compositionOf, generateStack, toStackYaml } from "./generate";
 import { floorRatios } from "./report";
 import { benchSizeCli, recordRegistrations } from "./cli";
-import { type PhaseResult, applyBaseline, baselineOf, benchSize, chooseEngines, countCalls, engineList, median, minimumCalls } from "./run";
+import { type PhaseResult, applyBaseline, baselineOf, benchSize, chooseEngines, countCalls, engineList, median, minimumCalls, parseArgs, repeatsAt } from "./run";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -146,6 +146,14 @@ describe("the engines a run measures", () => {
     expect(chooseEngines(["cli"], available, version)).toEqual({ engines: ["cli"], version: "v3.274.1" });
     expect(() => chooseEngines(["harness", "cli"], missing, version)).toThrow("--engine cli: the Pulumi CLI cannot be built: Go is not installed");
     expect(chooseEngines(["harness"], () => expect.unreachable("the CLI probed"), version)).toEqual({ engines: ["harness"], version: null });
+  });
+
+  it("takes --repeats as one count for every N or one per N (a long N = 1000 run once)", () => {
+    const one = parseArgs(["--sizes", "10,100", "--repeats", "3", "--engine", "harness"]);
+    expect([repeatsAt(one, 0), repeatsAt(one, 1), one.engines]).toEqual([3, 3, ["harness"]]);
+    const each = parseArgs(["--sizes", "10,100,1000", "--repeats", "3,3,1"]);
+    expect([repeatsAt(each, 0), repeatsAt(each, 1), repeatsAt(each, 2), each.engines]).toEqual([3, 3, 1, null]);
+    expect(() => parseArgs(["--sizes", "10,100,1000", "--repeats", "3,1"])).toThrow("--repeats: 2 counts for 3 sizes");
   });
 });
 

@@ -572,13 +572,13 @@ function machine(): BenchReport["machine"] {
   };
 }
 
-interface Args {
+export interface Args {
   sizes: number[];
   rateN: number;
   out: string;
   throughputMs: number;
-  /** Cycles of the five phases per N. */
-  repeats: number;
+  /** Cycles of the five phases per N: one count for every N, or one per N of `sizes` in its order. */
+  repeats: number[];
   /** Sizes of the setup comparisons (registration choices, users' settings); empty skips them. */
   variantSizes: number[];
   variantRepeats: number;
@@ -617,7 +617,7 @@ export function parseArgs(argv: readonly string[]): Args {
     rateN: 200,
     out: path.join(REPO_ROOT, "bench", "RESULTS.md"),
     throughputMs: 3000,
-    repeats: 1,
+    repeats: [1],
     variantSizes: [100, 1000],
     variantRepeats: 1,
     nocodeSizes: [10, 100, 1000],
@@ -649,7 +649,9 @@ export function parseArgs(argv: readonly string[]): Args {
       args.rateN = Number(value());
       if (!Number.isInteger(args.rateN) || args.rateN < 0) throw new Error("--rate-n must be a non-negative integer (0 skips the rate-limited run)");
     } else if (a === "--repeats") {
-      args.repeats = count(value(), a);
+      args.repeats = value()
+        .split(",")
+        .map((x) => count(x.trim(), a));
     } else if (a === "--variant-sizes") {
       args.variantSizes = sizeList(value(), a);
     } else if (a === "--nocode-sizes") {
@@ -664,14 +666,20 @@ export function parseArgs(argv: readonly string[]): Args {
       args.throughputMs = Number(value());
     } else if (a === "--help" || a === "-h") {
       process.stdout.write(
-        "npm run bench -- [--sizes 10,100,1000 (0 = none)] [--repeats 1] [--engine harness,cli (default both; the harness only when Go is missing)] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--nocode-sizes 10,100,1000 (0 = skip)] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n",
+        "npm run bench -- [--sizes 10,100,1000 (0 = none)] [--repeats 1 (or one per size: 3,3,1)] [--engine harness,cli (default both; the harness only when Go is missing)] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--nocode-sizes 10,100,1000 (0 = skip)] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n",
       );
       process.exit(0);
     } else {
       throw new Error(`unknown option ${a} (try --help)`);
     }
   }
+  if (args.repeats.length > 1 && args.repeats.length !== args.sizes.length) throw new Error(`--repeats: ${args.repeats.length} counts for ${args.sizes.length} sizes (give one count, or one per size)`);
   return args;
+}
+
+/** Cycles of the five phases at the `i`-th size. */
+export function repeatsAt(args: Pick<Args, "repeats">, i: number): number {
+  return args.repeats.length === 1 ? args.repeats[0]! : args.repeats[i]!;
 }
 
 /** Runs the whole benchmark. */
@@ -734,11 +742,12 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
     `the no-code project beside a TypeScript program at N = ${n}`,
     async () => void nocode.push(...(await benchVariants(n, NOCODE_VARIANTS, { preview: true, repeats: args.variantRepeats, log }))),
   ];
+  const repeats = (n: number) => repeatsAt(args, args.sizes.indexOf(n));
   const harnessStage = (n: number): Stage => [
     `the five phases at N = ${n}`,
     async () => {
       const recorded: Registrations = {};
-      sizes.push(await benchSize(n, { overhead, log, repeats: args.repeats, registrations: recorded }));
+      sizes.push(await benchSize(n, { overhead, log, repeats: repeats(n), registrations: recorded }));
       registered.set(n, recorded);
     },
   ];
@@ -747,7 +756,7 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
     `the five phases through the Pulumi CLI at N = ${n}`,
     async () => {
       const recorded = registered.get(n);
-      const result = await benchSizeCli(n, { log, repeats: args.repeats, registrations: recorded?.create && recorded.change ? { create: recorded.create, change: recorded.change } : undefined });
+      const result = await benchSizeCli(n, { log, repeats: repeats(n), registrations: recorded?.create && recorded.change ? { create: recorded.create, change: recorded.change } : undefined });
       const harness = sizes.find((x) => x.n === n);
       applyBaseline(result.phases, harness ? baselineOf(harness.phases) : await measureBaseline(n, log, new Set(result.phases.map((p) => p.phase))));
       cliSizes.push(result);
