@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { loadStackFile } from "../provider/stack";
 import { changeStack, compositionOf, generateStack, toStackYaml } from "./generate";
 import { floorRatios } from "./report";
-import { type PhaseResult, benchSize, countCalls, median, minimumCalls } from "./run";
+import { benchSizeCli, recordRegistrations } from "./cli";
+import { type PhaseResult, applyBaseline, baselineOf, benchSize, chooseEngines, countCalls, engineList, median, minimumCalls, parseArgs, repeatsAt } from "./run";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -101,18 +102,72 @@ describe("the floor's ratios", () => {
   const phase = (p: Partial<PhaseResult>): PhaseResult =>
     ({ phase: "no-op up", wallMs: 0, floorMs: null, baselineMs: null, samples: [], ...p }) as PhaseResult;
 
-  it("allows 1.00× (1.05× for refresh at N = 1000) and adds the raw client's API time for create and destroy", () => {
-    expect(floorRatios(phase({ phase: "no-op up", wallMs: 2100, floorMs: 2000 }), 100)).toEqual({ ratio: 1.05, allowed: 1 });
-    expect(floorRatios(phase({ phase: "refresh", wallMs: 2100, floorMs: 2000 }), 100)).toEqual({ ratio: 1.05, allowed: 1 });
-    expect(floorRatios(phase({ phase: "refresh", wallMs: 2100, floorMs: 2000 }), 1000)).toEqual({ ratio: 1.05, allowed: 1.05 });
-    const create = floorRatios(phase({ phase: "create", wallMs: 3000, floorMs: 2000, baselineMs: 500 }), 100);
-    expect(create.ratio).toBe(1.5);
-    expect(create.allowed).toBeCloseTo(1.25);
+  it("allows 1.00× and adds the raw client's API time for every phase that calls the API (create, change, refresh, destroy)", () => {
+    expect(floorRatios(phase({ phase: "no-op up", wallMs: 2100, floorMs: 2000, baselineMs: 0 }))).toEqual({ ratio: 1.05, allowed: 1 });
+    for (const name of ["create", "change 10%", "refresh", "destroy"] as const) {
+      const r = floorRatios(phase({ phase: name, wallMs: 3000, floorMs: 2000, baselineMs: 500 }));
+      expect(r.ratio).toBe(1.5);
+      expect({ phase: name, allowed: r.allowed }).toEqual({ phase: name, allowed: 1.25 });
+    }
     expect(floorRatios(phase({ wallMs: 1000 }))).toEqual({ ratio: null, allowed: null });
+  });
+
+  it("gives another engine's rows of the same N the baseline the harness's rows measured", () => {
+    const harness = [phase({ phase: "create", baselineMs: 300, baselineCalls: { writes: 9, reads: 3, moves: 0 } }), phase({ phase: "refresh", baselineMs: 50, baselineCalls: { writes: 0, reads: 10, moves: 0 } })];
+    const cli = [phase({ phase: "create" }), phase({ phase: "no-op up" }), phase({ phase: "refresh" })];
+    applyBaseline(cli, baselineOf(harness));
+    expect(cli.map((p) => [p.phase, p.baselineMs, p.baselineCalls?.reads ?? null])).toEqual([
+      ["create", 300, 3],
+      ["no-op up", null, null],
+      ["refresh", 50, 10],
+    ]);
   });
 
   it("takes the median of the repetitions", () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2);
   });
+});
+
+describe("the engines a run measures", () => {
+  const available = () => undefined;
+  const missing = () => "the Pulumi CLI cannot be built: Go is not installed";
+  const version = () => "v3.274.1";
+
+  it("runs the harness and the CLI by default when the CLI can be built, the harness alone with a note when not", () => {
+    expect(chooseEngines(null, available, version)).toEqual({ engines: ["harness", "cli"], version: "v3.274.1" });
+    expect(chooseEngines(null, missing, version)).toEqual({ engines: ["harness"], version: null, note: "the Pulumi CLI was not measured: the Pulumi CLI cannot be built: Go is not installed" });
+  });
+
+  it("takes --engine as given, fails when the CLI is asked for and cannot be built, and never builds it for the harness alone", () => {
+    expect(engineList("cli")).toEqual(["cli"]);
+    expect(engineList("harness, cli,harness")).toEqual(["harness", "cli"]);
+    expect(() => engineList("harness,terraform")).toThrow("--engine: 'terraform' is not one of harness, cli");
+    expect(chooseEngines(["cli"], available, version)).toEqual({ engines: ["cli"], version: "v3.274.1" });
+    expect(() => chooseEngines(["harness", "cli"], missing, version)).toThrow("--engine cli: the Pulumi CLI cannot be built: Go is not installed");
+    expect(chooseEngines(["harness"], () => expect.unreachable("the CLI probed"), version)).toEqual({ engines: ["harness"], version: null });
+  });
+
+  it("takes --repeats as one count for every N or one per N (a long N = 1000 run once)", () => {
+    const one = parseArgs(["--sizes", "10,100", "--repeats", "3", "--engine", "harness"]);
+    expect([repeatsAt(one, 0), repeatsAt(one, 1), one.engines]).toEqual([3, 3, ["harness"]]);
+    const each = parseArgs(["--sizes", "10,100,1000", "--repeats", "3,3,1"]);
+    expect([repeatsAt(each, 0), repeatsAt(each, 1), repeatsAt(each, 2), each.engines]).toEqual([3, 3, 1, null]);
+    expect(() => parseArgs(["--sizes", "10,100,1000", "--repeats", "3,1"])).toThrow("--repeats: 2 counts for 3 sizes");
+  });
+});
+
+describe("benchSizeCli", () => {
+  it("runs N = 10 through the real Pulumi CLI, five phases with the minimal calls, each followed by the floor through the CLI", async () => {
+    const result = await benchSizeCli(10, { registrations: await recordRegistrations(10), emptyPreviews: 1 });
+    expect(result.phases.map((p) => p.phase)).toEqual(["create", "no-op up", "change 10%", "refresh", "destroy"]);
+    for (const p of result.phases) {
+      expect({ phase: p.phase, writes: p.calls.writes, reads: p.calls.reads, drift: p.drift }).toEqual({ phase: p.phase, ...p.minimum, drift: 0 });
+      expect({ phase: p.phase, floor: (p.floorMs ?? 0) > 0, own: p.overheadMs }).toEqual({ phase: p.phase, floor: true, own: result.emptyPreviewMs });
+    }
+    // The CLI's own summary of each command: every resource of the program, the stack's included.
+    expect(result.phases.map((p) => p.steps)).toEqual([{ created: 13 }, { unchanged: 13 }, { updated: 1, unchanged: 12 }, { unchanged: 13 }, { deleted: 13 }]);
+    expect(result.emptyPreviewSamples).toHaveLength(1);
+    expect(result.emptyPreviewMs).toBeGreaterThan(0);
+  }, 600_000);
 });

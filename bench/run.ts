@@ -8,11 +8,14 @@
  * the client's in-flight bound 16, through five phases — create, no-op up, change 10%, refresh, destroy.
  * Calls come from the emulator's request log. The baseline is the raw client making exactly the
  * minimal calls of each phase at the same concurrency against a fresh emulator with the same latency.
+ * With `--engine cli` (the default when Go can build it) the same phases, and the floor's, also run
+ * through the real Pulumi CLI (bench/cli.ts).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { defaultSeed, startEmulator, type EmulatorOptions, type RunningEmulator, type Seed, type SeedSpace } from "../emulator";
+import { pulumiUnavailable } from "../test/cli/pulumi";
 import { ProgramRunner, type ApiCall, type RunResult, REPO_ROOT, runnerAgainst } from "../test/harness";
 import { isExternalLink, sectionsOf, type StackFile } from "../provider/stack/model";
 import { Baseline, type BaselineCalls } from "./baseline";
@@ -20,6 +23,7 @@ import { measureEmulatorThroughput, type ThroughputResult } from "./emulator-thr
 import { type Composition, type Edit, MIN_N, changeStack, generateStack } from "./generate";
 import { type FloorProgram, type FloorRegistration, RegistrationRecorder, prepareFloorProgram } from "./floor";
 import { type BenchProgram, DEFAULT_SETUP, type ProgramSetup, isJavaScript, prepareBenchProgram } from "./program";
+import { type CliSizeResult, ENGINES, type Engine, benchSizeCli, cliVersion } from "./cli";
 import { NOCODE_VARIANTS, REGISTRATION_VARIANTS, USER_VARIANTS, type VariantResult, benchVariants } from "./variants";
 
 /** Fixed settings of every run. */
@@ -119,6 +123,10 @@ export interface BenchReport {
   machine: { cpu: string; cores: number; memoryBytes: number; node: string; platform: string };
   overhead: Overhead;
   sizes: SizeResult[];
+  /** The engines the five phases ran through (older reports: the harness only). */
+  engines?: Engine[];
+  /** The Pulumi CLI's version, when it ran; why it did not, when it was wanted but cannot be built. */
+  cli?: { version: string | null; note?: string; sizes: CliSizeResult[] };
   rate: RateResult | null;
   throughput: ThroughputResult;
   /** The component's registration choices against the floor (create and no-op up per N). */
@@ -155,7 +163,7 @@ export function countCalls(calls: readonly ApiCall[]): CallCounts {
 }
 
 /** "GET sections" style route counts. */
-function routeCounts(calls: readonly ApiCall[]): RouteCounts {
+export function routeCounts(calls: readonly ApiCall[]): RouteCounts {
   const out: RouteCounts = {};
   for (const c of calls) {
     const tail = c.route.replace(/^\/v1\/orgs\/:organizationId/, "").replace(/\/:[A-Za-z]+/g, "/:id");
@@ -293,13 +301,13 @@ class PeakRss {
   }
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();
   const value = await fn();
   return { value, ms: performance.now() - start };
 }
 
-function failedSteps(r: RunResult): number {
+export function failedSteps(r: RunResult): number {
   return r.steps.filter((s) => s.error !== undefined).length + (r.error && r.steps.every((s) => s.error === undefined) ? 1 : 0);
 }
 
@@ -369,7 +377,15 @@ export interface SizeOptions {
   floor?: boolean;
   /** Cycles of the five phases (default 1): each phase reports the median of its cycles. */
   repeats?: number;
+  /** Filled with what the program registered in the first cycle's create and change (for the floor under the CLI). */
+  registrations?: Registrations;
   log?: (line: string) => void;
+}
+
+/** What the stack-file program registered in a create and in the change that follows it (the floor replays them). */
+export interface Registrations {
+  create?: FloorRegistration[];
+  change?: FloorRegistration[];
 }
 
 /** Runs the five phases for one N through the provider, then through the baseline. */
@@ -424,9 +440,14 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
         throw new Error(`provider ${phase} failed: ${e instanceof Error ? e.message : String(e)}`);
       });
       await rss.sample(runner);
+      const registered = phase === "create" || phase === "change 10%" ? await rec.done() : undefined;
+      if (registered && opts.registrations) {
+        const key = phase === "create" ? "create" : "change";
+        opts.registrations[key] ??= registered;
+      }
       let floorMs: number | null = null;
       if (floorRunner && floorProgram) {
-        if (phase === "create" || phase === "change 10%") floorProgram.writeRegistrations(await rec.done());
+        if (registered) floorProgram.writeRegistrations(registered);
         const f = await timed(floor).catch((e: unknown) => {
           throw new Error(`floor ${phase} failed: ${e instanceof Error ? e.message : String(e)}`);
         });
@@ -458,39 +479,61 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
     await rig.close();
   }
 
-  if (opts.baseline !== false) {
-    const base = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed });
-    const baseline = new Baseline(base.url, base.token, ORG, SETTINGS.concurrency);
-    try {
-      const run = async (phase: Phase, fn: () => Promise<BaselineCalls>) => {
-        const p = phases.find((x) => x.phase === phase);
-        base.control.clearLog();
-        const t = await timed(fn);
-        const logged = countCalls(base.control.log());
-        if (logged.writes !== t.value.writes || logged.reads !== t.value.reads || logged.moves !== t.value.moves) {
-          throw new Error(`baseline ${phase}: counted ${JSON.stringify(t.value)} but the emulator logged ${JSON.stringify(logged)}`);
-        }
-        if (p) {
-          p.baselineMs = t.ms;
-          p.baselineCalls = t.value;
-        }
-        log(`  N=${n} baseline ${phase}: ${Math.round(t.ms)} ms, ${t.value.writes} writes + ${t.value.reads} reads + ${t.value.moves} moves`);
-      };
-      await run("create", () => baseline.create(gen.stack));
-      const noop = phases.find((x) => x.phase === "no-op up");
-      if (noop) {
-        noop.baselineMs = 0;
-        noop.baselineCalls = { writes: 0, reads: 0, moves: 0 };
-      }
-      if (wanted.has("change 10%")) await run("change 10%", () => baseline.change(edits, changed));
-      if (wanted.has("refresh")) await run("refresh", () => baseline.refresh(changed));
-      if (wanted.has("destroy")) await run("destroy", () => baseline.destroy(changed));
-    } finally {
-      await baseline.close();
-      await base.close();
-    }
-  }
+  if (opts.baseline !== false) applyBaseline(phases, await measureBaseline(n, log, wanted));
   return { n, composition: gen.composition, drafts: gen.drafts, edits: edits.length, phases, state: state!, pluginPeakRssBytes: rss.peak, floorPeakRssBytes: floorRunner ? floorRss.peak : null, repeats };
+}
+
+/** The raw client's wall time and calls for each phase of one N (the no-op up: none). */
+export type BaselineResult = Partial<Record<Phase, { ms: number; calls: BaselineCalls }>>;
+
+/**
+ * The raw client making exactly the minimal calls of each of the `wanted` phases of N's generated stack,
+ * at the benchmark's concurrency, against a fresh emulator with the same latency (bench/baseline.ts).
+ */
+export async function measureBaseline(n: number, log: (line: string) => void, wanted: ReadonlySet<Phase>): Promise<BaselineResult> {
+  const gen = generateStack(n);
+  const { stack: changed, edits } = changeStack(gen.stack);
+  const base = await startEmulator({ port: 0, latencyMs: SETTINGS.latencyMs, seed: benchSeed(gen.spaces) });
+  const baseline = new Baseline(base.url, base.token, ORG, SETTINGS.concurrency);
+  const out: BaselineResult = { "no-op up": { ms: 0, calls: { writes: 0, reads: 0, moves: 0 } } };
+  try {
+    const run = async (phase: Phase, fn: () => Promise<BaselineCalls>) => {
+      base.control.clearLog();
+      const t = await timed(fn);
+      const logged = countCalls(base.control.log());
+      if (logged.writes !== t.value.writes || logged.reads !== t.value.reads || logged.moves !== t.value.moves) {
+        throw new Error(`baseline ${phase}: counted ${JSON.stringify(t.value)} but the emulator logged ${JSON.stringify(logged)}`);
+      }
+      out[phase] = { ms: t.ms, calls: t.value };
+      log(`  N=${n} baseline ${phase}: ${Math.round(t.ms)} ms, ${t.value.writes} writes + ${t.value.reads} reads + ${t.value.moves} moves`);
+    };
+    // The create always runs: the later phases need its objects.
+    await run("create", () => baseline.create(gen.stack));
+    if (wanted.has("change 10%")) await run("change 10%", () => baseline.change(edits, changed));
+    if (wanted.has("refresh")) await run("refresh", () => baseline.refresh(changed));
+    if (wanted.has("destroy")) await run("destroy", () => baseline.destroy(changed));
+  } finally {
+    await baseline.close();
+    await base.close();
+  }
+  return out;
+}
+
+/** The baseline a measured size's phases carry, to give another engine's rows of the same N. */
+export function baselineOf(phases: readonly PhaseResult[]): BaselineResult {
+  const out: BaselineResult = {};
+  for (const p of phases) if (p.baselineMs !== null && p.baselineCalls !== null) out[p.phase] = { ms: p.baselineMs, calls: p.baselineCalls };
+  return out;
+}
+
+/** Sets each phase's baseline wall and calls from a baseline run. */
+export function applyBaseline(phases: readonly PhaseResult[], baseline: BaselineResult): void {
+  for (const p of phases) {
+    const b = baseline[p.phase];
+    if (!b) continue;
+    p.baselineMs = b.ms;
+    p.baselineCalls = b.calls;
+  }
 }
 
 /** Create and destroy of N objects with the emulator rate-limited; wall time against calls ÷ rate. */
@@ -529,30 +572,56 @@ function machine(): BenchReport["machine"] {
   };
 }
 
-interface Args {
+export interface Args {
   sizes: number[];
   rateN: number;
   out: string;
   throughputMs: number;
-  /** Cycles of the five phases per N. */
-  repeats: number;
+  /** Cycles of the five phases per N: one count for every N, or one per N of `sizes` in its order. */
+  repeats: number[];
   /** Sizes of the setup comparisons (registration choices, users' settings); empty skips them. */
   variantSizes: number[];
   variantRepeats: number;
   /** Sizes of the no-code / TypeScript comparison; empty skips it. */
   nocodeSizes: number[];
+  /** What the five phases run through; null: both when the CLI can be built, else the harness. */
+  engines: Engine[] | null;
 }
 
-function parseArgs(argv: readonly string[]): Args {
+/** `--engine harness,cli`: the engines the five phases run through, in the order given. */
+export function engineList(v: string): Engine[] {
+  const out: Engine[] = [];
+  for (const x of v.split(",").map((e) => e.trim())) {
+    if (!ENGINES.includes(x as Engine)) throw new Error(`--engine: '${x}' is not one of ${ENGINES.join(", ")}`);
+    if (!out.includes(x as Engine)) out.push(x as Engine);
+  }
+  if (out.length === 0) throw new Error("--engine needs at least one engine");
+  return out;
+}
+
+/**
+ * The engines to run and the CLI's version: as asked, or by default both when the CLI can be built
+ * (.ci/pulumi-cli; needs Go), else the harness with a note saying why.
+ */
+export function chooseEngines(asked: readonly Engine[] | null, unavailable: () => string | undefined, version: () => string): { engines: Engine[]; version: string | null; note?: string } {
+  if (asked && !asked.includes("cli")) return { engines: [...asked], version: null };
+  const why = unavailable();
+  if (why === undefined) return { engines: asked ? [...asked] : [...ENGINES], version: version() };
+  if (asked) throw new Error(`--engine cli: ${why}`);
+  return { engines: ["harness"], version: null, note: `the Pulumi CLI was not measured: ${why}` };
+}
+
+export function parseArgs(argv: readonly string[]): Args {
   const args: Args = {
     sizes: [10, 100, 1000],
     rateN: 200,
     out: path.join(REPO_ROOT, "bench", "RESULTS.md"),
     throughputMs: 3000,
-    repeats: 1,
+    repeats: [1],
     variantSizes: [100, 1000],
     variantRepeats: 1,
     nocodeSizes: [10, 100, 1000],
+    engines: null,
   };
   const sizeList = (v: string, flag: string) =>
     v === "0" || v === ""
@@ -580,27 +649,37 @@ function parseArgs(argv: readonly string[]): Args {
       args.rateN = Number(value());
       if (!Number.isInteger(args.rateN) || args.rateN < 0) throw new Error("--rate-n must be a non-negative integer (0 skips the rate-limited run)");
     } else if (a === "--repeats") {
-      args.repeats = count(value(), a);
+      args.repeats = value()
+        .split(",")
+        .map((x) => count(x.trim(), a));
     } else if (a === "--variant-sizes") {
       args.variantSizes = sizeList(value(), a);
     } else if (a === "--nocode-sizes") {
       args.nocodeSizes = sizeList(value(), a);
     } else if (a === "--variant-repeats") {
       args.variantRepeats = count(value(), a);
+    } else if (a === "--engine") {
+      args.engines = engineList(value());
     } else if (a === "--out") {
       args.out = path.resolve(value());
     } else if (a === "--throughput-ms") {
       args.throughputMs = Number(value());
     } else if (a === "--help" || a === "-h") {
       process.stdout.write(
-        "npm run bench -- [--sizes 10,100,1000 (0 = none)] [--repeats 1] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--nocode-sizes 10,100,1000 (0 = skip)] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n",
+        "npm run bench -- [--sizes 10,100,1000 (0 = none)] [--repeats 1 (or one per size: 3,3,1)] [--engine harness,cli (default both; the harness only when Go is missing)] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--nocode-sizes 10,100,1000 (0 = skip)] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n",
       );
       process.exit(0);
     } else {
       throw new Error(`unknown option ${a} (try --help)`);
     }
   }
+  if (args.repeats.length > 1 && args.repeats.length !== args.sizes.length) throw new Error(`--repeats: ${args.repeats.length} counts for ${args.sizes.length} sizes (give one count, or one per size)`);
   return args;
+}
+
+/** Cycles of the five phases at the `i`-th size. */
+export function repeatsAt(args: Pick<Args, "repeats">, i: number): number {
+  return args.repeats.length === 1 ? args.repeats[0]! : args.repeats[i]!;
 }
 
 /** Runs the whole benchmark. */
@@ -611,11 +690,17 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
   log(`emulator throughput (${args.throughputMs} ms)…`);
   const throughput = await measureEmulatorThroughput({ durationMs: args.throughputMs });
   log(`  ${throughput.getsPerSecond} GETs/s`);
-  log("harness overhead (empty program)…");
-  // Only the per-N tables use it: a run of setup comparisons alone skips it.
-  const overhead = args.sizes.length > 0 ? await measureOverhead() : { coldUpMs: 0, warmUpMs: 0, refreshMs: 0, destroyMs: 0 };
-  log(`  cold up ${Math.round(overhead.coldUpMs)} ms, warm up ${Math.round(overhead.warmUpMs)} ms, refresh ${Math.round(overhead.refreshMs)} ms, destroy ${Math.round(overhead.destroyMs)} ms`);
+  const chosen = args.sizes.length > 0 ? chooseEngines(args.engines, pulumiUnavailable, cliVersion) : { engines: [] as Engine[], version: null };
+  if (chosen.note) log(`note: ${chosen.note}; the five phases run through the engine harness only`);
+  const engines = chosen.engines;
+  // Only the harness's per-N tables use it: a run of setup comparisons alone skips it.
+  if (engines.includes("harness")) log("harness overhead (empty program)…");
+  const overhead = engines.includes("harness") ? await measureOverhead() : { coldUpMs: 0, warmUpMs: 0, refreshMs: 0, destroyMs: 0 };
+  if (engines.includes("harness")) log(`  cold up ${Math.round(overhead.coldUpMs)} ms, warm up ${Math.round(overhead.warmUpMs)} ms, refresh ${Math.round(overhead.refreshMs)} ms, destroy ${Math.round(overhead.destroyMs)} ms`);
   const sizes: SizeResult[] = [];
+  const cliSizes: CliSizeResult[] = [];
+  /** What the harness's program registered per N: the CLI's floor replays the same. */
+  const registered = new Map<number, Registrations>();
   const registration: VariantResult[] = [];
   const mitigations: VariantResult[] = [];
   const nocode: VariantResult[] = [];
@@ -629,6 +714,8 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
       machine: machine(),
       overhead,
       sizes,
+      engines,
+      ...(chosen.version !== null || chosen.note ? { cli: { version: chosen.version, ...(chosen.note ? { note: chosen.note } : {}), sizes: cliSizes } } : {}),
       rate,
       throughput,
       registration,
@@ -638,6 +725,7 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
       notMeasured: [...pending],
       durationMs: performance.now() - started,
     };
+    fs.mkdirSync(path.dirname(args.out), { recursive: true });
     fs.writeFileSync(args.out, renderResults(report, analyse(report)));
     // The measurements themselves beside the page, so the page can be rendered again without a rerun.
     fs.writeFileSync(args.out.replace(/\.md$/, "") + ".json", `${JSON.stringify(report, null, 1)}\n`);
@@ -654,10 +742,31 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
     `the no-code project beside a TypeScript program at N = ${n}`,
     async () => void nocode.push(...(await benchVariants(n, NOCODE_VARIANTS, { preview: true, repeats: args.variantRepeats, log }))),
   ];
+  const repeats = (n: number) => repeatsAt(args, args.sizes.indexOf(n));
+  const harnessStage = (n: number): Stage => [
+    `the five phases at N = ${n}`,
+    async () => {
+      const recorded: Registrations = {};
+      sizes.push(await benchSize(n, { overhead, log, repeats: repeats(n), registrations: recorded }));
+      registered.set(n, recorded);
+    },
+  ];
+  // Right after the harness's of the same N: its recorded registrations for the floor, its baseline for the allowances.
+  const cliStage = (n: number): Stage => [
+    `the five phases through the Pulumi CLI at N = ${n}`,
+    async () => {
+      const recorded = registered.get(n);
+      const result = await benchSizeCli(n, { log, repeats: repeats(n), registrations: recorded?.create && recorded.change ? { create: recorded.create, change: recorded.change } : undefined });
+      const harness = sizes.find((x) => x.n === n);
+      applyBaseline(result.phases, harness ? baselineOf(harness.phases) : await measureBaseline(n, log, new Set(result.phases.map((p) => p.phase))));
+      cliSizes.push(result);
+    },
+  ];
   // In the order --sizes gives, each N's no-code comparison and setup comparisons right after its five phases.
   const stages: Stage[] = [
     ...args.sizes.flatMap((n): Stage[] => [
-      [`the five phases at N = ${n}`, async () => void sizes.push(await benchSize(n, { overhead, log, repeats: args.repeats }))],
+      ...(engines.includes("harness") ? [harnessStage(n)] : []),
+      ...(engines.includes("cli") ? [cliStage(n)] : []),
       ...(args.nocodeSizes.includes(n) ? [nocodeStage(n)] : []),
       ...(args.variantSizes.includes(n) ? variantStages(n) : []),
     ]),

@@ -13,7 +13,7 @@ import { apiOf, type Api } from "../support/api";
 import type { RunningEmulator } from "../../emulator";
 import type { PreparedProgram } from "../harness/program";
 import { HANDBOOK, startCliProject, type CliProject } from "./project";
-import { kindsAndNames, type PulumiCli, type CliResult } from "./pulumi";
+import { kindsAndNames, resourceSummary as summary, type PulumiCli } from "./pulumi";
 
 /** Distinctive enough that any occurrence is a leak. */
 const TOKEN = `dpt_cli_${randomBytes(16).toString("hex")}`;
@@ -29,16 +29,6 @@ function calls(): string[] {
   const log = emu.control.log().map((c) => `${c.method} ${c.route.replace(/^\/v1\/orgs\/:organizationId/, "")}`);
   emu.control.clearLog();
   return log;
-}
-
-/** The summary counts the CLI prints after a run (`+ 47 created`, `47 unchanged`, `~ 1 to update`…). */
-function summary(r: CliResult): Record<string, number> {
-  const tail = r.stdout.slice(r.stdout.lastIndexOf("Resources:"));
-  const out: Record<string, number> = {};
-  for (const m of tail.matchAll(/^\s+(?:[-+~]+(?:\/[-+~]+)?\s+)?(\d+) (to create|created|to update|updated|to delete|deleted|to replace|replaced|unchanged)$/gm)) {
-    out[m[2]!] = Number(m[1]);
-  }
-  return out;
 }
 
 function editDocs(edit: (doc: ReturnType<typeof parseDocument>) => void, dir = program.dir): void {

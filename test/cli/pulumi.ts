@@ -141,6 +141,16 @@ export class PulumiCli {
   }
 }
 
+/** The summary counts the CLI prints after a run (`+ 47 created`, `47 unchanged`, `~ 1 to update`…). */
+export function resourceSummary(r: Pick<CliResult, "stdout">): Record<string, number> {
+  const tail = r.stdout.slice(r.stdout.lastIndexOf("Resources:"));
+  const out: Record<string, number> = {};
+  for (const m of tail.matchAll(/^\s+(?:[-+~]+(?:\/[-+~]+)?\s+)?(\d+) (to create|created|to update|updated|to delete|deleted|to replace|replaced|unchanged)$/gm)) {
+    out[m[2]!] = Number(m[1]);
+  }
+  return out;
+}
+
 /** The parts of an exported deployment the suite reads. */
 export interface StackDeployment {
   resources?: { urn: string; type: string; id?: string; custom?: boolean; outputs?: Record<string, unknown>; inputs?: Record<string, unknown>; retainOnDelete?: boolean }[];
