@@ -1,8 +1,11 @@
 /**
- * The no-code handbook (examples/handbook) through the real Pulumi CLI against the emulator: the plan,
- * up, a second run with nothing to do and no API call, day-two edits shown by `preview --diff`, a hand
- * edit found by refresh, the stack's outputs, its exported state (secrets only as ciphertext), destroy
- * (created spaces kept). What the engine harness tests assert holds here the same way.
+ * The no-code handbook (examples/handbook) through the real Pulumi CLI against the emulator's default
+ * fixture: the plan; up creating every object of docs.yaml under one component, the live platform as the
+ * file declares it; a second run with nothing to do and no API call; day-two edits shown by `preview
+ * --diff`, each making exactly its writes (a renamed section, a site space moved to another section, a
+ * dropped share link, a team member added, keys renamed with previousKeys); a hand edit found by refresh;
+ * the stack's outputs; its exported state (secrets only as ciphertext); destroy leaving the emulator as
+ * the fixture was but for the space the file created. Edits go to the prepared copy, never the example.
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
@@ -10,10 +13,11 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { apiOf, type Api } from "../support/api";
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator, Snapshot, SnapshotOrg, SnapshotSite } from "../../emulator";
 import type { PreparedProgram } from "../harness/program";
 import { HANDBOOK, startCliProject, type CliProject } from "./project";
-import { kindsAndNames, resourceSummary as summary, type PulumiCli } from "./pulumi";
+import { kindsAndNames, resourceSummary as summary, type CliResult, type PulumiCli, type StackDeployment } from "./pulumi";
+import type { YAMLMap, YAMLSeq } from "yaml";
 
 /** Distinctive enough that any occurrence is a leak. */
 const TOKEN = `dpt_cli_${randomBytes(16).toString("hex")}`;
@@ -23,12 +27,65 @@ let emu: RunningEmulator;
 let program: PreparedProgram;
 let cli: PulumiCli;
 let api: Api;
+let fixture: Snapshot;
 
 /** API calls since the last clear, as `METHOD route`, then cleared. */
 function calls(): string[] {
   const log = emu.control.log().map((c) => `${c.method} ${c.route.replace(/^\/v1\/orgs\/:organizationId/, "")}`);
   emu.control.clearLog();
   return log;
+}
+
+/** `Kind name` of a state resource: the kind from its type, the name from its URN. */
+function label(r: { type: string; urn: string }): string {
+  return `${r.type.slice(r.type.lastIndexOf(":") + 1)} ${r.urn.slice(r.urn.lastIndexOf("::") + 2)}`;
+}
+
+/** API writes since the last clear, as `METHOD route status`, in order, then cleared. */
+function writes(): string[] {
+  const log = emu.control
+    .log()
+    .filter((c) => c.method !== "GET")
+    .map((c) => `${c.method} ${c.route.replace(/^\/v1\/orgs\/:organizationId/, "")} ${c.status}`);
+  emu.control.clearLog();
+  return log;
+}
+
+/** A site of the snapshot by title (sites are listed in creation order). */
+function site(o: SnapshotOrg, title: string): SnapshotSite {
+  const found = o.sites.find((s) => s.title === title);
+  if (!found) throw new Error(`no site titled ${title}`);
+  return found;
+}
+
+function org(snapshot: Snapshot): SnapshotOrg {
+  const found = snapshot.organizations.find((o) => o.id === "demo-org");
+  if (!found) throw new Error("the fixture has no demo-org");
+  return found;
+}
+
+const OPS: Record<string, string> = { created: "create", updated: "update", replaced: "replace", deleted: "delete" };
+
+/** What a run did to each resource of ours, as the CLI prints it when a step ends: `op Kind name`, sorted. */
+function changes(r: CliResult): string[] {
+  const done = r.stdout.matchAll(/^ \S+\s+pulumi-nodejs:dynamic\/docsplatform:(\w+) (\S+) (created|updated|replaced|deleted)\b/gm);
+  const ops = new Map<string, Set<string>>();
+  for (const [, kind, name, op] of done) ops.set(`${kind} ${name}`, (ops.get(`${kind} ${name}`) ?? new Set()).add(OPS[op!]!));
+  // A replacement is printed as its create, the replace and the delete of the old object: one replace.
+  return [...ops].map(([resource, o]) => `${o.has("replace") ? "replace" : [...o][0]} ${resource}`).sort();
+}
+
+/** The properties the CLI says changed for one resource (`[diff: ~title]`). */
+function diffsOf(r: CliResult, resource: string): string[] {
+  const [kind, name] = resource.split(" ");
+  const line = r.stdout.split("\n").find((l) => l.includes(`docsplatform:${kind} ${name} `) && l.includes("[diff: "));
+  return line ? line.slice(line.indexOf("[diff: ") + 7, line.indexOf("]", line.indexOf("[diff: "))).split(/[ ,]+/).map((d) => d.replace(/^[-+~]+/, "")).filter(Boolean) : [];
+}
+
+/** The custom resources of the exported state, by `Kind name`. */
+async function stateByLabel(): Promise<Map<string, NonNullable<StackDeployment["resources"]>[number]>> {
+  const { deployment } = await cli.exportState();
+  return new Map((deployment.resources ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/docsplatform:")).map((r) => [label(r), r]));
 }
 
 function editDocs(edit: (doc: ReturnType<typeof parseDocument>) => void, dir = program.dir): void {
@@ -47,6 +104,7 @@ beforeAll(async () => {
     prepare: (dir) => editDocs((doc) => doc.setIn(["installations", 0, "secretConfiguration"], doc.createNode({ apiKey: { env: "STATUS_BADGES_API_KEY" } })), dir),
   });
   ({ emu, program, cli } = project);
+  fixture = emu.store.snapshot();
   api = apiOf({ url: emu.url, token: TOKEN });
   Object.assign(cli.env, { STATUS_BADGES_API_KEY: CONFIG_SECRET });
   emu.control.clearLog();
@@ -62,13 +120,173 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual([]);
   });
 
-  it("up creates them all", async () => {
+  it("up creates every object of docs.yaml under one component", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
     expect(summary(up)).toEqual({ created: 49 });
+    const upWrites = writes();
+    const created = [...(await stateByLabel()).values()];
+    expect(created.map(label).sort()).toEqual(
+      [
+        "OrganizationSettings handbook/settings",
+        "MemberRole handbook/member/writer@demo.test",
+        "MemberRole handbook/member/reader-1",
+        "Team handbook/docs-team",
+        "Team handbook/reviewers",
+        "TeamMembers handbook/docs-team/members",
+        "TeamMembers handbook/reviewers/members",
+        "SamlProvider handbook/okta",
+        "OpenAPISpec handbook/public-api",
+        "Collection handbook/product-docs",
+        "Space handbook/guides",
+        "Space handbook/api",
+        "Space handbook/changelog",
+        "Space handbook/whats-new",
+        "TranslationSettings handbook/french",
+        "Site handbook/handbook",
+        "SiteSection handbook/handbook/guides",
+        "SiteSection handbook/handbook/api",
+        "SiteSection handbook/handbook/changelog",
+        "SiteSection handbook/handbook/whats-new",
+        "SiteSpace handbook/handbook/whats-new",
+        "SiteExternalLink handbook/handbook/status",
+        "SiteExternalLink handbook/handbook/community",
+        "SiteCustomization handbook/handbook",
+        "SiteSpaceCustomization handbook/handbook/api-v1",
+        "SiteSpace handbook/handbook/guides",
+        "SiteSpace handbook/handbook/api-v1",
+        "SiteSpace handbook/handbook/api-changes",
+        "SiteSpace handbook/handbook/changelog",
+        "SiteSectionGroup handbook/handbook/reference",
+        "SiteAdaptiveSchema handbook/handbook",
+        "SiteStructureOrder handbook/handbook",
+        "Site handbook/partner-preview",
+        "SiteSpace handbook/partner-preview/preview-guides",
+        "SiteSpace handbook/partner-preview/preview-changelog",
+        "ShareLink handbook/partner-preview/acme",
+        "ShareLink handbook/partner-preview/globex",
+        "SiteStructureOrder handbook/partner-preview",
+        "Site handbook/partner-portal",
+        "SiteSpace handbook/partner-portal/partner-guides",
+        "SiteStructureOrder handbook/partner-portal",
+        "Permissions handbook/site/partner-portal",
+        "VisitorAuth handbook/partner-portal",
+        "Permissions handbook/space/guides",
+        "Permissions handbook/collection/product-docs",
+        "Integration handbook/status-badges",
+        "IntegrationInstallation handbook/status-badges",
+      ].sort(),
+    );
+    // A section is created with its first site space, which is taken over rather than created twice:
+    // four sections, but only the other three site spaces (and the partner portal's one) are POSTed.
+    expect(upWrites.filter((w) => w.startsWith("POST /sites/:siteId/site-spaces ")).length).toBe(4);
+    expect(upWrites.filter((w) => w.startsWith("POST /sites/:siteId/sections ")).length).toBe(4);
+
+    // Stack outputs: the sites' published URLs and IDs by key.
+    const outputs = JSON.parse((await cli.run(["stack", "output", "--json"])).stdout) as Record<string, unknown>;
+    const live = org(emu.store.snapshot());
+    const handbook = live.sites.find((s) => s.title === "Handbook")!;
+    const preview = live.sites.find((s) => s.title === "Partner preview")!;
+    const portal = live.sites.find((s) => s.title === "Partner portal")!;
+    expect(outputs["siteIds"]).toEqual({ handbook: handbook.id, "partner-preview": preview.id, "partner-portal": portal.id });
+    expect(outputs["siteUrls"]).toEqual({
+      handbook: expect.stringMatching(/^https:\/\//),
+      "partner-preview": expect.stringMatching(/^https:\/\//),
+      "partner-portal": expect.stringMatching(/^https:\/\//),
+    });
+
+    // The live platform is what docs.yaml declares.
+    expect(live.title).toBe("Demo Org");
+    expect(live.emailDomains).toEqual(["demo.test"]);
+    expect(live.defaultRole).toBe("read");
+    expect(live.defaultContent).toEqual({ type: "site", site: handbook.id });
+    expect(live.inviteLinks).toBe(false);
+    expect(live.members.find((m) => m.user === "writer-1")?.role).toBe("edit");
+    expect(live.members.find((m) => m.user === "reader-1")?.role).toBe(null);
+    const teams = Object.fromEntries(live.teams.map((t) => [t.title, t.members]));
+    expect(teams["Docs Team"]).toEqual(expect.arrayContaining([{ user: "demo-admin", role: "owner" }, { user: "writer-1", role: "member" }]));
+    expect(teams["Docs Team"]).toHaveLength(2);
+    expect(teams["Reviewers"]).toEqual([{ user: "reader-1", role: "member" }]);
+    const collection = live.collections.find((c) => c.title === "Product docs")!;
+    expect(collection).toBeDefined();
+    expect(live.spaces.filter((s) => s.id.startsWith("space-")).map((s) => [s.id, s.title, s.parent])).toEqual([
+      ["space-guides", "Guides", collection.id],
+      ["space-api", "API Reference", collection.id],
+      ["space-changelog", "Changelog", collection.id],
+    ]);
+    expect(live.samlProviders.map((p) => p.label)).toEqual(["Okta"]);
+    expect(live.openapiSpecs.map((s) => s.slug)).toEqual(["public-api"]);
+    expect(live.translations.map((t) => t.title)).toEqual(["French handbook"]);
+
+    expect(handbook).toMatchObject({ visibility: "public", published: true, agentsContext: "included", adaptiveContent: { enabled: true } });
+    expect(handbook.sections.map((s) => [s.title, s.path, s.default])).toEqual([
+      ["Guides", "guides", true],
+      ["API Reference", "api", false],
+      ["Changelog", "changes", false],
+      ["What's new", "what-s-new", false],
+    ]);
+    expect(handbook.sections[3]!.draft).toBe(true);
+    expect(handbook.navigation).toEqual({ root: ["Guides", "Reference", "What's new", "Status"], Reference: ["API Reference", "Changelog", "Community"] });
+    expect(handbook.customization).toMatchObject({ styling: { theme: "bold", primaryColor: { light: "#0B5FFF" } } });
+    expect(Object.values(handbook.overrides)).toEqual([{ styling: { primaryColor: { light: "#6D28D9", dark: "#A78BFA" } } }]);
+    expect(live.spaces.find((s) => s.title === "What's new")).toMatchObject({ emoji: "✨", parent: collection.id });
+    expect(handbook.sections[0]!.siteSpaces.map((ss) => [ss.space, ss.path, ss.default])).toEqual([["space-guides", "guides", true]]);
+    expect(handbook.sections[1]!.siteSpaces.map((ss) => [ss.space, ss.path, ss.condition, ss.default])).toEqual([
+      ["space-api", "v1", null, true],
+      ["space-changelog", "changes", "visitor.claims.beta == true", false],
+    ]);
+    expect(handbook.sections[2]!).toMatchObject({ condition: "visitor.claims.staff == true" });
+    expect(handbook.sectionGroups.map((g) => [g.title, g.icon, g.sections])).toEqual([["Reference", "books", ["api", "changes"]]]);
+    expect(Object.keys(handbook.adaptiveSchema?.["properties"] as object).sort()).toEqual(["beta", "staff", "unsigned"]);
+    expect(preview).toMatchObject({ visibility: "share-link", published: true, agentsContext: "excluded", sections: [] });
+    expect(preview.siteSpaces.map((ss) => [ss.space, ss.path, ss.default])).toEqual([
+      ["space-guides", "guides", true],
+      ["space-changelog", "changelog", false],
+    ]);
+    // Created side by side, so listed in the order their creates completed.
+    expect(preview.shareLinks.map((l) => [l.name, l.active]).sort()).toEqual([
+      ["Acme Corp", true],
+      ["Globex (expired)", false],
+    ]);
+  });
+
+  it("declares every resource as a child of the component, ordered by its data", async () => {
     const { deployment } = await cli.exportState();
-    expect(kindsAndNames(deployment)).toHaveLength(47);
-    expect(kindsAndNames(deployment)).toContain("SiteSection handbook/handbook/guides");
-    calls();
+    const component = deployment.resources!.find((r) => r.type === "docsplatform:index:DocsPlatform")!;
+    expect(component.urn).toBe("urn:pulumi:dev::handbook::docsplatform:index:DocsPlatform::handbook");
+    const byLabel = await stateByLabel();
+    expect(byLabel.size).toBe(47);
+    for (const r of byLabel.values()) expect(r.parent, label(r)).toBe(component.urn);
+    const urn = (l: string) => {
+      const r = byLabel.get(l);
+      if (!r) throw new Error(`no ${l} in the state`);
+      return r.urn;
+    };
+    const deps = (l: string) => byLabel.get(l)!.dependencies ?? [];
+
+    // Children depend on their parents through the IDs they take.
+    expect(deps("SiteSection handbook/handbook/api")).toEqual(
+      expect.arrayContaining([urn("Site handbook/handbook"), urn("Space handbook/api")]),
+    );
+    expect(deps("SiteSpace handbook/handbook/api-changes")).toEqual(
+      expect.arrayContaining([urn("Site handbook/handbook"), urn("SiteSection handbook/handbook/api")]),
+    );
+    expect(deps("SiteSectionGroup handbook/handbook/reference")).toEqual(
+      expect.arrayContaining([urn("SiteSection handbook/handbook/api"), urn("SiteSection handbook/handbook/changelog")]),
+    );
+    expect(deps("SamlProvider handbook/okta")).toEqual([urn("Team handbook/docs-team")]);
+    expect(deps("TeamMembers handbook/reviewers/members")).toEqual([urn("Team handbook/reviewers")]);
+    expect(deps("Space handbook/guides")).toEqual([urn("Collection handbook/product-docs")]);
+    expect(deps("OrganizationSettings handbook/settings")).toEqual([urn("Site handbook/handbook")]);
+    expect(deps("ShareLink handbook/partner-preview/acme")).toEqual([urn("Site handbook/partner-preview")]);
+    // Siblings are never chained: sections do not depend on each other.
+    expect(deps("SiteSection handbook/handbook/changelog")).not.toContain(urn("SiteSection handbook/handbook/api"));
+    // The structure order comes after every section, group and site space of its site.
+    const orderDeps = deps("SiteStructureOrder handbook/handbook");
+    for (const child of [...byLabel.keys()].filter((l) => /^(SiteSection|SiteSectionGroup|SiteSpace) handbook\/handbook\//.test(l))) {
+      expect(orderDeps, child).toContain(urn(child));
+    }
+    // Share-link URLs carry a token: stored as secrets.
+    expect(byLabel.get("ShareLink handbook/partner-preview/acme")!.additionalSecretOutputs).toContain("url");
   });
 
   it("preview --expect-no-changes passes, and makes no API call", async () => {
@@ -97,6 +315,41 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId"]);
   });
 
+  it("moving a site space to another section replaces it and reorders the site", async () => {
+    const before = site(org(emu.store.snapshot()), "Handbook");
+    const oldId = before.sections[1]!.siteSpaces[1]!.id;
+    editDocs((doc) => {
+      // Out of the API section…
+      const moved = doc.getIn(["sites", 0, "sections", 1, "siteSpaces", 1]) as YAMLMap;
+      (doc.getIn(["sites", 0, "sections", 1, "siteSpaces"]) as YAMLSeq).delete(1);
+      // …into the guides section, whose `space` shorthand becomes a list with the same first site space.
+      const guides = doc.getIn(["sites", 0, "sections", 0]) as YAMLMap;
+      guides.delete("space");
+      guides.set("siteSpaces", doc.createNode([{ key: "guides", space: "guides" }]));
+      (guides.get("siteSpaces") as YAMLSeq).add(moved);
+    });
+    const up = await cli.run(["up", "--yes", "--skip-preview"]);
+    const w = writes();
+    expect(changes(up)).toEqual([
+      "replace SiteSpace handbook/handbook/api-changes",
+      "update SiteStructureOrder handbook/handbook",
+    ]);
+    expect(diffsOf(up, "SiteSpace handbook/handbook/api-changes")).toEqual(["sectionId"]);
+    // The old site space goes first (paths are unique at a level), then the new one is created and given its path and condition.
+    expect(w.slice(0, 3)).toEqual([
+      "DELETE /sites/:siteId/site-spaces/:siteSpaceId 205",
+      "POST /sites/:siteId/site-spaces 201",
+      "PATCH /sites/:siteId/site-spaces/:siteSpaceId 200",
+    ]);
+    const after = site(org(emu.store.snapshot()), "Handbook");
+    expect(after.sections[0]!.siteSpaces.map((ss) => [ss.space, ss.path, ss.condition])).toEqual([
+      ["space-guides", "guides", null],
+      ["space-changelog", "changes", "visitor.claims.beta == true"],
+    ]);
+    expect(after.sections[1]!.siteSpaces.map((ss) => ss.path)).toEqual(["v1"]);
+    expect(after.sections[0]!.siteSpaces[1]!.id).not.toBe(oldId);
+  });
+
   it("a dropped share link: preview --diff shows the delete, up deletes it", async () => {
     editDocs((doc) => (doc.getIn(["sites", 1, "shareLinks"]) as { delete(i: number): void }).delete(1));
     const preview = await cli.run(["preview", "--diff"]);
@@ -105,6 +358,48 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     calls();
     await cli.run(["up", "--yes", "--skip-preview"]);
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual(["DELETE /sites/:siteId/share-links/:shareLinkId"]);
+  });
+
+  it("adding a team member updates the team's memberships", async () => {
+    editDocs((doc) => (doc.getIn(["teams", 1, "members"]) as YAMLSeq).add(doc.createNode({ user: "writer-1", role: "owner" })));
+    const up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual(["update TeamMembers handbook/reviewers/members"]);
+    expect(writes()).toEqual(["PUT /teams/:teamId/members 204"]);
+    const reviewers = org(emu.store.snapshot()).teams.find((t) => t.title === "Reviewers")!;
+    expect(reviewers.members).toEqual(
+      expect.arrayContaining([
+        { user: "reader-1", role: "member" },
+        { user: "writer-1", role: "owner" },
+      ]),
+    );
+    expect(reviewers.members).toHaveLength(2);
+  });
+
+  it("renaming keys with previousKeys keeps every resource (aliases), with no API call", async () => {
+    editDocs((doc) => {
+      doc.setIn(["teams", 1, "key"], "review-board");
+      doc.setIn(["teams", 1, "previousKeys"], doc.createNode(["reviewers"]));
+      doc.setIn(["collections", 0, "permissions", 0, "team"], "review-board");
+      doc.setIn(["sites", 1, "key"], "partners");
+      doc.setIn(["sites", 1, "previousKeys"], doc.createNode(["partner-preview"]));
+    });
+    const up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual([]);
+    expect(calls()).toEqual([]);
+    const names = [...(await stateByLabel()).keys()];
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "Team handbook/review-board",
+        "TeamMembers handbook/review-board/members",
+        "Site handbook/partners",
+        "ShareLink handbook/partners/acme",
+        "SiteSpace handbook/partners/preview-guides",
+        "SiteStructureOrder handbook/partners",
+      ]),
+    );
+    expect(names.filter((n) => n.includes("reviewers") || n.includes("partner-preview"))).toEqual([]);
+    const outputs = JSON.parse((await cli.run(["stack", "output", "--json"])).stdout) as Record<string, unknown>;
+    expect(outputs["siteUrls"]).toEqual({ handbook: expect.any(String), partners: expect.any(String), "partner-portal": expect.any(String) });
   });
 
   it("a hand edit on the platform: preview --refresh --expect-no-changes fails, refresh finds it, up puts it back", async () => {
@@ -134,8 +429,8 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
   it("pulumi stack output: the sites' URLs and IDs by key", async () => {
     const { stdout } = await cli.run(["stack", "output", "--json"]);
     const outputs = JSON.parse(stdout) as { siteUrls: Record<string, string>; siteIds: Record<string, string> };
-    expect(Object.keys(outputs.siteUrls).sort()).toEqual(["handbook", "partner-portal", "partner-preview"]);
-    expect(Object.keys(outputs.siteIds).sort()).toEqual(["handbook", "partner-portal", "partner-preview"]);
+    expect(Object.keys(outputs.siteUrls).sort()).toEqual(["handbook", "partner-portal", "partners"]);
+    expect(Object.keys(outputs.siteIds).sort()).toEqual(["handbook", "partner-portal", "partners"]);
   });
 
   it("pulumi stack export: the token, the visitor-auth private key and the integration secret appear only as ciphertext", async () => {
@@ -162,5 +457,19 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     expect(spaces.items.map((s) => s.title)).toContain("What's new");
     const sites = await api<{ items: unknown[] }>("GET", "/v1/orgs/demo-org/sites");
     expect(sites.items).toEqual([]);
+    // Restoring a space's settings is a write, so its updatedAt moves; everything else is as it was.
+    const now = emu.store.snapshot();
+    const created = org(now).spaces.find((s) => s.title === "What's new");
+    expect(created).toMatchObject({ deletedAt: null });
+    org(now).spaces = org(now).spaces.filter((s) => s !== created);
+    const fixtureSpaces = new Map(org(fixture).spaces.map((s) => [s.id, s.updatedAt]));
+    for (const space of org(now).spaces) {
+      const was = fixtureSpaces.get(space.id);
+      if (was !== undefined && space.updatedAt !== was) {
+        expect(space.updatedAt > was, space.id).toBe(true);
+        space.updatedAt = was;
+      }
+    }
+    expect(now).toEqual(fixture);
   });
 });

@@ -153,7 +153,18 @@ export function resourceSummary(r: Pick<CliResult, "stdout">): Record<string, nu
 
 /** The parts of an exported deployment the suite reads. */
 export interface StackDeployment {
-  resources?: { urn: string; type: string; id?: string; custom?: boolean; outputs?: Record<string, unknown>; inputs?: Record<string, unknown>; retainOnDelete?: boolean }[];
+  resources?: {
+    urn: string;
+    type: string;
+    id?: string;
+    custom?: boolean;
+    parent?: string;
+    dependencies?: string[];
+    additionalSecretOutputs?: string[];
+    outputs?: Record<string, unknown>;
+    inputs?: Record<string, unknown>;
+    retainOnDelete?: boolean;
+  }[];
   pending_operations?: { resource: { urn: string; type: string }; type: string }[];
 }
 
