@@ -5,6 +5,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     pool: "forks",
+    // Two files at a time on two cores (vitest's default is one fewer than the cores): most files spend their
+    // time waiting on the processes they drive (the Pulumi CLI, the language host, the plugin, the emulator).
+    maxWorkers: 2,
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "dist/**", ".work/**", "examples/**/node_modules/**"],
     testTimeout: 60_000,

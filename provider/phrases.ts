@@ -99,7 +99,8 @@ function withoutRuledOutBranches(errors: readonly ErrorObject[]): readonly Error
       branches.set(branch, [...(branches.get(branch) ?? []), e]);
     }
     const isRuledOut = (list: ErrorObject[]): boolean =>
-      list.some((e) => (e.keyword === "const" || e.keyword === "enum") && e.instancePath.lastIndexOf("/") === union.instancePath.length && e.instancePath.length > union.instancePath.length);
+      // A discriminator is a `const` (`kind: url`); an `enum` of a member (a theme) is the value's own mistake.
+      list.some((e) => e.keyword === "const" && e.instancePath.lastIndexOf("/") === union.instancePath.length && e.instancePath.length > union.instancePath.length);
     const branchCount = Array.isArray(union.schema) ? union.schema.length : branches.size;
     const ruledOut = [...branches.values()].filter(isRuledOut);
     if (ruledOut.length === 0 || ruledOut.length >= branchCount) continue;

@@ -85,7 +85,8 @@ describe("the URL guard on edits of the handbook", () => {
     const head = withRedirects(path.join(TESTDATA, "removed-section.yaml"), "head-with-redirect", [{ source: "/old-changes", destination: { section: "changelog" } }]);
     let stderr = "";
     const code = await diffMain([base, head], { env: {}, cwd: ROOT, stdout: { write: () => undefined }, stderr: { write: (t: string) => (stderr += t) } });
-    expect(code).toBe(1);
+    // The head is not a valid stack file (its redirect names no section): a side that cannot be read, exit 2.
+    expect(code).toBe(2);
     expect(stderr).toMatch(/head-with-redirect\.yaml:\d+:\d+: sites\[0\]\.redirects\[0\]\.destination\.section: names no section of this site: "changelog" .*; the base declares it: this change removes the section the redirect sends readers to/);
   });
 });

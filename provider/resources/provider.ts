@@ -521,7 +521,7 @@ async function enforcedConflict<I extends object, O extends object>(kind: KindDe
   return new Error(
     `${kind.name} ${key.field} ${value}: one already exists${which}, and ${key.enforced}, so none was made. ` +
       `If an earlier \`up\` made it and was killed before recording it, or it is to be managed here, declare \`adopt: true\` on this entry for one \`up\` ` +
-      `(or \`pulumi refresh --import-pending-creates <urn> ${existing?.id ?? "<id>"}\` when the state keeps the interrupted create); otherwise declare another ${key.field}. ` +
+      `(or \`pulumi refresh --import-pending-creates <urn> --import-pending-creates ${existing?.id ?? "<id>"}\` when the state keeps the interrupted create: the flag takes the URN and the ID in turn); otherwise declare another ${key.field}. ` +
       `(${e instanceof Error ? e.message : String(e)})`,
   );
 }

@@ -156,7 +156,7 @@ describe("the integration example through the engine", { timeout: 900_000 }, () 
     texts.push({ where: "exported file", text }, { where: "export stderr", text: stderr });
     expect(text).toMatch(/^integrations:\n {2}- key: status-badges\n {4}name: status-badges\n/m);
     expect(text).toContain("script: supply/status-badges/script # placeholder: this file cannot be exported; supply it before `pulumi up`");
-    expect(text).toMatch(/# To supply before `pulumi up`[^\n]*\n#\s+- integration 'status-badges': its script cannot be read back/);
+    expect(text).toMatch(/# To supply before `pulumi up`[^\n]*\n(#\s+- [^\n]*\n)*#\s+- integration 'status-badges': its script cannot be read back/);
     expect(text).toMatch(/^ {4}adopt: true$/m);
     expect(text).not.toMatch(/^ {4}secrets:/m);
   });

@@ -128,7 +128,7 @@ describe("a run stopped mid-create, through the Pulumi CLI", { timeout: 300_000 
       const op = pending.find((o) => o.resource.urn.endsWith(`::${n.name}`));
       return id && op ? [op.resource.urn, id] : [];
     });
-    await cli.run(["refresh", "--yes", "--skip-preview", ...imports.flatMap((v, i) => (i % 2 === 0 ? ["--import-pending-creates", v] : [v])), "--clear-pending-creates"]);
+    await cli.run(["refresh", "--yes", "--skip-preview", ...imports.flatMap((v) => ["--import-pending-creates", v]), "--clear-pending-creates"]);
     expect((await cli.exportState()).deployment.pending_operations ?? []).toEqual([]);
     // The integration: `adopt: true` for one up, as its message says.
     expect(named.find((n) => n.kind === "Integration")!.message).toMatch(/"demo-status-badges" is already published; declare adopt: true to take it over/);
