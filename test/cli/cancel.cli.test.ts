@@ -29,11 +29,11 @@ async function start(): Promise<CliProject> {
   return setup;
 }
 
-/** Resolves once the emulator has answered a request that `match`es. */
-async function answered(emu: RunningEmulator, match: (c: { method: string; route: string }) => boolean): Promise<void> {
+/** Resolves once `holds()` is true. */
+async function until(holds: () => boolean): Promise<void> {
   const deadline = Date.now() + 120_000;
-  while (!emu.control.log().some(match)) {
-    if (Date.now() > deadline) throw new Error("no such request in 120 s");
+  while (!holds()) {
+    if (Date.now() > deadline) throw new Error("not reached in 120 s");
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -95,13 +95,16 @@ describe("a run stopped mid-create, through the Pulumi CLI", { timeout: 300_000 
 
   it("SIGKILL of the CLI: pending creates are cleared by refresh; what reached the platform is taken over, the integration on the error's word", async () => {
     const { emu, cli, program } = await start();
+    // The integration's publish is committed and its answer held: the CLI is killed while it waits for it,
+    // so the state keeps that create pending. Its name is unique on the whole platform, so it is never
+    // taken over unasked (it could be one a person published).
+    emu.control.setFaults({ seed: 1, slowAfterCommitRate: 1, slowAfterCommitMs: 20_000, methods: ["POST"], routes: "^/v1/integrations/[^/]+$" });
     const up = cli.spawn(["up", "--yes", "--skip-preview"]);
     const done = cli.collect(up, ["up"], { allowFailure: true });
-    // Killed once the integration is published: its name is unique on the whole platform, so it is never
-    // taken over unasked (it could be one a person published).
-    await answered(emu, (c) => c.method === "POST" && /^\/v1\/integrations\/[^/]+$/.test(c.route));
+    await until(() => emu.store.snapshot().organizations.some((o) => o.integrations.some((i) => i.id === "demo-status-badges")));
     up.kill("SIGKILL");
     expect((await done).signal).toBe("SIGKILL");
+    emu.control.setFaults(null);
     // The plugin and language host lose the engine with it; what they had sent may still land.
     await new Promise((r) => setTimeout(r, 3_000));
     emu.control.setLatency(0);
