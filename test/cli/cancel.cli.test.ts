@@ -10,6 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { isMap, isSeq, parseDocument, type YAMLMap } from "yaml";
 import type { RunningEmulator } from "../../emulator";
 import { apiOf, listAll, caller } from "../support/api";
 import { HANDBOOK, startCliProject, type CliProject } from "./project";
@@ -133,11 +134,21 @@ describe("a run stopped mid-create, through the Pulumi CLI", { timeout: 300_000 
     });
     await cli.run(["refresh", "--yes", "--skip-preview", ...imports.flatMap((v) => ["--import-pending-creates", v]), "--clear-pending-creates"]);
     expect((await cli.exportState()).deployment.pending_operations ?? []).toEqual([]);
-    // The integration: `adopt: true` for one up, as its message says.
+    // The integration, and any other whose message says so (an OpenAPI spec's slug): `adopt: true` on its
+    // entry for one up.
     expect(named.find((n) => n.kind === "Integration")!.message).toMatch(/"demo-status-badges" is already published; declare adopt: true to take it over/);
     const docs = path.join(program.dir, "docs.yaml");
     const text = fs.readFileSync(docs, "utf8");
-    fs.writeFileSync(docs, text.replace("    name: demo-status-badges\n", "    name: demo-status-badges\n    adopt: true\n"));
+    const doc = parseDocument(text);
+    for (const n of named.filter((x) => /declare adopt: true/.test(x.message))) {
+      const key = n.name.slice(n.name.lastIndexOf("/") + 1);
+      const entry = (doc.contents as YAMLMap).items
+        .flatMap((pair) => (isSeq(pair.value) ? pair.value.items : []))
+        .find((item) => isMap(item) && item.get("key") === key) as YAMLMap | undefined;
+      expect(entry, `${n.kind} ${key}`).toBeDefined();
+      entry!.set("adopt", true);
+    }
+    fs.writeFileSync(docs, doc.toString());
     await cli.run(["up", "--yes", "--skip-preview"]);
     fs.writeFileSync(docs, text);
     await everyObjectOnce(emu);
