@@ -6,7 +6,7 @@ import { kinds } from "../../dist/provider/resources/kinds";
 import { absenceText, type FieldSpec } from "../../dist/provider/resources/kind";
 import { GENERATED_MARK, generatedSchemas, staleSchemas } from "../../dist/provider/stack/stackSchema";
 
-const schemasDir = path.resolve(__dirname, "../../schemas");
+const root = path.resolve(__dirname, "../..");
 
 describe("the one declaration of each kind", () => {
   it("gives every optional input of every kind a rule for its absence", () => {
@@ -27,20 +27,21 @@ describe("the one declaration of each kind", () => {
   });
 
   it("is what the committed schemas were generated from: a file edited by hand fails, named, with the command to run", () => {
-    const edited = staleSchemas(schemasDir).map((f) => `schemas/${f}`);
-    const committed = fs.readdirSync(path.join(schemasDir, "kinds")).map((f) => `kinds/${f}`);
+    const edited = staleSchemas(root);
+    const committed = fs.readdirSync(path.join(root, "schemas/kinds")).map((f) => `schemas/kinds/${f}`);
     const generated = [...generatedSchemas().keys()];
     expect(edited, `${edited.join(", ")} differ from what the declarations generate (edited by hand, or a declaration changed): run \`npm run schemas\``).toEqual([]);
     expect(committed.filter((f) => !generated.includes(f)), "schemas/kinds/ holds files no kind generates").toEqual([]);
   });
 
-  it("names the one file edited by hand in a copy of schemas/", () => {
+  it("names each file edited by hand in a copy of schemas/ and docs/", () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), "schemas-"));
     try {
-      fs.cpSync(schemasDir, copy, { recursive: true });
-      const site = path.join(copy, "kinds/site.json");
+      for (const dir of ["schemas", "docs"]) fs.cpSync(path.join(root, dir), path.join(copy, dir), { recursive: true });
+      const site = path.join(copy, "schemas/kinds/site.json");
       fs.writeFileSync(site, fs.readFileSync(site, "utf8").replace(/"description": "[^"]*"/, '"description": "edited by hand"'));
-      expect(staleSchemas(copy)).toEqual(["kinds/site.json"]);
+      fs.appendFileSync(path.join(copy, "docs/reference.md"), "A line added by hand.\n");
+      expect(staleSchemas(copy)).toEqual(["docs/reference.md", "schemas/kinds/site.json"]);
     } finally {
       fs.rmSync(copy, { recursive: true, force: true });
     }
