@@ -3,6 +3,8 @@ export class ApiFailure extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Members the operation's error adds beside `code` and `message` (a Git Sync 409's `type` and `details`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "ApiFailure";
@@ -30,6 +32,6 @@ export function conflict(message: string): ApiFailure {
 }
 
 /** The error body of every error response. */
-export function errorBody(status: number, message: string): { error: { code: number; message: string } } {
-  return { error: { code: status, message } };
+export function errorBody(status: number, message: string, extra?: Record<string, unknown>): { error: { code: number; message: string } } {
+  return { error: { code: status, message, ...extra } };
 }

@@ -356,6 +356,66 @@ export interface PublishingAuthRow {
   updatedAt: string;
 }
 
+// ---- Git Sync (api-extensions area 18) ----
+
+/** What a Git Sync installation sits on: a site, or a space (managed by a site's installation when `siteId` is set). */
+export type GitSyncTarget = { type: "site"; siteId: string } | { type: "space"; spaceId: string; siteId?: string };
+
+/** The site file's node a structure object was imported from, by the node's key. */
+export interface GitImported {
+  type: "section" | "section-group" | "space" | "external-link";
+  /** The section, section group, site space or external link. */
+  id: string;
+  /** For a space node: the space holding its content. */
+  space?: string;
+}
+
+/** The last sync of a site installation, as the site's `gitSync.operation` reports it. */
+export interface GitOperation {
+  state: "running" | "failure" | "success" | "timeout";
+  direction: "import" | "export";
+  startedAt: string;
+  endedAt?: string;
+  error?: string;
+}
+
+/** A Git Sync installation. The GitLab access token is never kept: only its SHA-256, for tests. */
+export interface GitInstallationRow {
+  id: string;
+  org: string;
+  target: GitSyncTarget;
+  /** The site installation a child space installation belongs to. */
+  parent: string | null;
+  provider: "github" | "gitlab";
+  /** `repositoryId`/`projectId`, `branch`, `customInstanceURL`, without the access token. */
+  providerConfiguration: JsonObject;
+  accessTokenSha256: string | null;
+  projectDirectory: string | null;
+  commitMessageTemplate: string | null;
+  previewExternalBranches: boolean | null;
+  agentInstructions: string[] | null;
+  priority: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Node key → the object the last import made of it (site installations with priority git). */
+  imported: Record<string, GitImported>;
+  operation: GitOperation | null;
+}
+
+/** A site file a test placed in a repository: `id` is provider, repository, branch and directory. */
+export interface GitSiteFileRow {
+  id: string;
+  provider: "github" | "gitlab";
+  repository: number;
+  branch: string;
+  /** The project directory, without leading or trailing `/` ("" for the repository root). */
+  directory: string;
+  /** The file's YAML text. */
+  text: string;
+  updatedAt: string;
+}
+
 // ---- content, change requests and comments ----
 
 /** A page of a revision's tree. IDs stay the same across revisions, so a page is followed through change requests. */
@@ -478,6 +538,8 @@ export interface TableRows {
   targetInstallations: TargetInstallationRow;
   grants: GrantRow;
   publishingAuth: PublishingAuthRow;
+  gitInstallations: GitInstallationRow;
+  gitSiteFiles: GitSiteFileRow;
   revisions: RevisionRow;
   changeRequests: ChangeRequestRow;
   comments: CommentRow;
@@ -505,6 +567,8 @@ export const TABLE_NAMES: readonly TableName[] = [
   "targetInstallations",
   "grants",
   "publishingAuth",
+  "gitInstallations",
+  "gitSiteFiles",
   "revisions",
   "changeRequests",
   "comments",

@@ -269,7 +269,7 @@ export function seedRows(seed: Seed, now: string): Rows {
   const rows: Rows = {
     users: [], orgs: [], members: [], teams: [], collections: [], spaces: [], sites: [], sections: [],
     sectionGroups: [], siteSpaces: [], externalLinks: [], shareLinks: [], samlProviders: [], openapiSpecs: [], translations: [],
-    integrations: [], installations: [], targetInstallations: [], grants: [], publishingAuth: [], revisions: [], changeRequests: [], comments: [], commentReplies: [],
+    integrations: [], installations: [], targetInstallations: [], grants: [], publishingAuth: [], gitInstallations: [], gitSiteFiles: [], revisions: [], changeRequests: [], comments: [], commentReplies: [],
     redirects: [],
   };
   for (const u of seed.users) {

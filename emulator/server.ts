@@ -5,6 +5,8 @@ import addFormats from "ajv-formats";
 import { setTimeout as sleep } from "node:timers/promises";
 import limits from "../schemas/limits.json";
 import { ApiFailure, errorBody } from "./errors";
+import { pushSiteFile } from "./gitSync";
+import { syncSite } from "./routes/gitSync";
 import { burstLimiter, faultPlan, rateLimiter, RateLimiter, type BurstLimiter, type BurstLimitOptions, type FaultDecision, type FaultOptions, type FaultPlan } from "./faults";
 import type { Ctx, Route, RouteSpec } from "./context";
 import type { Store } from "./store";
@@ -191,10 +193,12 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.setErrorHandler((error: unknown, request, reply) => {
     let status = 500;
     let message = "internal emulator error";
+    let extra: Record<string, unknown> | undefined;
     const e = error as { statusCode?: number; code?: string; validation?: unknown; message?: string };
     if (error instanceof ApiFailure) {
       status = error.status;
       message = error.message;
+      extra = error.extra;
     } else if (e.validation) {
       status = 400;
       message = e.message ?? "invalid request";
@@ -210,7 +214,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     } else {
       process.stderr.write(`emulator: ${request.method} ${pathOf(request.url)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     }
-    void reply.code(status).send(errorBody(status, message));
+    void reply.code(status).send(errorBody(status, message, extra));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -350,6 +354,15 @@ function registerControl(app: FastifyInstance, opts: AppOptions): void {
   });
   switchRoute("/_emulator/faults", (b) => {
     switches.faults = faultPlan(b as FaultOptions | null);
+  });
+  // Test-only: a push of a site file to a repository's branch (see README, Git Sync).
+  app.put("/_emulator/git/site-files", async (request) => {
+    const b = controlBody(request);
+    let imported = 0;
+    guard(() => {
+      imported = pushSiteFile(store, b, (row) => syncSite(store, row));
+    });
+    return { imported };
   });
   app.post("/_emulator/clock", async (request) => {
     const b = controlBody(request);

@@ -2,6 +2,7 @@
 import type { Route } from "../context";
 import { registerChangeRequests } from "./changeRequests";
 import { registerComments } from "./comments";
+import { registerGitSync } from "./gitSync";
 import { registerInstallations } from "./installations";
 import { registerCustomization } from "./customization";
 import { registerIntegrations } from "./integrations";
@@ -39,4 +40,5 @@ export function registerAll(route: Route): void {
   registerChangeRequests(route);
   registerComments(route);
   registerRedirects(route);
+  registerGitSync(route);
 }

@@ -124,6 +124,7 @@ export function deleteSiteCascade(store: Store, site: SiteRow): void {
   for (const id of site.rootSiteSpaces) store.del("siteSpaces", id);
   for (const l of [...store.all("shareLinks")]) if (l.site === site.id) store.del("shareLinks", l.id);
   for (const r of [...store.all("redirects")]) if (r.site === site.id) store.del("redirects", r.id);
+  for (const g of [...store.all("gitInstallations")]) if (g.target.siteId === site.id) store.del("gitInstallations", g.id);
   store.del("sites", site.id);
 }
 
