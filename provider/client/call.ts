@@ -57,6 +57,7 @@ export class RequestCall implements Call {
       detail: this.side.secrets.redact(detail),
       outcomeUnknown,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...errorKind(sent.text),
     });
   }
 
@@ -117,6 +118,18 @@ export class RequestCall implements Call {
 }
 
 /** The `error.message` of an error body, or a short excerpt of a body that is not the usual shape. */
+/** The error body's `type` and `details`, where it has them (strings kept whole, other values dropped). */
+function errorKind(text: string): { type?: string; details?: Record<string, unknown> } {
+  try {
+    const e = (JSON.parse(text) as { error?: { type?: unknown; details?: unknown } } | null)?.error;
+    if (typeof e?.type !== "string") return {};
+    const details = e.details !== null && typeof e.details === "object" ? Object.fromEntries(Object.entries(e.details).filter(([, v]) => typeof v === "string")) : undefined;
+    return { type: e.type, ...(details ? { details } : {}) };
+  } catch {
+    return {};
+  }
+}
+
 function serverMessage(text: string): string {
   if (text === "") return "";
   try {

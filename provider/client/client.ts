@@ -6,6 +6,7 @@ import { CollectionsApi } from "./collections";
 import { CommentsApi } from "./comments";
 import { CustomizationApi } from "./customization";
 import { RequestCore, type ClientOptions } from "./core";
+import { GitSyncApi } from "./gitSync";
 import { InstallationsApi } from "./installations";
 import { IntegrationsApi } from "./integrations";
 import { MembersApi } from "./members";
@@ -47,6 +48,7 @@ export class ApiClient extends RequestCore {
   readonly installations = new InstallationsApi(this);
   readonly permissions = new PermissionsApi(this);
   readonly publishingAuth = new PublishingAuthApi(this);
+  readonly gitSync = new GitSyncApi(this);
   readonly comments = new CommentsApi(this);
   readonly changeRequests = new ChangeRequestsApi(this);
   readonly changeRequestContent = new ChangeRequestContentApi(this);

@@ -14,6 +14,10 @@ export interface ApiErrorInit {
   outcomeUnknown?: boolean;
   retryAfterMs?: number;
   cause?: unknown;
+  /** The error body's `type`, where the operation's error gives one (Git Sync's `missing_site_git_sync_config`). */
+  type?: string;
+  /** The error body's `details`, with that `type`. */
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -31,6 +35,10 @@ export class ApiError extends Error {
   readonly path: string;
   readonly outcomeUnknown: boolean;
   readonly retryAfterMs?: number;
+  /** The error body's `type`, when it has one. */
+  readonly type?: string;
+  /** The error body's `details`, when it has them. */
+  readonly details?: Record<string, unknown>;
 
   constructor(init: ApiErrorInit) {
     super(formatMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
@@ -40,6 +48,8 @@ export class ApiError extends Error {
     this.path = init.path;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    if (init.type !== undefined) this.type = init.type;
+    if (init.details !== undefined) this.details = init.details;
   }
 
   /** A JSON form without the cause (whose internals are not ours to publish). */
