@@ -42,6 +42,7 @@ export { integrationProvider, integrationKind, type IntegrationArgs, type Integr
 // Access
 export { permissionsProvider, permissionsKind, lockoutProblems, grantPlan, type PermissionsArgs, type PermissionsInputs, type PermissionsOutputs, type Grant, type DirectGrant, type GrantTarget } from "./resources/permissions";
 export { visitorAuthProvider, visitorAuthKind, type VisitorAuthArgs, type VisitorAuthInputs, type VisitorAuthOutputs } from "./resources/visitorAuth";
+export { siteGitSyncProvider, siteGitSyncKind, PLATFORM_PRIORITY, SITE_FILE_NAME, type SiteGitSyncArgs, type SiteGitSyncInputs, type SiteGitSyncOutputs } from "./resources/siteGitSync";
 export { integrationInstallationProvider, integrationInstallationKind, type IntegrationInstallationArgs, type IntegrationInstallationInputs, type IntegrationInstallationOutputs } from "./resources/integrationInstallation";
 
 // Stack file (component and loader)

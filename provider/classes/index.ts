@@ -32,6 +32,7 @@ import { integrationKind } from "../resources/integration";
 import { integrationInstallationKind } from "../resources/integrationInstallation";
 import { permissionsKind } from "../resources/permissions";
 import { visitorAuthKind } from "../resources/visitorAuth";
+import { siteGitSyncKind } from "../resources/siteGitSync";
 
 /** A resource of a kind: a dynamic resource with one typed Output property per output of the kind. */
 export type KindResource<O extends object> = pulumi.dynamic.Resource & { readonly [K in keyof O]-?: pulumi.Output<O[K]> };
@@ -289,3 +290,7 @@ export type VisitorAuth = InstanceType<typeof VisitorAuth>;
 /** An integration installed on the organisation and enabled on sites and spaces; `secretConfiguration` (digests) is a secret. */
 export const IntegrationInstallation = kindClass(integrationInstallationKind);
 export type IntegrationInstallation = InstanceType<typeof IntegrationInstallation>;
+
+/** A site's Git Sync installation; the GitLab `accessToken` (a digest) is stored as a secret. */
+export const SiteGitSync = kindClass(siteGitSyncKind);
+export type SiteGitSync = InstanceType<typeof SiteGitSync>;

@@ -88,10 +88,12 @@ export interface FileSpelling {
  * - a {@link FileSpelling}: paths of files whose content is the value;
  * - `"secretSources"`: a map of names to where each value comes from (`{config}` or `{env}`), never a
  *   value; the component resolves them and passes the map as a secret;
+ * - `"secretSource"`: one secret value, spelled as where it comes from (`{config}` or `{env}`), never the
+ *   value; the component resolves it and passes it as a secret;
  * - `"context"`: not written in the stack file; the component fills it in from where the entry is
  *   (its organisation, site, section) or from the file's structure (defaults, order, membership).
  */
-export type Spelling = { as: string } | RefSpelling | FileSpelling | "secretSources" | "context";
+export type Spelling = { as: string } | RefSpelling | FileSpelling | "secretSources" | "secretSource" | "context";
 
 /** Everything about one input field: its value, its rules and how the stack file spells it. */
 export interface FieldSpec<T = unknown> {

@@ -4,6 +4,7 @@ import { integrationKind } from "./integration";
 import { integrationInstallationKind } from "./integrationInstallation";
 import { permissionsKind } from "./permissions";
 import { visitorAuthKind } from "./visitorAuth";
+import { siteGitSyncKind } from "./siteGitSync";
 import { memberRoleKind } from "./memberRole";
 import { openApiSpecKind } from "./openApiSpec";
 import { organizationSettingsKind } from "./organizationSettings";
@@ -59,6 +60,8 @@ export const kinds = [
   permissionsKind,
   visitorAuthKind,
   integrationInstallationKind,
+  // Git Sync
+  siteGitSyncKind,
 ] as const satisfies readonly AnyKind[];
 
 /** Name of a registered kind. */

@@ -308,7 +308,7 @@ interface SecretFields {
 
 /** Registers with `client` every string under the kind's secret fields of `values`. */
 function registerSecrets(client: ApiClient, kind: SecretFields, values: readonly (object | undefined)[]): void {
-  const names = [...Object.keys(kind.fields).filter((n) => kind.fields[n]!.stack === "secretSources"), ...(kind.secretOutputs ?? [])];
+  const names = [...Object.keys(kind.fields).filter((n) => kind.fields[n]!.stack === "secretSources" || kind.fields[n]!.stack === "secretSource"), ...(kind.secretOutputs ?? [])];
   for (const v of values) {
     if (v === undefined || v === null) continue;
     for (const n of names) client.secrets.add(...stringsIn((v as Record<string, unknown>)[n]));

@@ -22,6 +22,7 @@ import { checkSite } from "./siteChecks";
 import { show, stackSchemaDocument } from "./schema";
 import { hiddenCharacterProblem } from "../identifiers";
 import { accessIssues } from "./access";
+import { gitSyncIssues } from "./gitSync";
 import { kindOfDefinition, naturalField, refOf, stackFields } from "./stackSchema";
 
 export { describe, type CheckIssue, type LineOf } from "./checkKit";
@@ -92,6 +93,7 @@ export function checkStack(stack: StackFile, lineOf: LineOf): CheckIssue[] {
 
   for (const site of siteModels(stack)) checkSite(ctx, site, keys.spaces ?? new Map());
   for (const issue of accessIssues(stack)) (issue.warning ? ctx.warn : ctx.error)(issue.pointer, issue.reason);
+  for (const issue of gitSyncIssues(stack)) ctx.error(issue.pointer, issue.reason);
   return issues;
 }
 

@@ -21,6 +21,7 @@ import type { DeclaredSources } from "./declared";
 import { Declarer, type DocsPlatformResources } from "./declarer";
 import { projectRoot } from "./projectFiles";
 import { runtimeSources, secretSourceIssues, type SecretLookup } from "./sources";
+import { gitSyncSourceIssues } from "./gitSync";
 import { formatProblem, loadStackFile, problemSummary, type Problem } from "./load";
 import { declareQuietly } from "./registration";
 import type { StackFile } from "./model";
@@ -83,7 +84,7 @@ function sourcesFor(file: string, stack: StackFile, problemAt?: (pointer: string
     },
     env: (name) => process.env[name],
   };
-  const unset = secretSourceIssues(stack, lookup);
+  const unset = [...secretSourceIssues(stack, lookup), ...gitSyncSourceIssues(stack, lookup)];
   if (unset.length > 0) {
     const located = unset.map((i) => problemAt?.(i.pointer, i.reason) ?? { file, line: 1, col: 1, path: i.pointer, message: i.reason });
     throw new StackFileError(file, located);

@@ -19,6 +19,8 @@ export interface DeclaredSources {
   file(path: string, how: FileSpelling["file"]): unknown;
   /** The values of a map of secret sources, as a secret. */
   secrets(sources: Record<string, unknown>): unknown;
+  /** The value of one secret source, as a secret. */
+  secret(source: unknown): unknown;
 }
 
 /**
@@ -34,6 +36,11 @@ export function declaredInputs<T>(kind: AnyKind, entry: object, resolve: Resolve
     const value = values[as];
     if (value === undefined) continue;
     const file = fileOf(spec);
+    if (value !== null && spec.stack === "secretSource") {
+      if (!sources) throw new Error(`internal error: ${kind.name}.${name} is read when the program runs, but no reader was given`);
+      out[name] = sources.secret(value);
+      continue;
+    }
     if (value !== null && (file || spec.stack === "secretSources")) {
       if (!sources) throw new Error(`internal error: ${kind.name}.${name} is read when the program runs, but no reader was given`);
       if (spec.stack === "secretSources") out[name] = sources.secrets(value as Record<string, unknown>);
@@ -64,7 +71,7 @@ export function declaredEntry(kind: AnyKind, outputs: object, unresolve: Unresol
   const out: Record<string, unknown> = {};
   for (const { name, as, spec } of stackFields(kind)) {
     // Files and secrets cannot be read back: the caller writes what stands for them.
-    if (fileOf(spec) || spec.stack === "secretSources") continue;
+    if (fileOf(spec) || spec.stack === "secretSources" || spec.stack === "secretSource") continue;
     const value = live[name];
     if (value === undefined || isAbsentValue(spec, value)) continue;
     if (value === null && spec.absent === "unmanaged") continue;

@@ -22,6 +22,9 @@ import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection, type 
 import { adoptOf, aliasesFor, join } from "./names";
 import { declareSite, type SiteResources, type SiteScope } from "./siteDeclarer";
 import { declareAccess, type AccessResources } from "./accessResources";
+import { declareGitSync } from "./gitSyncResources";
+import type { SiteGitSync } from "../classes";
+import { siteGitSyncKind } from "../resources/siteGitSync";
 
 export type { SiteResources } from "./siteDeclarer";
 
@@ -44,6 +47,8 @@ export interface DocsPlatformResources extends ListedResources {
   sites: Record<string, SiteResources>;
   /** Permissions, visitor authentication and installations. */
   access: AccessResources;
+  /** Each site's Git Sync installation, by site key. */
+  gitSync: Record<string, SiteGitSync>;
 }
 
 /** Walks a stack file once and declares its resources. */
@@ -131,9 +136,12 @@ export class Declarer implements SiteScope {
       locate: this.locate,
     });
 
+    const gitSync = declareGitSync({ name, org, site: (key) => this.sites[key]!.site, inputs: (entry) => this.inputs(siteGitSyncKind, entry), with: (site) => this.with(site) }, stack);
+
     return {
       ...(settings === undefined ? {} : { settings }),
       access,
+      gitSync,
       members,
       teams: this.teams,
       teamMembers,

@@ -18,6 +18,7 @@ import type { siteCustomizationKind, SiteCustomizationInputs } from "../resource
 import type { siteSpaceCustomizationKind, SiteSpaceCustomizationInputs } from "../resources/siteSpaceCustomization";
 import type { siteSpaceKind, SiteSpaceInputs } from "../resources/siteSpace";
 import type { spaceKind, SpaceInputs } from "../resources/space";
+import type { siteGitSyncKind, SiteGitSyncInputs } from "../resources/siteGitSync";
 import type { teamKind, TeamInputs } from "../resources/team";
 import { kinds, listedKinds, type KindName, type ListedKind } from "../resources/kinds";
 import type { StackRedirect } from "../redirects/rules";
@@ -78,7 +79,9 @@ type DeclaredValue<S, V> =
           : string
         : S extends { stack: "secretSources" }
           ? Record<string, StackSecretSource>
-          : V)
+          : S extends { stack: "secretSource" }
+            ? StackSecretSource
+            : V)
   | (S extends { absent: "clear" } ? null : S extends { absent: { reset: null } } ? null : never);
 
 /** Settings of the organisation (`PATCH /orgs/{org}`). */
@@ -103,6 +106,9 @@ export type StackCollection = Keyed & Declared<typeof collectionKind, Collection
 
 /** Settings of an existing space, named by its platform ID. */
 export type StackSpace = Keyed & Declared<typeof spaceKind, SpaceInputs> & StackAccess;
+
+/** A site's Git Sync installation, as the stack file spells it. */
+export type StackGitSync = Declared<typeof siteGitSyncKind, SiteGitSyncInputs>;
 
 /** Where a secret's value comes from when the program runs: a Pulumi config key or an environment variable. */
 export type StackSecretSource = { config: string } | { env: string };
@@ -182,6 +188,8 @@ export type StackSite = Keyed &
   StackAccess & {
     /** How visitors authenticate: required when visibility is visitor-auth (refused without it: readers could not sign in). */
     visitorAuth?: StackVisitorAuth;
+    /** The site's Git Sync installation; with priority git the repository owns the site's structure. */
+    gitSync?: StackGitSync;
     /** Key of one of this site's sections. */
     defaultSiteSection?: Key;
     /** Key of one of this site's root-level site spaces (sites without sections). */

@@ -155,7 +155,7 @@ export function secretSourceIssues(stack: unknown, lookup: SecretLookup): Source
  * through `lookup`, the values wrapped by `secret` (the component's `pulumi.secret`). Sources were
  * checked first ({@link secretSourceIssues}), so an unset one here is a bug.
  */
-export function runtimeSources(base: FileBase, lookup: SecretLookup, secret: (values: Record<string, string>) => unknown): DeclaredSources {
+export function runtimeSources(base: FileBase, lookup: SecretLookup, secret: (values: Record<string, string> | string) => unknown): DeclaredSources {
   return {
     file(p, how) {
       const found = projectFile(base, p);
@@ -171,6 +171,11 @@ export function runtimeSources(base: FileBase, lookup: SecretLookup, secret: (va
         values[name] = value;
       }
       return secret(values);
+    },
+    secret(source) {
+      const value = sourceValue(source, lookup);
+      if (value === undefined) throw new Error("internal error: a secret source has no value");
+      return secret(value);
     },
   };
 }

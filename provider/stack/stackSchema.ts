@@ -26,7 +26,7 @@ const REF_DEFINITIONS: Record<RefSpelling["ref"], string> = {
 /** A field as the stack file spells it: its name there, or undefined when the component fills it in. */
 export function stackName(name: string, spec: FieldSpec): string | undefined {
   if (spec.stack === "context") return undefined;
-  if (spec.stack === "secretSources" || (typeof spec.stack === "object" && !("as" in spec.stack))) return name;
+  if (spec.stack === "secretSources" || spec.stack === "secretSource" || (typeof spec.stack === "object" && !("as" in spec.stack))) return name;
   return spec.stack?.as ?? name;
 }
 
@@ -59,20 +59,24 @@ function fieldEntry(spec: FieldSpec): Schema {
   const ref = refOf(spec);
   const file = fileOf(spec);
   const secrets = spec.stack === "secretSources";
+  const secret = spec.stack === "secretSource";
   // A path (or a list of paths) has the value's own shape and count limits: strings, at most N of them.
   const spelled = file
     ? ` In the stack file: the path of the file, relative to the stack file (a list of paths for a list), read when the program runs${file.file === "base64" ? " and sent as base64" : ""}.`
     : "";
   const sources = secrets ? " In the stack file: each name maps to where its value comes from, {config: <Pulumi config key>} (set with `pulumi config set --secret`) or {env: <environment variable>}, never to the value." : "";
-  const description = `${spec.doc}${spelled}${sources} ${absenceText(spec)}`;
+  const source = secret ? " In the stack file: where the value comes from, {env: <environment variable>} or {config: <Pulumi config key>} (set with `pulumi config set --secret`), never the value itself." : "";
+  const description = `${spec.doc}${spelled}${sources}${source} ${absenceText(spec)}`;
   const value: Schema = ref
     ? { $ref: REF_DEFINITIONS[ref.ref] }
     : secrets
       ? { type: "object", propertyNames: { $ref: "#/definitions/secretName" }, additionalProperties: { $ref: "#/definitions/secretSource" } }
-      : spec.schema;
+      : secret
+        ? { $ref: "#/definitions/secretSource" }
+        : spec.schema;
   // `x-ref`: the list whose keys a reference names, for the loader's cross-checks. `x-file` / `x-secretSources`:
   // the value names files, or the sources of secrets, read when the program runs (see sources.ts).
-  const annotation = ref ? { "x-ref": ref.ref } : file ? { "x-file": file.file } : secrets ? { "x-secretSources": true } : {};
+  const annotation = ref ? { "x-ref": ref.ref } : file ? { "x-file": file.file } : secrets ? { "x-secretSources": true } : secret ? { "x-secretSource": true } : {};
   if (spec.absent === "clear") return { anyOf: [value, { type: "null" }], description, ...annotation };
   return { ...value, description, ...annotation };
 }
