@@ -6,6 +6,7 @@
  * left out and reported as a note, never exported in a form that would create a second object.
  * Secrets stay out: share-link URLs carry a token and are never read into the file.
  */
+import { exportGitSync } from "./gitSync";
 import { ApiError, type ApiClient, type Organization } from "../client";
 import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import { listedKinds } from "../resources/kinds";
@@ -100,6 +101,7 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
     if (listed.length > 0) (stack as unknown as Record<string, unknown>)[kind.list.property] = listed;
   }
   await exportAccess(client, opts.organizationId, stack, builder.keys, live.sites.map((d) => d.site), reader.tick, supply);
+  await exportGitSync(client, opts.organizationId, stack, builder.keys.sites, reader.tick, notes, supply);
   return { stack, organization, notes, progress: reader.done(), emails, placeholders, supply };
 }
 

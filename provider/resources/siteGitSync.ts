@@ -173,6 +173,10 @@ export const siteGitSyncKind = {
     await ctx.client.gitSync.uninstall(id);
   },
 
+  outputsOf(live: GitSyncInstallation, where) {
+    return toOutputs(where, live, null);
+  },
+
   async adopt(ctx, inputs) {
     const found = await siteInstallation(ctx, inputs);
     return found ? { id: found.id, outs: toOutputs(inputs, found, null) } : undefined;

@@ -14,6 +14,16 @@ import type { PreparedProgram, ProgramRunner } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
 import { changes, upAndSettle, writes } from "../../test/support/steps";
 import { exposedInState } from "../../test/support/secrets";
+import { exportMain } from "../export/cli";
+import { diffMain, treeMain } from "../view/cli";
+
+/** A command's exit code and what it wrote. */
+async function run(main: (argv: string[], io: object) => Promise<number>, argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(argv, { env: { ...env, NO_COLOR: "1" }, stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
+  return { code, stdout, stderr };
+}
 
 const BRANCH = "refs/heads/main";
 const GITLAB_TOKEN = "glpat-HARNESS-0f3b9c7e21d84a65";
@@ -124,6 +134,14 @@ describe("a site's Git Sync installation through the engine", { timeout: 300_000
     expect(siteShape()).toEqual([["API", "api", ["v2"]], ["Guides", "guides", ["latest"]]]);
     const again = await runner.up();
     expect(again.apiCalls).toEqual([]);
+
+    // Export writes the block back and leaves the repository's structure to the repository.
+    const exported = await run(exportMain, ["--org", "demo-org"], { DOCSPLATFORM_API_URL: emu.url, DOCSPLATFORM_API_TOKEN: emu.token });
+    expect(exported.code).toBe(0);
+    const site = (parseDocument(exported.stdout).toJS() as { sites: Record<string, unknown>[] }).sites.find((s) => s.title === "Handbook")!;
+    expect(site.gitSync).toEqual({ provider: "github", repository: 4242, branch: BRANCH, projectDirectory: "docs/handbook", priority: "git", commitMessageTemplate: "docs: {{message}}" });
+    expect(site.sections).toBeUndefined();
+    expect(exported.stdout + exported.stderr).toContain("docs/handbook/gitbook-docs.yaml");
   });
 
   it("refuses, before any call, a file that declares by hand the structure of a site whose repository owns it", async () => {
@@ -162,6 +180,21 @@ describe("a site's Git Sync installation through the engine", { timeout: 300_000
     const state = fs.readFileSync(runner.stateFile, "utf8");
     expect(exposedInState(JSON.parse(state), [GITLAB_TOKEN])).toEqual([]);
     expect(JSON.stringify([up.logs, up.output, up.outputs])).not.toContain(GITLAB_TOKEN);
+
+    // Export writes the token as a source to set; tree shows the installation, diff names what changed; none shows the token.
+    const exported = await run(exportMain, ["--org", "demo-org"], { DOCSPLATFORM_API_URL: emu.url, DOCSPLATFORM_API_TOKEN: emu.token });
+    expect(exported.code).toBe(0);
+    const site = (parseDocument(exported.stdout).toJS() as { sites: Record<string, unknown>[] }).sites.find((s) => s.title === "Handbook")!;
+    expect(site.gitSync).toEqual({ provider: "gitlab", project: 77, branch: BRANCH, projectDirectory: "docs/handbook", priority: "gitbook", accessToken: { env: "GITSYNC_HANDBOOK_TOKEN" } });
+    expect(exported.stdout).toContain("set GITSYNC_HANDBOOK_TOKEN");
+    const beforeFile = path.join(program.dir, "before.yaml");
+    fs.writeFileSync(beforeFile, before);
+    const tree = await run(treeMain, [docsFile()]);
+    expect(tree.stdout).toContain("Git Sync: gitlab project 77 · branch refs/heads/main · folder docs/handbook · priority gitbook: the platform is the source of truth · access token from a secret source");
+    const diff = await run(diffMain, [beforeFile, docsFile()]);
+    expect(diff.stdout).toContain("Git Sync: github repository 4242 → gitlab project 77 (installed anew)");
+    expect(diff.stdout).toContain("Git Sync: the access token's source changed");
+    for (const text of [exported.stdout, exported.stderr, tree.stdout, tree.stderr, diff.stdout, diff.stderr]) expect(text).not.toContain(GITLAB_TOKEN);
     fs.writeFileSync(docsFile(), before);
   });
 

@@ -3,6 +3,7 @@
  * objects last: the site's own facts, then its structure (sections, groups and site spaces, compared
  * as two resolved site models), then its share links.
  */
+import { gitSyncChanges } from "./gitSync";
 import { siteKind } from "../resources/site";
 import { siteSectionKind } from "../resources/siteSection";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
@@ -63,6 +64,7 @@ export function diffSite(b: SiteView, h: SiteView, keys = false): Change[] {
   linkLines(b, h, lines);
   shareLinkLines(b, h, lines);
   accessLines(b, h, lines);
+  for (const [sign, text] of gitSyncChanges(b.entry.gitSync, h.entry.gitSync)) lines.add(sign, text);
   return lines.list;
 }
 

@@ -3,6 +3,7 @@
  * spaces with the URL path a reader sees, the default at each level, conditions, visibility,
  * published state and share links by name (never a URL).
  */
+import { gitSyncFacts } from "./gitSync";
 import type { GroupChild, LinkEntry, SectionEntry, SiteSpaceEntry } from "../site";
 import { lookSummary } from "./look";
 import { API_PATH, urlClashes, type SiteView, type StackView } from "./model";
@@ -99,7 +100,7 @@ function headerFacts(site: SiteView, style: Style): string[] {
   const adaptive = adaptiveFacts(site);
   if (adaptive !== undefined) facts.push(adaptive);
   if (site.organizationDefault) facts.push("the organization's default content");
-  for (const f of [accessFacts(site), visitorAuthFacts(site), lookSummary(site.entry.customization)]) if (f !== undefined) facts.push(f);
+  for (const f of [accessFacts(site), visitorAuthFacts(site), gitSyncFacts(site.entry.gitSync), lookSummary(site.entry.customization)]) if (f !== undefined) facts.push(f);
   for (const c of urlClashes(site)) facts.push(style.red(`! URL ${c.url} is shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)`));
   return facts;
 }
