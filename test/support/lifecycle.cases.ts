@@ -11,6 +11,7 @@
 
 import { createHash } from "node:crypto";
 import { accessCases } from "./access.cases";
+import { gitSyncCases } from "./gitSync.cases";
 
 /** A JSON object as sent to or received from the API or the plugin. */
 export type Json = Record<string, unknown>;
@@ -812,4 +813,5 @@ export const lifecycleCases: LifecycleCase[] = [
   ...organisationCases,
   ...integrationCases(),
   ...accessCases,
+  ...gitSyncCases,
 ];
