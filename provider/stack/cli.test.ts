@@ -31,6 +31,7 @@ sites:
       - { user: reader@demo.test, role: read }
     visitorAuth:
       fallbackURL: https://example.com/login
+    gitSync: { provider: github, repository: 42, branch: refs/heads/main, priority: gitbook }
     customization:
       styling: { theme: bold }
     sections:
@@ -78,7 +79,7 @@ describe("docsplatform validate", () => {
       expect(run.stderr).toBe("");
       expect(run.stdout).toBe(
         `${file}: OK (organisation demo-org: 1 site, 1 section, 1 site space, 2 redirects, 1 site customization, ` +
-          "1 site-space customization, 1 external link, 1 space, 4 permission grants, 1 visitor sign-in, 1 installation)\n",
+          "1 site-space customization, 1 external link, 1 space, 4 permission grants, 1 visitor sign-in, 1 installation, 1 Git Sync installation)\n",
       );
       // With the handbook, every kind of object is named; none is left out of the summary.
       const both = run.stdout + validate("examples/handbook/docs.yaml").stdout;

@@ -271,6 +271,7 @@ export function countObjects(stack: StackFile): Record<KindName, number> {
     Permissions: grantLists.reduce((n, e) => n + (e.permissions?.length ?? 0), 0),
     VisitorAuth: sum((s) => (s.entry.visitorAuth === undefined ? 0 : 1)),
     IntegrationInstallation: stack.installations?.length ?? 0,
+    SiteGitSync: sum((s) => (s.entry.gitSync === undefined ? 0 : 1)),
     ...listCounts(stack),
   };
 }
