@@ -101,7 +101,7 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
     if (listed.length > 0) (stack as unknown as Record<string, unknown>)[kind.list.property] = listed;
   }
   await exportAccess(client, opts.organizationId, stack, builder.keys, live.sites.map((d) => d.site), reader.tick, supply);
-  await exportGitSync(client, opts.organizationId, stack, builder.keys.sites, reader.tick, notes, supply);
+  await exportGitSync(client, opts.organizationId, stack, builder.keys.sites, builder.keys.spaces, reader.tick, notes, supply);
   return { stack, organization, notes, progress: reader.done(), emails, placeholders, supply };
 }
 

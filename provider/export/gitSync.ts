@@ -22,6 +22,7 @@ export async function exportGitSync(
   org: string,
   stack: StackFile,
   sites: Map<string, string>,
+  spaces: Map<string, string>,
   count: (n: number) => void,
   notes: string[],
   supply: string[],
@@ -33,8 +34,11 @@ export async function exportGitSync(
     count(items.length);
     const inst = items.find((i) => i.target.type === "site" && i.target.siteId === siteId);
     if (inst === undefined) continue;
-    const outputs = siteGitSyncKind.outputsOf(inst as never, { organizationId: org, siteId });
+    const children = items.filter((i) => i.parentInstallationId === inst.id);
+    const outputs = siteGitSyncKind.outputsOf({ ...inst, children } as never, { organizationId: org, siteId });
     const block = declaredEntry(siteGitSyncKind, outputs, (_list, id) => ({ id })) as StackGitSync;
+    const childSpaces = Object.entries(outputs.childDirectories ?? {});
+    if (childSpaces.length > 0) block.spaces = childSpaces.map(([space, projectDirectory]) => ({ space: spaces.get(space) ?? { id: space }, projectDirectory }));
     if (inst.provider === "gitlab") {
       block.accessToken = { env: tokenVariable(key) };
       supply.push(`set ${tokenVariable(key)} (the GitLab access token of site ${key}'s Git Sync installation): a token is written as its source, never as a value`);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { ApiError, isConflict, MISSING_SITE_FILE, type GitProvider, type GitProviderConfiguration, type GitSyncInstallation, type GitSyncPriority, type GitSyncSetup } from "../client";
-import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, limit, orGone, ORGANIZATION_FIELD, SITE_FIELD, UNKNOWN } from "./kind";
+import { ApiError, isConflict, isNotFound, MISSING_SITE_FILE, type GitProvider, type GitProviderConfiguration, type GitSyncInstallation, type GitSyncPriority, type GitSyncSetup } from "../client";
+import { type FieldSpec, type ValueSchema, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, limit, orGone, ORGANIZATION_FIELD, SITE_FIELD, UNKNOWN } from "./kind";
 import { makeProvider } from "./provider";
 
 /** The `priority` literal that keeps the platform the source of truth (the repository's is `git`). */
@@ -44,6 +44,13 @@ const fields = {
     stack: "secretSource",
   },
   customInstanceURL: { schema: limit("gitCustomInstanceURL"), doc: "GitLab: the https URL of a self-hosted instance.", absent: "clear" },
+  childDirectories: {
+    schema: { type: "object", propertyNames: limit("id"), additionalProperties: limit("gitProjectDirectory") } as ValueSchema<Record<string, string>>,
+    doc: "Child installations: each space of the site (by ID) synced from its own folder of the repository, managed by the site's installation (it inherits its previews). A space left out is uninstalled.",
+    absent: { reset: {} },
+    normalize: (v) => (v !== null && typeof v === "object" ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v),
+    stack: "context",
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 /** Inputs of SiteGitSync: a site's Git Sync installation. */
@@ -61,10 +68,19 @@ export type SiteGitSyncOutputs = Omit<StoredOf<typeof fields>, "accessToken" | "
   status: string;
   /** The repository's web address, when the platform reports it. */
   repositoryUrl: string | null;
+  /** Space ID → its child installation's ID. */
+  children: Record<string, string>;
 };
 
+/** The child installations of the site installation `id` among a site's list: space ID → the child. */
+function childrenOf(items: readonly GitSyncInstallation[], id: string): Map<string, GitSyncInstallation> {
+  const out = new Map<string, GitSyncInstallation>();
+  for (const i of items) if (i.parentInstallationId === id && i.target.type === "space") out.set(i.target.spaceId, i);
+  return out;
+}
+
 /** Outputs from the installation the API answered (the token never comes back: its digest is carried over). */
-function toOutputs(where: { organizationId: string; siteId: string }, i: GitSyncInstallation, token: SiteGitSyncOutputs["accessToken"]): SiteGitSyncOutputs {
+function toOutputs(where: { organizationId: string; siteId: string }, i: GitSyncInstallation, token: SiteGitSyncOutputs["accessToken"], children: Map<string, GitSyncInstallation> = new Map()): SiteGitSyncOutputs {
   const c = i.providerConfiguration ?? {};
   return {
     organizationId: where.organizationId,
@@ -81,6 +97,8 @@ function toOutputs(where: { organizationId: string; siteId: string }, i: GitSync
     customInstanceURL: c.customInstanceURL ?? null,
     status: i.status,
     repositoryUrl: i.repositoryConnection?.repositoryUrl ?? null,
+    childDirectories: Object.fromEntries([...children].map(([space, child]) => [space, child.projectDirectory ?? ""])),
+    children: Object.fromEntries([...children].map(([space, child]) => [space, child.id])),
   };
 }
 
@@ -112,9 +130,10 @@ const ALL = Object.keys(fields);
  * The PATCH, with the platform's refusal of a repository import without its site file said in the file's
  * terms: where the platform expects the file, on which branch, and the two ways on.
  */
-async function save(ctx: KindContext, id: string, inputs: SiteGitSyncInputs, names: readonly string[]): Promise<GitSyncInstallation> {
+async function save(ctx: KindContext, id: string, inputs: SiteGitSyncInputs, names: readonly string[], childDirectories?: Record<string, string>): Promise<GitSyncInstallation> {
   try {
-    return await ctx.client.gitSync.update(id, setupBody(inputs, names));
+    const body = setupBody(inputs, names);
+    return await ctx.client.gitSync.update(id, childDirectories && Object.keys(childDirectories).length > 0 ? { ...body, childInstallationProjectDirectories: childDirectories } : body);
   } catch (e) {
     if (!(e instanceof ApiError) || e.type !== MISSING_SITE_FILE) throw e;
     const where = String(e.details?.path ?? `${inputs.projectDirectory ? `${inputs.projectDirectory}/` : ""}${SITE_FILE_NAME}`);
@@ -124,6 +143,34 @@ async function save(ctx: KindContext, id: string, inputs: SiteGitSyncInputs, nam
         `Commit ${SITE_FILE_NAME} at that path and run up again, or set gitSync.priority: ${PLATFORM_PRIORITY} to keep the platform the source of truth.`,
     );
   }
+}
+
+/**
+ * Installs a child for each declared space that has none and uninstalls the children of spaces no longer
+ * declared (an uninstall of one already gone is done). Returns space ID → child.
+ */
+async function reconcileChildren(ctx: KindContext, inputs: SiteGitSyncInputs, live: Map<string, GitSyncInstallation>): Promise<Map<string, GitSyncInstallation>> {
+  const wanted = inputs.childDirectories ?? {};
+  const out = new Map<string, GitSyncInstallation>();
+  for (const [space, child] of live) {
+    if (space in wanted) out.set(space, child);
+    else await ctx.client.gitSync.uninstall(child.id).catch(alreadyGone);
+  }
+  for (const space of Object.keys(wanted)) {
+    if (!out.has(space)) out.set(space, await ctx.client.gitSync.install(inputs.provider, { type: "space", spaceId: space, siteId: inputs.siteId }));
+  }
+  return out;
+}
+
+/** An uninstall answered 404 has nothing left to do. */
+function alreadyGone(e: unknown): void {
+  if (!isNotFound(e)) throw e;
+}
+
+/** The site PATCH's child directories: child installation ID → its folder. */
+function childPatch(children: Map<string, GitSyncInstallation>, inputs: SiteGitSyncInputs): Record<string, string> {
+  const wanted = inputs.childDirectories ?? {};
+  return Object.fromEntries([...children].map(([space, child]) => [child.id, wanted[space] ?? ""]));
 }
 
 /** The site's own installation (not a space's), if it has one. */
@@ -137,7 +184,7 @@ export const siteGitSyncKind = {
   name: "SiteGitSync",
   noun: { one: "Git Sync installation", many: "Git Sync installations" },
   doc: "A site's Git Sync installation: the GitHub repository or GitLab project and branch it syncs with, its folder, and which side is the source of truth.",
-  outputs: ["status", "repositoryUrl"],
+  outputs: ["status", "repositoryUrl", "children"],
   fields,
   secretOutputs: ["accessToken"],
   // A site has one installation: a new provider's replaces the old only once the old is gone.
@@ -154,27 +201,35 @@ export const siteGitSyncKind = {
       installed = existing;
     }
     ctx.created?.(installed.id, toOutputs(inputs, installed, null));
-    const saved = await save(ctx, installed.id, inputs, ALL);
-    return { id: saved.id, outs: toOutputs(inputs, saved, keptToken(inputs, null)) };
+    const children = await reconcileChildren(ctx, inputs, new Map());
+    const saved = await save(ctx, installed.id, inputs, ALL, childPatch(children, inputs));
+    return { id: saved.id, outs: toOutputs(inputs, saved, keptToken(inputs, null), children) };
   },
 
+  // One read: the site's list holds the installation and its children.
   async read(ctx, id, state) {
-    const i = await orGone(ctx.client.gitSync.get(id));
-    return i ? toOutputs(state, i, state.accessToken ?? null) : undefined;
+    const items = await orGone(ctx.client.gitSync.listForSite(state.organizationId, state.siteId));
+    const i = items?.find((x) => x.id === id);
+    return i ? toOutputs(state, i, state.accessToken ?? null, childrenOf(items!, id)) : undefined;
   },
 
-  // One PATCH with the changed members (provider and configuration always, as the API requires).
+  // One PATCH with the changed members (provider and configuration always, as the API requires); a child
+  // installed or uninstalled for each space added to or removed from childDirectories.
   async update(ctx, id, olds, news, changed) {
-    const saved = await save(ctx, id, news, changed);
-    return toOutputs(olds, saved, changed.includes("accessToken") ? keptToken(news, olds.accessToken) : olds.accessToken);
+    const before = new Map(Object.entries(olds.children ?? {}).map(([space, childId]) => [space, { id: childId } as GitSyncInstallation]));
+    const children = changed.includes("childDirectories") ? await reconcileChildren(ctx, news, before) : before;
+    const saved = await save(ctx, id, news, changed, changed.includes("childDirectories") ? childPatch(children, news) : undefined);
+    const token = changed.includes("accessToken") ? keptToken(news, olds.accessToken) : olds.accessToken;
+    const outs = toOutputs(olds, saved, token, children);
+    return { ...outs, childDirectories: { ...(news.childDirectories ?? {}) } };
   },
 
   async delete(ctx, id) {
     await ctx.client.gitSync.uninstall(id);
   },
 
-  outputsOf(live: GitSyncInstallation, where) {
-    return toOutputs(where, live, null);
+  outputsOf(live: GitSyncInstallation & { children?: GitSyncInstallation[] }, where) {
+    return toOutputs(where, live, null, new Map((live.children ?? []).flatMap((c) => (c.target.type === "space" ? [[c.target.spaceId, c] as const] : []))));
   },
 
   async adopt(ctx, inputs) {

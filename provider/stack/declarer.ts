@@ -136,7 +136,7 @@ export class Declarer implements SiteScope {
       locate: this.locate,
     });
 
-    const gitSync = declareGitSync({ name, org, site: (key) => this.sites[key]!.site, inputs: (entry) => this.inputs(siteGitSyncKind, entry), with: (site) => this.with(site) }, stack);
+    const gitSync = declareGitSync({ name, org, site: (key) => this.sites[key]!.site, inputs: (entry) => this.inputs(siteGitSyncKind, entry), with: (site) => this.with(site), space: (ref) => this.ref(ref, this.refTargets("spaces")) }, stack);
 
     return {
       ...(settings === undefined ? {} : { settings }),

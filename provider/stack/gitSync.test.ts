@@ -116,6 +116,24 @@ describe("a site's Git Sync installation through the engine", { timeout: 300_000
     await runner.up();
   });
 
+  it("a space's child installation: added with its folder, a second up with no call, its folder changed in the site's PATCH, removed", async () => {
+    const children = () => [...emu.store.all("gitInstallations")].filter((g) => g.parent !== null).map((g) => [g.target.type === "space" ? g.target.spaceId : "", g.projectDirectory]);
+    editGitSync((g) => (g.spaces = [{ space: { id: "space-guides" }, projectDirectory: "docs/guides" }]));
+    const added = await upAndSettle(runner);
+    expect(writes(added)).toEqual(["POST /v1/git/installations 201", "PATCH /v1/git/installations/:installationId 200"]);
+    expect(children()).toEqual([["space-guides", "docs/guides"]]);
+    editGitSync((g) => (g.spaces = [{ space: { id: "space-guides" }, projectDirectory: "docs/guides-v2" }]));
+    const moved = await upAndSettle(runner);
+    expect(writes(moved)).toEqual(["PATCH /v1/git/installations/:installationId 200"]);
+    expect(children()).toEqual([["space-guides", "docs/guides-v2"]]);
+    const tree = await run(treeMain, [docsFile()]);
+    expect(tree.stdout).toContain("1 space synced from its own folder");
+    editGitSync((g) => delete g.spaces);
+    const removed = await upAndSettle(runner);
+    expect(writes(removed)).toEqual(["DELETE /v1/git/installations/:installationId 205", "PATCH /v1/git/installations/:installationId 200"]);
+    expect(children()).toEqual([]);
+  });
+
   it("priority git without the site file fails with the path and branch the platform expects; with it the structure is imported, and a push re-imports it", async () => {
     editGitSync((g) => (g.priority = "git"));
     const failed = await runner.up({ allowError: true });

@@ -39,9 +39,27 @@ export function gitSyncIssues(stack: unknown): SourceIssue[] {
       for (const f of FOREIGN[provider]!) if (g[f] !== undefined) issues.push({ pointer: `${at}/${f}`, reason: `${f} belongs to a ${provider === "github" ? "gitlab" : "github"} installation, not a ${provider} one` });
     }
     issues.push(...tokenIssues(g.accessToken, `${at}/accessToken`));
+    issues.push(...childIssues(stack as Entry, g.spaces, `${at}/spaces`));
     const owned = twoOwners(site, g);
     if (owned) issues.push({ pointer: `/sites/${i}/${owned}`, reason: twoOwnersReason(String(site.key), owned, g) });
   }
+  return issues;
+}
+
+/** A child installation's space that is not a key of the file's spaces, or named twice. */
+function childIssues(stack: Entry, children: unknown, at: string): SourceIssue[] {
+  if (!Array.isArray(children)) return [];
+  const keys = new Set((Array.isArray(stack.spaces) ? stack.spaces : []).map((s) => (isEntry(s) ? s.key : undefined)));
+  const seen = new Set<string>();
+  const issues: SourceIssue[] = [];
+  children.forEach((c, j) => {
+    if (!isEntry(c)) return;
+    const ref = c.space;
+    if (typeof ref === "string" && !keys.has(ref)) issues.push({ pointer: `${at}/${j}/space`, reason: `no space with key ${JSON.stringify(ref)} in spaces (name one of this file's, or {id: ...})` });
+    const id = typeof ref === "string" ? `key ${ref}` : isEntry(ref) ? `id ${String(ref.id)}` : undefined;
+    if (id !== undefined && seen.has(id)) issues.push({ pointer: `${at}/${j}/space`, reason: `space ${id.replace(/^(key|id) /, "")} already has a child installation in this list` });
+    if (id !== undefined) seen.add(id);
+  });
   return issues;
 }
 

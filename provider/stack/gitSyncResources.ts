@@ -1,9 +1,9 @@
 /** A site's Git Sync installation as a resource: one SiteGitSync per site entry with a `gitSync` block. */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { SiteGitSync } from "../classes";
 import type { ResourceArgs } from "../resources/kind";
 import type { SiteGitSyncInputs } from "../resources/siteGitSync";
-import type { Keyed, StackFile, StackGitSync } from "./model";
+import type { Keyed, Ref, StackFile, StackGitSync } from "./model";
 import { join } from "./names";
 
 /** What declaring a site's installation needs of the component. */
@@ -16,6 +16,8 @@ export interface GitSyncScope {
   inputs(entry: StackGitSync): ResourceArgs<SiteGitSyncInputs>;
   /** Options of an object of the site's entry (its former keys become aliases). */
   with(site: Keyed): pulumi.CustomResourceOptions;
+  /** The ID of a space the file names (a key of its spaces, or `{id}`). */
+  space(ref: Ref): pulumi.Input<string>;
 }
 
 type Site = pulumi.CustomResource;
@@ -25,7 +27,11 @@ export function declareGitSync(scope: GitSyncScope, stack: StackFile): Record<st
   const out: Record<string, SiteGitSync> = {};
   for (const site of stack.sites ?? []) {
     if (site.gitSync === undefined) continue;
-    out[site.key] = new SiteGitSync(join(scope.name, site.key), { ...scope.inputs(site.gitSync), organizationId: scope.org, siteId: scope.site(site.key).id }, scope.with(site));
+    const { spaces, ...block } = site.gitSync;
+    // Space ID → folder: an Output, as a space the file creates has its ID only once it exists.
+    const childDirectories = pulumi.all((spaces ?? []).map((c) => pulumi.all([scope.space(c.space), c.projectDirectory]))).apply((pairs) => Object.fromEntries(pairs));
+    const inputs = { ...scope.inputs(block), organizationId: scope.org, siteId: scope.site(site.key).id, childDirectories };
+    out[site.key] = new SiteGitSync(join(scope.name, site.key), inputs, scope.with(site));
   }
   return out;
 }

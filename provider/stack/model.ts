@@ -108,7 +108,10 @@ export type StackCollection = Keyed & Declared<typeof collectionKind, Collection
 export type StackSpace = Keyed & Declared<typeof spaceKind, SpaceInputs> & StackAccess;
 
 /** A site's Git Sync installation, as the stack file spells it. */
-export type StackGitSync = Declared<typeof siteGitSyncKind, SiteGitSyncInputs>;
+export type StackGitSync = Declared<typeof siteGitSyncKind, SiteGitSyncInputs> & {
+  /** Child installations: a space of the file (by key) or `{id}`, and the folder it syncs with. */
+  spaces?: { space: Ref; projectDirectory: string }[];
+};
 
 /** Where a secret's value comes from when the program runs: a Pulumi config key or an environment variable. */
 export type StackSecretSource = { config: string } | { env: string };

@@ -23,6 +23,8 @@ export function gitSyncFacts(g: StackGitSync | undefined): string | undefined {
   if (g.projectDirectory) parts.push(`folder ${g.projectDirectory}`);
   parts.push(ownerOf(g));
   if (g.previewExternalBranches) parts.push("previews from other branches");
+  const children = g.spaces?.length ?? 0;
+  if (children > 0) parts.push(`${children} ${children === 1 ? "space" : "spaces"} synced from ${children === 1 ? "its own folder" : "their own folders"}`);
   if (g.accessToken !== undefined) parts.push("access token from a secret source");
   return parts.join(" · ");
 }
@@ -44,5 +46,13 @@ export function gitSyncChanges(b: StackGitSync | undefined, h: StackGitSync | un
   field("commit message template", b.commitMessageTemplate, h.commitMessageTemplate);
   field("previews from other branches", b.previewExternalBranches ?? false, h.previewExternalBranches ?? false);
   if (JSON.stringify(b.accessToken ?? null) !== JSON.stringify(h.accessToken ?? null)) out.push(["~", "Git Sync: the access token's source changed"]);
+  const name = (r: unknown) => (typeof r === "string" ? r : JSON.stringify(r));
+  const childMap = (g: StackGitSync) => new Map((g.spaces ?? []).map((c) => [name(c.space), c.projectDirectory]));
+  const [bc, hc] = [childMap(b), childMap(h)];
+  for (const [space, dir] of hc) {
+    if (!bc.has(space)) out.push(["+", `Git Sync: space ${space} synced from ${dir}`]);
+    else if (bc.get(space) !== dir) out.push(["~", `Git Sync: space ${space} folder ${bc.get(space)} → ${dir}`]);
+  }
+  for (const space of bc.keys()) if (!hc.has(space)) out.push(["-", `Git Sync: space ${space} no longer synced (its child installation is removed)`]);
   return out;
 }
