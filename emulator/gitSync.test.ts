@@ -117,6 +117,8 @@ describe("Git Sync installations", () => {
     expect((await admin("PATCH", `${G}/${id}`, { ...setup, priority: "git" })).status).toBe(200);
     expect(await shape(site.id)).toEqual([]);
     expect(emu.store.get("gitInstallations", id)!.operation).toMatchObject({ state: "failure", error: expect.stringContaining("exactly one section") });
+    // The site reports its installation and the failed import.
+    expect((await admin("GET", `${S}/${site.id}`)).body.gitSync).toMatchObject({ installationId: id, installationProvider: "github", installationStatus: "active", operation: { state: "failure", direction: "import" } });
   });
 
   it("never answers a GitLab access token, and keeps only its digest", async () => {

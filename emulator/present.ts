@@ -174,6 +174,23 @@ export function groupIdsInOrder(store: Store, site: SiteRow): string[] {
   return out;
 }
 
+/** The site's `gitSync` member (read-only): its installation, and its last sync when there was one. */
+function siteGitSync(store: Store, s: SiteRow): Record<string, unknown> | undefined {
+  for (const g of store.all("gitInstallations")) {
+    if (g.target.type !== "site" || g.target.siteId !== s.id) continue;
+    const repository = g.provider === "github" ? g.providerConfiguration.repositoryId : g.providerConfiguration.projectId;
+    return compact({
+      installationId: g.id,
+      installationProvider: g.provider,
+      installationStatus: repository === undefined ? "pending" : "active",
+      repoName: repository === undefined ? undefined : `repository-${String(repository)}`,
+      operation: g.operation ?? undefined,
+      updatedAt: g.updatedAt,
+    });
+  }
+  return undefined;
+}
+
 export function presentSite(v: View, s: SiteRow): Record<string, unknown> {
   return compact({
     object: "site",
@@ -181,6 +198,7 @@ export function presentSite(v: View, s: SiteRow): Record<string, unknown> {
     ...served(SITE, s),
     proxy: s.proxy ? { origin: `https://${s.proxy}`, target: sitePublishedUrl(v.store, s) } : undefined,
     siteSpaces: countSiteSpaces(v.store, s),
+    gitSync: siteGitSync(v.store, s),
     features: [],
     urls: { location: siteLocation(v, s), app: `${APP_URL}/o/${s.org}/sites/${s.id}`, published: sitePublishedUrl(v.store, s) },
   });
