@@ -134,7 +134,7 @@ describe("export, then pulumi up on the exported file", () => {
       SiteStructureOrder: 0,
       ShareLink: 2,
       SiteAdaptiveSchema: 1,
-      // The fixture has no redirect, customization, external link, direct grant, visitor sign-in or installation.
+      // The fixture has no redirect, customization, external link, direct grant, visitor sign-in, installation or Git Sync.
       SiteRedirects: 0,
       SiteCustomization: 0,
       SiteSpaceCustomization: 0,
@@ -142,6 +142,7 @@ describe("export, then pulumi up on the exported file", () => {
       Permissions: 0,
       VisitorAuth: 0,
       IntegrationInstallation: 0,
+      SiteGitSync: 0,
     });
   });
 
