@@ -193,17 +193,21 @@ export const siteGitSyncKind = {
   // A site has one installation: one already there (an earlier run's whose answer was lost) is taken over.
   async create(ctx, inputs) {
     let installed: GitSyncInstallation;
+    let liveChildren = new Map<string, GitSyncInstallation>();
     try {
       installed = await ctx.client.gitSync.install(inputs.provider, { type: "site", siteId: inputs.siteId });
     } catch (e) {
-      const existing = isConflict(e) ? await siteInstallation(ctx, inputs) : undefined;
+      const items = isConflict(e) ? await ctx.client.gitSync.listForSite(inputs.organizationId, inputs.siteId) : [];
+      const existing = items.find((i) => i.target.type === "site" && i.target.siteId === inputs.siteId);
       if (!existing) throw e;
       installed = existing;
+      liveChildren = childrenOf(items, existing.id);
     }
-    ctx.created?.(installed.id, toOutputs(inputs, installed, null));
-    const children = await reconcileChildren(ctx, inputs, new Map());
+    ctx.created?.(installed.id, toOutputs(inputs, installed, null, liveChildren));
+    const children = await reconcileChildren(ctx, inputs, liveChildren);
     const saved = await save(ctx, installed.id, inputs, ALL, childPatch(children, inputs));
-    return { id: saved.id, outs: toOutputs(inputs, saved, keptToken(inputs, null), children) };
+    // The PATCH set the children's folders as declared (the child objects in hand predate it).
+    return { id: saved.id, outs: { ...toOutputs(inputs, saved, keptToken(inputs, null), children), childDirectories: { ...(inputs.childDirectories ?? {}) } } };
   },
 
   // One read: the site's list holds the installation and its children.
@@ -220,8 +224,8 @@ export const siteGitSyncKind = {
     const children = changed.includes("childDirectories") ? await reconcileChildren(ctx, news, before) : before;
     const saved = await save(ctx, id, news, changed, changed.includes("childDirectories") ? childPatch(children, news) : undefined);
     const token = changed.includes("accessToken") ? keptToken(news, olds.accessToken) : olds.accessToken;
-    const outs = toOutputs(olds, saved, token, children);
-    return { ...outs, childDirectories: { ...(news.childDirectories ?? {}) } };
+    // The PATCH set the children's folders as declared (the child objects in hand predate it).
+    return { ...toOutputs(olds, saved, token, children), childDirectories: { ...(news.childDirectories ?? {}) } };
   },
 
   async delete(ctx, id) {

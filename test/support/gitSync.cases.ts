@@ -16,7 +16,7 @@ export const gitSyncCases: LifecycleCase[] = [
     setup: async (env): Promise<Parents> => ({ siteId: (await env.api<{ id: string }>("POST", sites(env), { title: env.unique("Synced site") })).id }),
     create: (env, p) => ({
       organizationId: env.orgId, siteId: p.siteId, provider: "gitlab", project: 7, branch: "refs/heads/main", projectDirectory: "docs", priority: "gitbook",
-      accessToken: "glpat-lifecycle-one", customInstanceURL: "https://gitlab.example.com",
+      accessToken: "glpat-lifecycle-one", customInstanceURL: "https://gitlab.example.com", childDirectories: { "space-guides": "docs/guides" },
     }),
     bad: [
       { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, provider: "github", branch: "main", priority: "git" }), property: "branch" },
