@@ -515,6 +515,60 @@ export interface CommentReplyRow {
   reactions: Reaction[];
 }
 
+// ---- the site's AI surface ----
+
+/** An external MCP server whose tools the site's assistant may call. */
+export interface McpServerRow {
+  id: string;
+  site: string;
+  name: string;
+  url: string;
+  transport: "sse" | "http";
+  /** Served in full on read (the description returns them); values are credentials. */
+  headers: Record<string, string>;
+  condition: string | null;
+  createdAt: string;
+}
+
+/** A site's agent settings (only once a PUT stored them; a site without a row answers the defaults). */
+export interface AgentSettingsRow {
+  /** The site ID. */
+  id: string;
+  scans: { topics: "auto" | "never" };
+  findings: { changeRequests: "always" | "auto-fixable" | "never" };
+  editing: { customInstructions: JsonObject };
+  updatedAt: string;
+  updatedBy: string;
+}
+
+/** A channel: an external tool where the site's agent works. */
+export interface ChannelRow {
+  id: string;
+  site: string;
+  type: string;
+  setupSettings: JsonObject;
+  role: "support" | "collaborator";
+  status: "active" | "pending";
+  answers: number;
+  createdAt: string;
+}
+
+/** A context connection: an external source the site's agent learns from. */
+export interface ConnectionRow {
+  id: string;
+  site: string;
+  connector: string;
+  /** As given, secrets included (Freshdesk `apiKey` and Jira `apiToken` are masked when served). */
+  setupSettings: JsonObject;
+  usageSettings: { changeRequests: boolean; search: boolean; searchBoost: string; sync?: boolean };
+  label: string | null;
+  filter: string | null;
+  status: "pending" | "syncing" | "succeeded" | "failed";
+  records: number;
+  syncedAt: string | null;
+  createdAt: string;
+}
+
 /** Every table and the type of its rows. */
 export interface TableRows {
   users: UserRow;
@@ -544,6 +598,10 @@ export interface TableRows {
   changeRequests: ChangeRequestRow;
   comments: CommentRow;
   commentReplies: CommentReplyRow;
+  mcpServers: McpServerRow;
+  agentSettings: AgentSettingsRow;
+  channels: ChannelRow;
+  contextConnections: ConnectionRow;
 }
 export type TableName = keyof TableRows;
 export const TABLE_NAMES: readonly TableName[] = [
@@ -574,4 +632,8 @@ export const TABLE_NAMES: readonly TableName[] = [
   "comments",
   "commentReplies",
   "redirects",
+  "mcpServers",
+  "agentSettings",
+  "channels",
+  "contextConnections",
 ];

@@ -270,7 +270,7 @@ export function seedRows(seed: Seed, now: string): Rows {
     users: [], orgs: [], members: [], teams: [], collections: [], spaces: [], sites: [], sections: [],
     sectionGroups: [], siteSpaces: [], externalLinks: [], shareLinks: [], samlProviders: [], openapiSpecs: [], translations: [],
     integrations: [], installations: [], targetInstallations: [], grants: [], publishingAuth: [], gitInstallations: [], gitSiteFiles: [], revisions: [], changeRequests: [], comments: [], commentReplies: [],
-    redirects: [],
+    redirects: [], mcpServers: [], agentSettings: [], channels: [], contextConnections: [],
   };
   for (const u of seed.users) {
     rows.users.push({ id: u.id, email: u.email, displayName: u.displayName ?? u.id, photoURL: u.photoURL ?? null });

@@ -12,6 +12,9 @@ import { registerOrgs } from "./orgs";
 import { registerPermissions } from "./permissions";
 import { registerPublishingAuth } from "./publishingAuth";
 import { registerRedirects } from "./redirects";
+import { registerContextConnections } from "./contextConnections";
+import { registerSiteAgent } from "./siteAgent";
+import { registerSiteChannels } from "./siteChannels";
 import { registerSites } from "./sites";
 import { registerSpaceCreation } from "./spaceCreation";
 import { registerSpaces } from "./spaces";
@@ -41,4 +44,7 @@ export function registerAll(route: Route): void {
   registerComments(route);
   registerRedirects(route);
   registerGitSync(route);
+  registerSiteAgent(route);
+  registerSiteChannels(route);
+  registerContextConnections(route);
 }

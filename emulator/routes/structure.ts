@@ -125,6 +125,8 @@ export function deleteSiteCascade(store: Store, site: SiteRow): void {
   for (const l of [...store.all("shareLinks")]) if (l.site === site.id) store.del("shareLinks", l.id);
   for (const r of [...store.all("redirects")]) if (r.site === site.id) store.del("redirects", r.id);
   for (const g of [...store.all("gitInstallations")]) if (g.target.siteId === site.id) store.del("gitInstallations", g.id);
+  for (const table of ["mcpServers", "channels", "contextConnections"] as const) for (const r of [...store.all(table)]) if (r.site === site.id) store.del(table, r.id);
+  store.del("agentSettings", site.id);
   store.del("sites", site.id);
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { AgentSettingsApi, ChannelsApi, ContextConnectionsApi, McpServersApi } from "./assistant";
 import { baseKey, checkBaseUrl } from "./baseUrl";
 import { ChangeRequestContentApi } from "./changeRequestContent";
 import { ChangeRequestsApi } from "./changeRequests";
@@ -49,6 +50,10 @@ export class ApiClient extends RequestCore {
   readonly permissions = new PermissionsApi(this);
   readonly publishingAuth = new PublishingAuthApi(this);
   readonly gitSync = new GitSyncApi(this);
+  readonly mcpServers = new McpServersApi(this);
+  readonly agentSettings = new AgentSettingsApi(this);
+  readonly channels = new ChannelsApi(this);
+  readonly contextConnections = new ContextConnectionsApi(this);
   readonly comments = new CommentsApi(this);
   readonly changeRequests = new ChangeRequestsApi(this);
   readonly changeRequestContent = new ChangeRequestContentApi(this);

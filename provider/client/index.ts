@@ -30,6 +30,7 @@ export { InstallationsApi } from "./installations";
 export { Grants, PermissionsApi } from "./permissions";
 export { PublishingAuthApi } from "./publishingAuth";
 export { GitSyncApi, MISSING_SITE_FILE, type GitProvider, type GitProviderConfiguration, type GitSyncInstallation, type GitSyncPriority, type GitSyncSetup, type GitSyncTarget } from "./gitSync";
+export * from "./assistant";
 export { CommentsApi } from "./comments";
 export { ChangeRequestsApi, changeRequestSegment, type ChangeRequestRef, type PageSize } from "./changeRequests";
 export { ChangeRequestContentApi } from "./changeRequestContent";

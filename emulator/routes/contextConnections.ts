@@ -1,0 +1,248 @@
+/**
+ * A site's context connections (api-extensions area 17): external sources the site's agent learns from,
+ * each a connector with its own setup settings. Served with their settings as stored but for Freshdesk's
+ * `apiKey` and Jira's `apiToken`, which are masked. `sync` runs at once here (204, then `succeeded`);
+ * `test` checks the stored credentials (a value containing `invalid` fails, as a refused one would).
+ */
+import { badRequest } from "../errors";
+import { compact, limit, listQuery, obj, ownedRow, paginate, requireSite, view, type Ctx, type Route, type Schema } from "../context";
+import { newId } from "../seed";
+import type { ConnectionRow, JsonObject, SiteRow } from "../model";
+import { siteLocation, type View } from "../present";
+
+type SiteP = { organizationId: string; siteId: string };
+type ConnectionP = SiteP & { siteContextConnectionId: string };
+type AnyCtx = Ctx<unknown, unknown, unknown>;
+
+const SITES = "/v1/orgs/:organizationId/sites/:siteId";
+
+/** What a masked setup member is served as. */
+export const MASKED = "********";
+
+const closed = (properties: Record<string, Schema>, required: string[]): Schema => ({ ...obj(properties, required), additionalProperties: false });
+const SECRET = limit("connectionSecret");
+const SETTING = limit("connectionSetting");
+const NONE = closed({}, []);
+const TOKEN_ONLY = closed({ token: SECRET }, ["token"]);
+const GITHUB = closed({ repository: limit("connectionRepository"), token: SECRET }, ["repository", "token"]);
+const STATUS_MAPPING: Schema = { ...obj({ draft: limit("jiraStatusName"), open: limit("jiraStatusName"), archived: limit("jiraStatusName"), merged: limit("jiraStatusName") }), additionalProperties: false };
+
+/** Each builtin connector's setup settings, as the description gives them. */
+const BUILTIN_SETUP: Record<string, Schema> = {
+  email: NONE,
+  api: NONE,
+  website: closed({ url: limit("connectionURL") }, ["url"]),
+  youtube: closed({ channelId: limit("youtubeChannel") }, ["channelId"]),
+  "github-discussions": GITHUB,
+  "github-issues": GITHUB,
+  intercom: TOKEN_ONLY,
+  front: TOKEN_ONLY,
+  pylon: TOKEN_ONLY,
+  hubspot: TOKEN_ONLY,
+  linear: TOKEN_ONLY,
+  zendesk: closed({ subdomain: SETTING, email: SETTING, apiToken: SECRET }, ["subdomain", "email", "apiToken"]),
+  "zoho-desk": closed({ dataCenter: SETTING, orgId: SETTING, clientId: SETTING, clientSecret: SECRET, refreshToken: SECRET }, ["dataCenter", "orgId", "clientId", "clientSecret", "refreshToken"]),
+  freshdesk: closed({ domain: SETTING, apiKey: SECRET }, ["domain", "apiKey"]),
+  jira: closed({ baseUrl: limit("connectionURL"), apiEmail: limit("jiraEmail"), apiToken: SECRET, statusMapping: STATUS_MAPPING }, ["baseUrl", "apiEmail", "apiToken"]),
+};
+
+/** The members served masked, by connector (the description says these two are redacted on read). */
+const MASKED_MEMBERS: Record<string, string[]> = { "builtin:freshdesk": ["apiKey"], "builtin:jira": ["apiToken"] };
+
+/** The members holding credentials, whose values `test` checks. */
+const CREDENTIALS = ["token", "apiToken", "apiKey", "clientSecret", "refreshToken"];
+
+/** How a connection created without usage settings uses its records (a decision: the description gives none). */
+export const DEFAULT_USAGE: ConnectionRow["usageSettings"] = { changeRequests: false, search: true, searchBoost: "x1.0" };
+
+/**
+ * The connector and setup settings of a body: `connector` picks the setup's schema (a discriminated
+ * union the route's own schema cannot name per value), one branch per connector in one schema.
+ */
+const FED = ["email", "api"];
+const SETUP: Schema = {
+  type: "object",
+  required: ["connector"],
+  properties: { connector: limit("connectionConnector") },
+  allOf: [
+    ...Object.entries(BUILTIN_SETUP).map(([name, settings]) => ({
+      if: { properties: { connector: { const: `builtin:${name}` } }, required: ["connector"] },
+      // E-mail and API connections have no settings; every other builtin connector requires its own.
+      then: FED.includes(name) ? { properties: { setupSettings: settings } } : { required: ["setupSettings"], properties: { setupSettings: settings } },
+    })),
+    { if: { properties: { connector: { pattern: "^integration:" } }, required: ["connector"] }, then: { properties: { setupSettings: NONE } } },
+  ],
+};
+
+const OTHER_PROPERTIES: Record<string, Schema> = {
+  connector: limit("connectionConnector"),
+  setupSettings: { type: "object" },
+  usageSettings: limit("connectionUsage"),
+  filter: limit("connectionFilter"),
+};
+
+interface ConnectionBody {
+  connector: string;
+  setupSettings?: JsonObject;
+  usageSettings?: ConnectionRow["usageSettings"];
+  filter?: string;
+  label?: string;
+}
+
+function presentConnection(v: View, site: SiteRow, c: ConnectionRow): Record<string, unknown> {
+  const settings = structuredClone(c.setupSettings);
+  for (const member of MASKED_MEMBERS[c.connector] ?? []) if (member in settings) settings[member] = MASKED;
+  return compact({
+    object: "context-connection",
+    id: c.id,
+    connector: c.connector,
+    setupSettings: settings,
+    label: c.label ?? undefined,
+    filter: c.filter ?? undefined,
+    usageSettings: { ...c.usageSettings },
+    status: c.status,
+    records: c.records,
+    email: c.connector === "builtin:email" ? { ingestionAddress: `${c.id}@inbound.docsplatform.dev` } : undefined,
+    syncedAt: c.syncedAt ?? undefined,
+    createdAt: c.createdAt,
+    urls: { location: `${siteLocation(v, site)}/context-connections/${c.id}` },
+  });
+}
+
+function findConnection(ctx: AnyCtx, site: SiteRow, id: string): ConnectionRow {
+  return ownedRow(ctx, "contextConnections", id, "site", site.id, "context connection");
+}
+
+/** Registers a site's context connection routes. */
+export function registerContextConnections(route: Route): void {
+  registerConnectionList(route);
+  registerConnection(route);
+  registerConnectionActions(route);
+}
+
+/** The list and create of a site's context connections. */
+function registerConnectionList(route: Route): void {
+  route<SiteP, { page?: string; limit?: number }>({
+    method: "GET",
+    url: `${SITES}/context-connections`,
+    query: listQuery(),
+    handler: (ctx) => {
+      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin", "read context connections (their settings hold credentials)");
+      const v = view(ctx, role);
+      const items = [...ctx.store.all("contextConnections")].filter((c) => c.site === site.id);
+      return { status: 200, body: paginate(items, ctx.query, `context-connections:${site.id}`, (c) => presentConnection(v, site, c)) };
+    },
+  });
+
+  route<SiteP, Record<string, never>, ConnectionBody>({
+    method: "POST",
+    url: `${SITES}/context-connections`,
+    // `label` is accepted by PATCH only, as the description gives it.
+    body: { ...obj(OTHER_PROPERTIES, ["connector"]), additionalProperties: false, allOf: [SETUP] },
+    handler: (ctx) => {
+      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
+      const b = ctx.body;
+      const connection: ConnectionRow = {
+        id: newId("ctxc_"),
+        site: site.id,
+        connector: b.connector,
+        setupSettings: structuredClone(b.setupSettings ?? {}),
+        usageSettings: { ...(b.usageSettings ?? DEFAULT_USAGE) },
+        label: null,
+        filter: b.filter ?? null,
+        status: "pending",
+        records: 0,
+        syncedAt: null,
+        createdAt: ctx.store.nowIso(),
+      };
+      ctx.store.put("contextConnections", connection);
+      const v = view(ctx, role);
+      return { status: 201, body: presentConnection(v, site, connection), location: `${siteLocation(v, site)}/context-connections/${connection.id}` };
+    },
+  });
+}
+
+/** Read, update and delete one context connection. */
+function registerConnection(route: Route): void {
+  route<ConnectionP>({
+    method: "GET",
+    url: `${SITES}/context-connections/:siteContextConnectionId`,
+    handler: (ctx) => {
+      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin", "read context connections (their settings hold credentials)");
+      return { status: 200, body: presentConnection(view(ctx, role), site, findConnection(ctx, site, ctx.params.siteContextConnectionId)) };
+    },
+  });
+
+  route<ConnectionP, Record<string, never>, Partial<ConnectionBody>>({
+    method: "PATCH",
+    url: `${SITES}/context-connections/:siteContextConnectionId`,
+    body: {
+      ...obj({ ...OTHER_PROPERTIES, label: limit("connectionLabel") }),
+      additionalProperties: false,
+      // A setup is the connector and its settings together (email, api and integration connectors have none).
+      dependencies: { setupSettings: ["connector"] },
+      if: { required: ["connector"] },
+      then: SETUP,
+    },
+    handler: (ctx) => {
+      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
+      const c = findConnection(ctx, site, ctx.params.siteContextConnectionId);
+      const b = ctx.body ?? {};
+      if (b.connector !== undefined) {
+        // The setup is replaced whole: a member left out is removed.
+        c.connector = b.connector;
+        c.setupSettings = structuredClone(b.setupSettings ?? {});
+      }
+      if (b.usageSettings !== undefined) c.usageSettings = { ...b.usageSettings };
+      if (b.label !== undefined) c.label = b.label;
+      if (b.filter !== undefined) c.filter = b.filter;
+      ctx.store.touch("contextConnections", c);
+      return { status: 200, body: presentConnection(view(ctx, role), site, c) };
+    },
+  });
+
+  route<ConnectionP>({
+    method: "DELETE",
+    url: `${SITES}/context-connections/:siteContextConnectionId`,
+    handler: (ctx) => {
+      const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
+      ctx.store.del("contextConnections", findConnection(ctx, site, ctx.params.siteContextConnectionId).id);
+      return { status: 205 };
+    },
+  });
+}
+
+/** Sync (records are fetched at once here) and test (the stored credentials checked, nothing changed). */
+function registerConnectionActions(route: Route): void {
+  route<ConnectionP>({
+    method: "POST",
+    url: `${SITES}/context-connections/:siteContextConnectionId/sync`,
+    handler: (ctx) => {
+      const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
+      const c = findConnection(ctx, site, ctx.params.siteContextConnectionId);
+      // E-mail and API connections are fed by what is sent to them: there is nothing to fetch.
+      if (c.connector === "builtin:email" || c.connector === "builtin:api") throw badRequest("siteContextConnectionId", `names a ${c.connector} connection, which is fed by what is sent to it and cannot be synced`);
+      c.status = refused(c) ? "failed" : "succeeded";
+      c.syncedAt = ctx.store.nowIso();
+      ctx.store.touch("contextConnections", c);
+      return { status: 204 };
+    },
+  });
+
+  route<ConnectionP>({
+    method: "POST",
+    url: `${SITES}/context-connections/:siteContextConnectionId/test`,
+    handler: (ctx) => {
+      const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
+      const c = findConnection(ctx, site, ctx.params.siteContextConnectionId);
+      const failed = refused(c);
+      return { status: 200, body: compact({ object: "context-connection-test-result", success: !failed, error: failed ? "the service refused the stored credentials" : undefined }) };
+    },
+  });
+}
+
+/** Whether the service would refuse the stored credentials: here, a credential containing `invalid`. */
+function refused(c: ConnectionRow): boolean {
+  return CREDENTIALS.some((m) => typeof c.setupSettings[m] === "string" && (c.setupSettings[m] as string).includes("invalid"));
+}
+
