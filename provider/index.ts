@@ -43,6 +43,10 @@ export { integrationProvider, integrationKind, type IntegrationArgs, type Integr
 export { permissionsProvider, permissionsKind, lockoutProblems, grantPlan, type PermissionsArgs, type PermissionsInputs, type PermissionsOutputs, type Grant, type DirectGrant, type GrantTarget } from "./resources/permissions";
 export { visitorAuthProvider, visitorAuthKind, type VisitorAuthArgs, type VisitorAuthInputs, type VisitorAuthOutputs } from "./resources/visitorAuth";
 export { siteGitSyncProvider, siteGitSyncKind, PLATFORM_PRIORITY, SITE_FILE_NAME, type SiteGitSyncArgs, type SiteGitSyncInputs, type SiteGitSyncOutputs } from "./resources/siteGitSync";
+export { siteMcpServerProvider, siteMcpServerKind, type SiteMcpServerArgs, type SiteMcpServerInputs, type SiteMcpServerOutputs } from "./resources/siteMcpServer";
+export { siteAgentSettingsProvider, siteAgentSettingsKind, type SiteAgentSettingsArgs, type SiteAgentSettingsInputs, type SiteAgentSettingsOutputs } from "./resources/siteAgentSettings";
+export { siteAgentChannelProvider, siteAgentChannelKind, type SiteAgentChannelArgs, type SiteAgentChannelInputs, type SiteAgentChannelOutputs } from "./resources/siteAgentChannel";
+export { siteContextConnectionProvider, siteContextConnectionKind, type SiteContextConnectionArgs, type SiteContextConnectionInputs, type SiteContextConnectionOutputs } from "./resources/siteContextConnection";
 export { integrationInstallationProvider, integrationInstallationKind, type IntegrationInstallationArgs, type IntegrationInstallationInputs, type IntegrationInstallationOutputs } from "./resources/integrationInstallation";
 
 // Stack file (component and loader)

@@ -114,6 +114,10 @@ function phrase(e: ErrorObject): SchemaIssue {
   const params = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case "type":
+      // A secret written as its value: say where it must come from instead, and never repeat the value.
+      if ((e.parentSchema as Record<string, unknown> | undefined)?.["x-secretSources"] === true && typeof e.data === "string") {
+        return at("is a plain-text secret: a secret value is never written in the file; give where it comes from, {env: NAME} (an environment variable) or {config: key} (set with `pulumi config set --secret key <value>`)");
+      }
       return at(`must be ${describeTypes(typeList(params.type))} (got ${kindOf(e.data)})`);
     case "minLength": {
       const limit = Number(params.limit);

@@ -25,7 +25,7 @@ const SETTING = limit("connectionSetting");
 const NONE = closed({}, []);
 const TOKEN_ONLY = closed({ token: SECRET }, ["token"]);
 const GITHUB = closed({ repository: limit("connectionRepository"), token: SECRET }, ["repository", "token"]);
-const STATUS_MAPPING: Schema = { ...obj({ draft: limit("jiraStatusName"), open: limit("jiraStatusName"), archived: limit("jiraStatusName"), merged: limit("jiraStatusName") }), additionalProperties: false };
+const STATUS_MAPPING: Schema = limit("jiraStatusMapping");
 
 /** Each builtin connector's setup settings, as the description gives them. */
 const BUILTIN_SETUP: Record<string, Schema> = {

@@ -19,6 +19,10 @@ import { siteRedirectsKind } from "../resources/siteRedirects";
 import { siteCustomizationKind } from "../resources/siteCustomization";
 import { siteSpaceCustomizationKind } from "../resources/siteSpaceCustomization";
 import { siteExternalLinkKind } from "../resources/siteExternalLink";
+import { siteMcpServerKind } from "../resources/siteMcpServer";
+import { siteAgentSettingsKind } from "../resources/siteAgentSettings";
+import { siteAgentChannelKind } from "../resources/siteAgentChannel";
+import { siteContextConnectionKind } from "../resources/siteContextConnection";
 import { teamKind } from "../resources/team";
 import { teamMembersKind } from "../resources/teamMembers";
 import { samlProviderKind } from "../resources/samlProvider";
@@ -294,3 +298,19 @@ export type IntegrationInstallation = InstanceType<typeof IntegrationInstallatio
 /** A site's Git Sync installation; the GitLab `accessToken` (a digest) is stored as a secret. */
 export const SiteGitSync = kindClass(siteGitSyncKind);
 export type SiteGitSync = InstanceType<typeof SiteGitSync>;
+
+/** An external MCP server the site's assistant may call; its `headers` (digests only) are a secret output. */
+export const SiteMcpServer = kindClass(siteMcpServerKind);
+export type SiteMcpServer = InstanceType<typeof SiteMcpServer>;
+
+/** A site's agent settings (scans, findings, the editing agent's instructions), replaced whole. */
+export const SiteAgentSettings = kindClass(siteAgentSettingsKind);
+export type SiteAgentSettings = InstanceType<typeof SiteAgentSettings>;
+
+/** An external tool where the site's agent works (Slack, Linear, GitHub, Discord) and its role there. */
+export const SiteAgentChannel = kindClass(siteAgentChannelKind);
+export type SiteAgentChannel = InstanceType<typeof SiteAgentChannel>;
+
+/** An external source the site's agent learns from; its `secretSettings` (digests only) are a secret output. */
+export const SiteContextConnection = kindClass(siteContextConnectionKind);
+export type SiteContextConnection = InstanceType<typeof SiteContextConnection>;

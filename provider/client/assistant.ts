@@ -76,8 +76,12 @@ export interface CreateChannelBody {
   setupSettings: ChannelSetupSettings;
   role?: ChannelRole;
 }
-/** A setup is its type and settings together. */
-export type UpdateChannelBody = { role?: ChannelRole } & ({ type: ChannelType; setupSettings: ChannelSetupSettings } | { type?: never; setupSettings?: never });
+/** A setup is its type and settings together (one without the other is a 400). */
+export interface UpdateChannelBody {
+  role?: ChannelRole;
+  type?: ChannelType;
+  setupSettings?: ChannelSetupSettings;
+}
 
 /** How a connection's records are used. */
 export interface ConnectionUsageSettings {

@@ -37,12 +37,13 @@ export interface IntegrationInstallationOutputs {
   url: string;
 }
 
-function digest(name: string, value: unknown): { sha256: string } {
+/** SHA-256 of a secret `name NUL value`: what the state keeps instead of the value. */
+export function digest(name: string, value: unknown): { sha256: string } {
   return { sha256: createHash("sha256").update(`${name}\u0000${typeof value === "string" ? value : JSON.stringify(value)}`, "utf8").digest("hex") };
 }
 
 /** Secret values as digests (the state never holds a value); digests, unknowns and null as they are. */
-function secretDigests(v: unknown): unknown {
+export function secretDigests(v: unknown): unknown {
   if (v === null || v === UNKNOWN || typeof v !== "object" || Array.isArray(v)) return v;
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(v).sort()) {

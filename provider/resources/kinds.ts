@@ -24,6 +24,10 @@ import { siteSectionKind } from "./siteSection";
 import { siteSectionGroupKind } from "./siteSectionGroup";
 import { siteSpaceKind } from "./siteSpace";
 import { siteStructureOrderKind } from "./siteStructureOrder";
+import { siteMcpServerKind } from "./siteMcpServer";
+import { siteAgentSettingsKind } from "./siteAgentSettings";
+import { siteAgentChannelKind } from "./siteAgentChannel";
+import { siteContextConnectionKind } from "./siteContextConnection";
 
 /**
  * THE list of resource kinds: the stack loader, the generated schemas and reference, the component,
@@ -62,6 +66,11 @@ export const kinds = [
   integrationInstallationKind,
   // Git Sync
   siteGitSyncKind,
+  // The site's assistant
+  siteMcpServerKind,
+  siteAgentSettingsKind,
+  siteAgentChannelKind,
+  siteContextConnectionKind,
 ] as const satisfies readonly AnyKind[];
 
 /** Name of a registered kind. */

@@ -153,6 +153,10 @@ const SITE_LISTS = {
   shareLinks: { key: "share-links", walk: (c: ApiClient, org: string, site: string) => c.shareLinks.list(org, site) },
   // Read from the site's structure: the API lists external links nowhere else (a view: the structure's, shared with the site's order).
   externalLinks: { key: "external-links", walk: (c: ApiClient, org: string, site: string) => c.navigation.links(org, site) },
+  // The site's assistant: each has a single-object GET, but a refresh reads every object of a site from one walk.
+  mcpServers: { key: "mcp-servers", walk: (c: ApiClient, org: string, site: string) => c.mcpServers.list(org, site) },
+  channels: { key: "channels", walk: (c: ApiClient, org: string, site: string) => c.channels.list(org, site) },
+  contextConnections: { key: "context-connections", walk: (c: ApiClient, org: string, site: string) => c.contextConnections.list(org, site) },
 } as const;
 /** A list of a site that list-read kinds are read from. */
 export type SiteListName = keyof typeof SITE_LISTS;

@@ -26,6 +26,9 @@ const AREAS = {
     update: (org: string, site: string, id: string, body: UpdateExternalLinkBody) => client.navigation.updateLink(org, site, id, body),
     delete: (org: string, site: string, id: string) => client.navigation.deleteLink(org, site, id),
   }),
+  mcpServers: (client: ApiClient) => client.mcpServers,
+  channels: (client: ApiClient) => client.channels,
+  contextConnections: (client: ApiClient) => client.contextConnections,
 } as const;
 
 /** The body of the update request of a list's objects. */

@@ -23,6 +23,7 @@ import { show, stackSchemaDocument } from "./schema";
 import { hiddenCharacterProblem } from "../identifiers";
 import { accessIssues } from "./access";
 import { gitSyncIssues } from "./gitSync";
+import { assistantIssues } from "./assistant";
 import { kindOfDefinition, naturalField, refOf, stackFields } from "./stackSchema";
 
 export { describe, type CheckIssue, type LineOf } from "./checkKit";
@@ -94,6 +95,7 @@ export function checkStack(stack: StackFile, lineOf: LineOf): CheckIssue[] {
   for (const site of siteModels(stack)) checkSite(ctx, site, keys.spaces ?? new Map());
   for (const issue of accessIssues(stack)) (issue.warning ? ctx.warn : ctx.error)(issue.pointer, issue.reason);
   for (const issue of gitSyncIssues(stack)) ctx.error(issue.pointer, issue.reason);
+  for (const issue of assistantIssues(stack)) ctx.error(issue.pointer, issue.reason);
   return issues;
 }
 

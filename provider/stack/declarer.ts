@@ -25,6 +25,7 @@ import { declareAccess, type AccessResources } from "./accessResources";
 import { declareGitSync } from "./gitSyncResources";
 import type { SiteGitSync } from "../classes";
 import { siteGitSyncKind } from "../resources/siteGitSync";
+import { declareAssistant, type AssistantResources } from "./assistantResources";
 
 export type { SiteResources } from "./siteDeclarer";
 
@@ -49,6 +50,8 @@ export interface DocsPlatformResources extends ListedResources {
   access: AccessResources;
   /** Each site's Git Sync installation, by site key. */
   gitSync: Record<string, SiteGitSync>;
+  /** Each site's assistant (MCP servers, agent settings, channels, context connections), by site key. */
+  assistant: Record<string, AssistantResources>;
 }
 
 /** Walks a stack file once and declares its resources. */
@@ -113,6 +116,8 @@ export class Declarer implements SiteScope {
     }
 
     for (const site of siteModels(stack)) this.sites[site.key] = declareSite(this, site);
+    const assistant: Record<string, AssistantResources> = {};
+    (stack.sites ?? []).forEach((s, i) => (assistant[s.key] = declareAssistant(this, s, i, this.sites[s.key]!.site.id)));
 
     let settings: OrganizationSettings | undefined;
     if (stack.settings !== undefined) {
@@ -142,6 +147,7 @@ export class Declarer implements SiteScope {
       ...(settings === undefined ? {} : { settings }),
       access,
       gitSync,
+      assistant,
       members,
       teams: this.teams,
       teamMembers,

@@ -25,6 +25,7 @@ import type { StackRedirect } from "../redirects/rules";
 import { siteModels } from "../site/build";
 import type { SiteModel } from "../site/types";
 import { ACCESS_LISTS, type StackAccess, type StackInstallation, type StackVisitorAuth } from "./access";
+import type { StackAssistant } from "./assistant";
 
 /** Role in an organisation or default level of content. */
 export type Role = "admin" | "create" | "review" | "edit" | "comment" | "read";
@@ -188,7 +189,8 @@ export interface StackAdaptiveSchema {
 /** A docs site with its structure; natural key: title. */
 export type StackSite = Keyed &
   Declared<typeof siteKind, SiteInputs> &
-  StackAccess & {
+  StackAccess &
+  StackAssistant & {
     /** How visitors authenticate: required when visibility is visitor-auth (refused without it: readers could not sign in). */
     visitorAuth?: StackVisitorAuth;
     /** The site's Git Sync installation; with priority git the repository owns the site's structure. */
@@ -275,6 +277,10 @@ export function countObjects(stack: StackFile): Record<KindName, number> {
     VisitorAuth: sum((s) => (s.entry.visitorAuth === undefined ? 0 : 1)),
     IntegrationInstallation: stack.installations?.length ?? 0,
     SiteGitSync: sum((s) => (s.entry.gitSync === undefined ? 0 : 1)),
+    SiteMcpServer: sum((s) => s.entry.mcpServers?.length ?? 0),
+    SiteAgentSettings: sum((s) => (s.entry.agent === undefined ? 0 : 1)),
+    SiteAgentChannel: sum((s) => s.entry.agentChannels?.length ?? 0),
+    SiteContextConnection: sum((s) => s.entry.contextConnections?.length ?? 0),
     ...listCounts(stack),
   };
 }

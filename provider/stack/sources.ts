@@ -32,43 +32,67 @@ interface RuntimeValue {
 
 type SchemaNode = { $ref?: string; items?: SchemaNode; properties?: Record<string, SchemaNode>; "x-file"?: "text" | "base64"; "x-secretSources"?: boolean };
 
-let marked: { list: string; fields: { as: string; file?: "text" | "base64"; secrets: boolean }[] }[] | undefined;
+/** Fields marked in one kind of entry: under a top-level list, or (`sub`) under a list of each of its entries (a site's MCP servers). */
+interface MarkedList {
+  list: string;
+  sub?: string;
+  fields: { as: string; file?: "text" | "base64"; secrets: boolean }[];
+}
+
+let marked: MarkedList[] | undefined;
+
+/** The fields of a definition marked `x-file` or `x-secretSources`. */
+function markedFields(entry: SchemaNode | undefined): MarkedList["fields"] {
+  return Object.entries(entry?.properties ?? {})
+    .filter(([, f]) => f["x-file"] !== undefined || f["x-secretSources"] === true)
+    .map(([as, f]) => ({ as, ...(f["x-file"] ? { file: f["x-file"] } : {}), secrets: f["x-secretSources"] === true }));
+}
 
 /**
- * The top-level lists whose entries have fields marked `x-file` or `x-secretSources` in the stack
- * schema (generated from the kinds' declarations), with those fields. Read from the schema, not the
- * kinds, so that the loader stays free of the provider's modules.
+ * The lists whose entries have fields marked `x-file` or `x-secretSources` in the stack schema
+ * (generated from the kinds' declarations), with those fields: top-level lists, and the lists inside
+ * their entries. Read from the schema, not the kinds, so that the loader stays free of the provider's modules.
  */
-function markedLists(): NonNullable<typeof marked> {
+function markedLists(): MarkedList[] {
   if (marked) return marked;
   const schema = stackSchemaDocument() as SchemaNode & { definitions: Record<string, SchemaNode> };
+  const entryOf = (node: SchemaNode | undefined): SchemaNode | undefined => {
+    const ref = node?.items?.$ref;
+    return ref?.startsWith("#/definitions/") ? schema.definitions[ref.slice("#/definitions/".length)] : undefined;
+  };
   marked = [];
   for (const [list, node] of Object.entries(schema.properties ?? {})) {
-    const ref = node.items?.$ref;
-    const entry = ref?.startsWith("#/definitions/") ? schema.definitions[ref.slice("#/definitions/".length)] : undefined;
-    const fields = Object.entries(entry?.properties ?? {})
-      .filter(([, f]) => f["x-file"] !== undefined || f["x-secretSources"] === true)
-      .map(([as, f]) => ({ as, ...(f["x-file"] ? { file: f["x-file"] } : {}), secrets: f["x-secretSources"] === true }));
+    const entry = entryOf(node);
+    const fields = markedFields(entry);
     if (fields.length > 0) marked.push({ list, fields });
+    for (const [sub, subNode] of Object.entries(entry?.properties ?? {})) {
+      const subFields = markedFields(entryOf(subNode));
+      if (subFields.length > 0) marked.push({ list, sub, fields: subFields });
+    }
   }
   return marked;
+}
+
+/** The entries a marked list names in the file, each with its pointer. */
+function markedEntries(stack: Record<string, unknown>, m: MarkedList): { pointer: string; entry: Record<string, unknown> }[] {
+  const objects = (v: unknown, at: string) =>
+    (Array.isArray(v) ? v : []).flatMap((e, i) => (e !== null && typeof e === "object" ? [{ pointer: `${at}/${i}`, entry: e as Record<string, unknown> }] : []));
+  const top = objects(stack[m.list], `/${m.list}`);
+  return m.sub === undefined ? top : top.flatMap(({ pointer, entry }) => objects(entry[m.sub!], `${pointer}/${m.sub}`));
 }
 
 /** Every value of the file that names a file or secret sources (guarded: the data may have failed the schema). */
 function runtimeValues(stack: unknown): RuntimeValue[] {
   const out: RuntimeValue[] = [];
   if (stack === null || typeof stack !== "object") return out;
-  for (const { list, fields } of markedLists()) {
-    const entries = (stack as Record<string, unknown>)[list];
-    if (!Array.isArray(entries)) continue;
-    entries.forEach((entry, i) => {
-      if (entry === null || typeof entry !== "object") return;
-      for (const f of fields) {
-        const value = (entry as Record<string, unknown>)[f.as];
+  for (const m of markedLists()) {
+    for (const { pointer, entry } of markedEntries(stack as Record<string, unknown>, m)) {
+      for (const f of m.fields) {
+        const value = entry[f.as];
         if (value === undefined || value === null) continue;
-        out.push({ pointer: `/${list}/${i}/${f.as}`, value, ...(f.file ? { file: f.file } : {}), secrets: f.secrets });
+        out.push({ pointer: `${pointer}/${f.as}`, value, ...(f.file ? { file: f.file } : {}), secrets: f.secrets });
       }
-    });
+    }
   }
   return out;
 }

@@ -5,6 +5,7 @@
 import * as path from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { prepareProgram, REPO_ROOT, type PreparedProgram } from "../harness/program";
+import { HANDBOOK_SECRET_ENV } from "../harness/handbookSecrets";
 import { startEmulatorWith } from "../support/emulator";
 import { PulumiCli } from "./pulumi";
 
@@ -35,6 +36,8 @@ export async function startCliProject(srcDir: string, opts: CliProjectOptions = 
   const token = opts.token ?? emu.token;
   const program = await prepareProgram(srcDir, { installPackage: true });
   const cli = new PulumiCli(program.dir, [token]);
+  // The handbook's secrets, as the user's shell would export them.
+  Object.assign(cli.env, HANDBOOK_SECRET_ENV);
   const stop = async () => {
     cli.close();
     program.cleanup();

@@ -22,6 +22,7 @@ import { startEmulator, type RunningEmulator, type Seed } from "../../emulator";
 import { describeSeed, seedFromStackFile } from "../../provider/stack/emulatorSeed";
 import { PulumiCli, pulumiUnavailable } from "../cli/pulumi";
 import { providerConfig } from "../harness/emulatorRunner";
+import { HANDBOOK_SECRET_ENV } from "../harness/handbookSecrets";
 import { prepareProgram, WORK_DIR, type PreparedProgram } from "../harness/program";
 import { ProgramRunner, type ApiCall, type RunResult } from "../harness/runner";
 
@@ -184,8 +185,19 @@ function untilInterrupted(): Promise<void> {
 }
 
 /** The four commands through the Pulumi CLI on a throwaway local backend, its output shown as it prints it. */
+/**
+ * The handbook's secrets (an MCP server's header, a connection's token) where the environment leaves them
+ * unset: stand-in values, as a user would export real ones (the component stops on an unset source).
+ */
+function standInSecrets(env: NodeJS.ProcessEnv, out: (line: string) => void): Record<string, string> {
+  const unset = Object.keys(HANDBOOK_SECRET_ENV).filter((name) => !env[name]);
+  if (unset.length > 0) out(`secrets:  ${unset.join(", ")} not set: stand-in values exported for this run`);
+  return Object.fromEntries(unset.map((name) => [name, HANDBOOK_SECRET_ENV[name]!]));
+}
+
 async function throughCli(dir: string, api: Target, log: CallLog, opts: TryOptions, out: (line: string) => void): Promise<TryResult> {
   const cli = new PulumiCli(dir, [api.token]);
+  Object.assign(cli.env, standInSecrets(cli.env, out));
   const write = opts.write ?? ((t: string) => void process.stdout.write(t));
   const pulumi = async (args: string[]): Promise<void> => {
     out(`\n$ pulumi ${args.map((a) => (a === api.token ? "***" : a)).join(" ")}`);
@@ -234,7 +246,8 @@ async function throughCli(dir: string, api: Target, log: CallLog, opts: TryOptio
 /** The four commands through the bundled engine harness, one line per changed resource. */
 async function throughHarness(dir: string, api: Target, log: CallLog, opts: TryOptions, out: (line: string) => void): Promise<TryResult> {
   const { config, secretKeys } = providerConfig(api);
-  const runner = new ProgramRunner({ dir, stack: "try", config: { ...config, ...(api.file !== undefined ? { "docsplatform:file": api.file } : {}) }, secretKeys });
+  const env = standInSecrets(process.env, out);
+  const runner = new ProgramRunner({ dir, stack: "try", config: { ...config, ...(api.file !== undefined ? { "docsplatform:file": api.file } : {}) }, secretKeys, env });
   const steps: TryStep[] = [];
   let outputs: Record<string, unknown> | undefined;
   const step = async (command: TryStep["command"], title: string, run: () => Promise<RunResult>): Promise<void> => {

@@ -1,5 +1,6 @@
 import { TUNING_ENV } from "../../provider/env";
 import { CONFIG } from "../../provider/resources/provider";
+import { HANDBOOK_SECRET_ENV } from "./handbookSecrets";
 import { startPlugin, type PluginDriver } from "./plugin";
 import { ProgramRunner, type EmulatorLog, type ProgramRunnerOptions } from "./runner";
 
@@ -17,11 +18,12 @@ export function providerConfig(target: { url: string; token: string }): { config
 /**
  * A {@link ProgramRunner} for the program folder `dir` against `emulator`: its URL and token as the
  * provider's config (`docsplatform:apiUrl`, `docsplatform:apiToken`, the token a secret), its request
- * log as each run's `apiCalls`. `opts` adds to that (environment, parallelism, a plugin per run).
+ * log as each run's `apiCalls`, the handbook's secrets in its environment (handbookSecrets.ts). `opts` adds to
+ * that (environment, parallelism, a plugin per run).
  */
 export function runnerAgainst(dir: string, emulator: ProgramTarget, opts: Omit<ProgramRunnerOptions, "dir" | "emulator"> = {}): ProgramRunner {
   const { config, secretKeys } = providerConfig(emulator);
-  return new ProgramRunner({ ...opts, dir, config: { ...config, ...opts.config }, secretKeys: [...secretKeys, ...(opts.secretKeys ?? [])], emulator });
+  return new ProgramRunner({ ...opts, dir, config: { ...config, ...opts.config }, secretKeys: [...secretKeys, ...(opts.secretKeys ?? [])], env: { ...HANDBOOK_SECRET_ENV, ...opts.env }, emulator });
 }
 
 /**

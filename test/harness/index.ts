@@ -28,6 +28,7 @@ export {
   type RunResult,
 } from "./runner";
 export { pluginAgainst, providerConfig, runnerAgainst, type ProgramTarget } from "./emulatorRunner";
+export { HANDBOOK_SECRET_ENV } from "./handbookSecrets";
 export { StepError, makeUrn, isDynamicType, opLabel, type CrashPlan, type Registration, type Step, type StepOp } from "./deployment";
 export { prepareProgram, installPackage, packPackage, REPO_ROOT, WORK_DIR, type PreparedProgram, type PrepareOptions } from "./program";
 export {
