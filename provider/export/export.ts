@@ -74,6 +74,7 @@ export function explainApiError(e: unknown, organizationId: string): string {
 
 export { placeholderPath } from "./builder";
 import { readAccess } from "./access";
+import { readAssistant } from "./assistant";
 
 /** Reads the organisation and builds its stack file. API errors propagate as `ApiError`. */
 export async function exportOrganization(client: ApiClient, opts: ExportOptions): Promise<ExportResult> {
@@ -102,6 +103,7 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
   }
   await exportAccess(client, opts.organizationId, stack, builder.keys, live.sites.map((d) => d.site), reader.tick, supply);
   await exportGitSync(client, opts.organizationId, stack, builder.keys.sites, builder.keys.spaces, reader.tick, notes, supply);
+  await exportAssistant(client, opts.organizationId, stack, builder.keys, reader.tick, supply);
   return { stack, organization, notes, progress: reader.done(), emails, placeholders, supply };
 }
 
@@ -138,6 +140,16 @@ async function exportAccess(client: ApiClient, org: string, stack: StackFile, ke
   }
   if (access.installations.length > 0) stack.installations = access.installations;
   supply.push(...access.supply.map((v) => `set ${v}: the installation's configuration values are written as sources, never as values`));
+}
+
+/** Adds each exported site's assistant (servers, agent settings, channels, connections), secrets as sources to fill in. */
+async function exportAssistant(client: ApiClient, org: string, stack: StackFile, keys: Builder["keys"], count: (n: number) => void, supply: string[]): Promise<void> {
+  const read = await Promise.all([...keys.sites].map(([id, key]) => readAssistant(client, org, { id, key }, count)));
+  read.forEach(({ assistant, supply: variables }, i) => {
+    const entry = stack.sites?.find((e) => e.key === [...keys.sites.values()][i]);
+    if (entry !== undefined) Object.assign(entry, assistant);
+    supply.push(...variables.map((v) => `set ${v}: the site assistant's secrets are written as sources, never as values`));
+  });
 }
 
 /** Everything an export reads after the organisation itself. */

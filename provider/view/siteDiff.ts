@@ -18,6 +18,7 @@ import { matchKeyed, type Matched } from "./match";
 import type { SiteView } from "./model";
 import { siteSpaceTitle, visitorAuthFacts, VISIBILITY } from "./tree";
 import { grantChangeText, grantChanges, type StackGrant } from "../stack/access";
+import { assistantChanges } from "../stack/assistant";
 
 /** How the diff names sections and site spaces; with `keys`, each with its key from the file (`(section api)`). */
 class Names {
@@ -65,6 +66,7 @@ export function diffSite(b: SiteView, h: SiteView, keys = false): Change[] {
   shareLinkLines(b, h, lines);
   accessLines(b, h, lines);
   for (const [sign, text] of gitSyncChanges(b.entry.gitSync, h.entry.gitSync)) lines.add(sign, text);
+  for (const c of assistantChanges(b.entry, h.entry)) lines.add(c.sign, c.text);
   return lines.list;
 }
 

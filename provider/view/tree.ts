@@ -10,6 +10,7 @@ import { API_PATH, urlClashes, type SiteView, type StackView } from "./model";
 import { plain, type Style } from "./style";
 import { redirectCount, redirectLines } from "../redirects/forms";
 import { accessSummary } from "../stack/access";
+import { assistantSummary } from "../stack/assistant";
 
 /** Options of {@link renderTree}. */
 export interface TreeOptions {
@@ -112,6 +113,9 @@ function siteNodes(site: SiteView, style: Style, keys: boolean, listRedirects: b
     const links = site.shareLinks.map((l) => `${l.name}${keys ? ` ${style.dim(`(share link ${l.key})`)}` : ""}${l.active ? "" : ` ${style.dim("[inactive]")}`}`);
     nodes.push({ text: `share links: ${links.length === 0 ? "none" : links.join(style.dim(" · "))}`, children: [] });
   }
+  // The assistant by names only: never a header, a secret setting or a source.
+  const assistant = assistantSummary(site.entry);
+  if (assistant.length > 0) nodes.push({ text: "assistant", children: assistant.map((text): Node => ({ text, children: [] })) });
   const redirects = site.entry.redirects;
   if (redirects !== undefined) {
     const children = listRedirects ? redirectLines(redirects).map((text): Node => ({ text: text.replace(/^(\S+)/, (src) => style.cyan(src)), children: [] })) : [];
