@@ -143,6 +143,11 @@ describe("export, then pulumi up on the exported file", () => {
       VisitorAuth: 0,
       IntegrationInstallation: 0,
       SiteGitSync: 0,
+      // Nor a site assistant (agent settings never set are not written).
+      SiteMcpServer: 0,
+      SiteAgentSettings: 0,
+      SiteAgentChannel: 0,
+      SiteContextConnection: 0,
     });
   });
 

@@ -66,7 +66,8 @@ describe("docsplatform validate", () => {
       "examples/handbook/docs.yaml: OK (organisation demo-org: 3 sites, 4 sections, 1 section group, 8 site spaces, " +
         "1 adaptive schema, 2 share links, 1 site customization, 1 site-space customization, 2 external links, 2 teams, " +
         "3 team members, 1 SAML provider, 1 OpenAPI spec, 1 collection, 4 spaces, organisation settings, 2 member roles, " +
-        "1 translation setting, 1 integration, 3 permission grants, 1 visitor sign-in, 1 installation)\n",
+        "1 translation setting, 1 integration, 3 permission grants, 1 visitor sign-in, 1 installation, 1 MCP server, " +
+        "1 agent settings block, 2 agent channels, 2 context connections)\n",
     );
   });
 

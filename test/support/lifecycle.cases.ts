@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import { accessCases } from "./access.cases";
 import { gitSyncCases } from "./gitSync.cases";
+import { assistantCases } from "./assistant.cases";
 
 /** A JSON object as sent to or received from the API or the plugin. */
 export type Json = Record<string, unknown>;
@@ -814,4 +815,5 @@ export const lifecycleCases: LifecycleCase[] = [
   ...integrationCases(),
   ...accessCases,
   ...gitSyncCases,
+  ...assistantCases,
 ];
