@@ -16,6 +16,7 @@ import { apiOf, type Api } from "../support/api";
 import type { RunningEmulator, Snapshot, SnapshotOrg, SnapshotSite } from "../../emulator";
 import type { PreparedProgram } from "../harness/program";
 import { HANDBOOK, startCliProject, type CliProject } from "./project";
+import { HANDBOOK_SECRET_ENV } from "../harness/handbookSecrets";
 import { kindsAndNames, resourceSummary as summary, type CliResult, type PulumiCli, type StackDeployment } from "./pulumi";
 import type { YAMLMap, YAMLSeq } from "yaml";
 
@@ -115,14 +116,14 @@ afterAll(() => project?.stop());
 describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("preview plans every object as a create and writes nothing", async () => {
     const preview = await cli.run(["preview"]);
-    expect(summary(preview)).toEqual({ "to create": 49 });
+    expect(summary(preview)).toEqual({ "to create": 55 });
     expect(preview.stdout).not.toMatch(/^\s+[~-]\s/m);
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual([]);
   });
 
   it("up creates every object of docs.yaml under one component", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ created: 49 });
+    expect(summary(up)).toEqual({ created: 55 });
     const upWrites = writes();
     const created = [...(await stateByLabel()).values()];
     expect(created.map(label).sort()).toEqual(
@@ -159,6 +160,12 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
         "SiteSectionGroup handbook/handbook/reference",
         "SiteAdaptiveSchema handbook/handbook",
         "SiteStructureOrder handbook/handbook",
+        "SiteMcpServer handbook/handbook/status-tools",
+        "SiteAgentSettings handbook/handbook",
+        "SiteAgentChannel handbook/handbook/slack",
+        "SiteAgentChannel handbook/handbook/github",
+        "SiteContextConnection handbook/handbook/product-issues",
+        "SiteContextConnection handbook/handbook/website",
         "Site handbook/partner-preview",
         "SiteSpace handbook/partner-preview/preview-guides",
         "SiteSpace handbook/partner-preview/preview-changelog",
@@ -254,7 +261,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     const component = deployment.resources!.find((r) => r.type === "docsplatform:index:DocsPlatform")!;
     expect(component.urn).toBe("urn:pulumi:dev::handbook::docsplatform:index:DocsPlatform::handbook");
     const byLabel = await stateByLabel();
-    expect(byLabel.size).toBe(47);
+    expect(byLabel.size).toBe(53);
     for (const r of byLabel.values()) expect(r.parent, label(r)).toBe(component.urn);
     const urn = (l: string) => {
       const r = byLabel.get(l);
@@ -291,27 +298,27 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
 
   it("preview --expect-no-changes passes, and makes no API call", async () => {
     const preview = await cli.run(["preview", "--expect-no-changes"]);
-    expect(summary(preview)).toEqual({ unchanged: 49 });
+    expect(summary(preview)).toEqual({ unchanged: 55 });
     expect(calls()).toEqual([]);
   });
 
   it("a second up changes nothing and makes no API call", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ unchanged: 49 });
+    expect(summary(up)).toEqual({ unchanged: 55 });
     expect(calls()).toEqual([]);
   });
 
   it("a renamed section title: preview --diff shows the changed property, up makes one PATCH", async () => {
     editDocs((doc) => doc.setIn(["sites", 0, "sections", 0, "title"], "User guides"));
     const preview = await cli.run(["preview", "--diff"]);
-    expect(summary(preview)).toEqual({ "to update": 1, unchanged: 48 });
+    expect(summary(preview)).toEqual({ "to update": 1, unchanged: 54 });
     expect(preview.stdout).toMatch(/~ pulumi-nodejs:dynamic\/docsplatform:SiteSection: \(update\)/);
     expect(preview.stdout).toMatch(/~ title\s*: "Guides" => "User guides"/);
     // Internal inputs never show as changed properties.
     expect(preview.stdout).not.toMatch(/~ (location|allowLockout)\b/);
     calls();
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ updated: 1, unchanged: 48 });
+    expect(summary(up)).toEqual({ updated: 1, unchanged: 54 });
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId"]);
   });
 
@@ -353,7 +360,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
   it("a dropped share link: preview --diff shows the delete, up deletes it", async () => {
     editDocs((doc) => (doc.getIn(["sites", 1, "shareLinks"]) as { delete(i: number): void }).delete(1));
     const preview = await cli.run(["preview", "--diff"]);
-    expect(summary(preview)).toEqual({ "to delete": 1, unchanged: 48 });
+    expect(summary(preview)).toEqual({ "to delete": 1, unchanged: 54 });
     expect(preview.stdout).toMatch(/- pulumi-nodejs:dynamic\/docsplatform:ShareLink: \(delete\)/);
     calls();
     await cli.run(["up", "--yes", "--skip-preview"]);
@@ -433,12 +440,15 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     expect(Object.keys(outputs.siteIds).sort()).toEqual(["handbook", "partner-portal", "partners"]);
   });
 
-  it("pulumi stack export: the token, the visitor-auth private key and the integration secret appear only as ciphertext", async () => {
+  it("pulumi stack export: the token, the visitor-auth private key, the integration secret and the assistant's header and token appear only as ciphertext", async () => {
     const { text, deployment } = await cli.exportState();
     const portal = (await api<{ items: { id: string; title: string }[] }>("GET", "/v1/orgs/demo-org/sites")).items.find((s) => s.title === "Partner portal")!;
     const { privateKey } = await api<{ privateKey: string }>("GET", `/v1/orgs/demo-org/sites/${portal.id}/publishing/auth`);
     expect(privateKey.length).toBeGreaterThan(16);
-    for (const secret of [TOKEN, privateKey, CONFIG_SECRET]) expect(text.includes(secret)).toBe(false);
+    for (const secret of [TOKEN, privateKey, CONFIG_SECRET, ...Object.values(HANDBOOK_SECRET_ENV)]) expect(text.includes(secret), secret).toBe(false);
+    // The MCP server's headers and the connection's token are kept as digests, in secret outputs.
+    const server = deployment.resources!.find((r) => r.type.endsWith(":SiteMcpServer"))!;
+    expect(server.additionalSecretOutputs).toContain("headers");
     // The key is in the state, as a secret the passphrase provider encrypted.
     const auth = deployment.resources!.find((r) => r.type.endsWith(":VisitorAuth"))!;
     expect(JSON.stringify(auth.outputs)).toMatch(/"4dabf18193072939515e22adb298388d":"1b47061264138c4ac30d75fd1eb44270","ciphertext"/);
