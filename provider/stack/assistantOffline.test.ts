@@ -30,6 +30,13 @@ describe("MCP servers", () => {
       'docs.yaml:8:25: sites[0].mcpServers[1].name: name "Tools" is also that of entry 0 of this list: MCP server names are unique in a site (adopt finds a server by its name)',
     ]);
   });
+
+  it("a header taken from the package's own API token is refused: the token is never sent to an MCP server", () => {
+    const result = parseStack(site("    mcpServers:\n      - key: tools\n        name: Tools\n        url: https://mcp.demo.test\n        headers: { Authorization: { env: DOCSPLATFORM_API_TOKEN } }\n"), "docs.yaml");
+    expect(messages(result)).toEqual([
+      'docs.yaml:10:42: sites[0].mcpServers[0].headers.Authorization.env: secret "Authorization": environment variable DOCSPLATFORM_API_TOKEN holds the platform API token this package acts with; it is never sent to an MCP server (give the MCP server a credential of its own)',
+    ]);
+  });
 });
 
 describe("agent channels", () => {

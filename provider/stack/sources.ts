@@ -135,7 +135,8 @@ export function credentialSourceIssues(stack: unknown): SourceIssue[] {
     const env = typeof source.env === "string" && (CREDENTIAL.env as readonly string[]).includes(source.env) ? `environment variable ${source.env}` : undefined;
     const config = typeof source.config === "string" && (CREDENTIAL.config as readonly string[]).includes(source.config) ? `config key ${source.config}` : undefined;
     const named = env ?? config;
-    if (named) issues.push({ pointer: `${pointer}/${env ? "env" : "config"}`, reason: `secret ${JSON.stringify(name)}: ${named} holds the platform API token this package acts with; it is never sent to an integration (give the integration a credential of its own)` });
+    const to = /\/mcpServers\//.test(pointer) ? "an MCP server" : /\/contextConnections\//.test(pointer) ? "a context connection" : "an integration";
+    if (named) issues.push({ pointer: `${pointer}/${env ? "env" : "config"}`, reason: `secret ${JSON.stringify(name)}: ${named} holds the platform API token this package acts with; it is never sent to ${to} (give ${to.replace(/^an? /, "the ")} a credential of its own)` });
   }
   return issues;
 }
