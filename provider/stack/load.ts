@@ -11,6 +11,7 @@ import type { StackFile } from "./model";
 import { schemaReport } from "./schema";
 import { projectRoot } from "./projectFiles";
 import { credentialSourceIssues, fileIssues } from "./sources";
+import { diskReader, expandStructures, type SiteFileReader } from "./structureExpand";
 
 /** One problem of a stack file, located at the offending key or value. */
 export interface Problem {
@@ -118,6 +119,8 @@ export interface ParseOptions {
   baseDir?: string;
   /** The project's root those files must be inside; default: the nearest folder above `baseDir` with Pulumi.yaml. */
   root?: string;
+  /** How a site file the stack file names is read (a git revision's); default: from `baseDir`, inside the project. */
+  readSiteFile?: SiteFileReader;
 }
 
 /** Load a stack file from its text; `fileName` is used in problems only. */
@@ -137,6 +140,35 @@ export function parseStack(text: string, fileName: string, opts: ParseOptions = 
   const data = toData(parsed.doc, problemAt);
   if (!data.ok) return failure(fileName, data.problems);
   return checkData(data.data, new Locator(parsed.doc), fileName, { problemAt, line: (offset) => position(offset).line }, opts);
+}
+
+/**
+ * Another YAML file the stack file names (a site's structure file), parsed and bounded as the stack
+ * file is (size, depth, aliases, duplicate keys, one document): its data and where a JSON pointer of it
+ * is; or its problems, each at that file's own line and column.
+ */
+export type LocatedYaml =
+  | { ok: true; data: unknown; at: (pointer: string, message: string, atKey?: boolean) => Problem }
+  | { ok: false; problems: Problem[] };
+
+/** {@link LocatedYaml} of `text`; `fileName` is used in problems only, `what` names the file in words (`a site file`). */
+export function parseLocatedYaml(text: string, fileName: string, what: string): LocatedYaml {
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > STACK_FILE_LIMITS.maxBytes) return { ok: false, problems: [tooLarge(fileName, bytes)] };
+  const position = linePositions(text);
+  const problemAt: ProblemAt = (offset, pointer, message) => {
+    const { line, col } = position(offset);
+    return at(fileName, line, col, pointer, message);
+  };
+  const parsed = parseDocument(text, problemAt);
+  if (!parsed.ok) return { ok: false, problems: parsed.problems };
+  if (parsed.doc.contents === null) return { ok: false, problems: [problemAt(0, "", `the file is empty; ${what} is a mapping`)] };
+  const shape = shapeProblems(parsed.doc, problemAt);
+  if (shape.length > 0) return { ok: false, problems: shape };
+  const data = toData(parsed.doc, problemAt);
+  if (!data.ok) return { ok: false, problems: data.problems };
+  const locator = new Locator(parsed.doc);
+  return { ok: true, data: data.data, at: (pointer, message, atKey = false) => problemAt(locator.offset(pointer, atKey), pointer, message) };
 }
 
 /** A problem at an offset of the text, with its JSON pointer and message. */
@@ -219,21 +251,23 @@ function toData(doc: Document.Parsed, problemAt: ProblemAt): Phase<{ data: unkno
 }
 
 /** The data against the schema, the cross-checks and the files it names: the stack, or its problems. */
-function checkData(data: unknown, locator: Locator, fileName: string, text: { problemAt: ProblemAt; line: (offset: number) => number }, opts: ParseOptions): LoadResult {
+function checkData(written: unknown, locator: Locator, fileName: string, text: { problemAt: ProblemAt; line: (offset: number) => number }, opts: ParseOptions): LoadResult {
+  const inStackFile = (pointer: string, message: string, atKey = false): Problem => text.problemAt(locator.offset(pointer, atKey), pointer, message);
+  const base = opts.baseDir === undefined ? undefined : { dir: opts.baseDir, root: opts.root ?? projectRoot(opts.baseDir) };
+  // Sites whose structure comes from a site file get it here; what the checks find in it is located in that file.
+  const expansion = expandStructures(written, fileName, inStackFile, opts.readSiteFile ?? (base === undefined ? undefined : diskReader(base)));
+  const data = expansion.data;
   const located = (pointer: string, message: string, atKey = false): Problem =>
-    text.problemAt(locator.offset(pointer, atKey), pointer, `${describe(pointer)}: ${message}`);
+    expansion.relocate(pointer, message, atKey) ?? inStackFile(pointer, `${describe(pointer)}: ${message}`, atKey);
   // One more than listed, so the summary line can point at the first problem left out.
   const schema = schemaReport(data, STACK_FILE_LIMITS.maxProblems + 1);
-  const problems: Problem[] = schema.issues.map((issue) => located(issue.pointer, issue.reason, issue.atKey));
+  const problems: Problem[] = [...expansion.problems, ...schema.issues.map((issue) => located(issue.pointer, issue.reason, issue.atKey))];
   const unlocated = schema.total - schema.issues.length;
   const warnings: Problem[] = [];
-  for (const issue of checkStack(data as StackFile, (pointer) => text.line(locator.offset(pointer, false)))) {
+  for (const issue of checkStack(data as StackFile, (pointer) => located(pointer, "").line)) {
     (issue.warning ? warnings : problems).push(located(issue.pointer, issue.reason, issue.atKey));
   }
-  if (opts.baseDir !== undefined) {
-    const base = { dir: opts.baseDir, root: opts.root ?? projectRoot(opts.baseDir) };
-    for (const issue of fileIssues(data, base)) problems.push(located(issue.pointer, issue.reason));
-  }
+  if (base !== undefined) for (const issue of fileIssues(data, base)) problems.push(located(issue.pointer, issue.reason));
   for (const issue of credentialSourceIssues(data)) problems.push(located(issue.pointer, issue.reason));
   const listedWarnings = listProblems(sortProblems(warnings), 0, "warning");
   if (problems.length > 0) return failure(fileName, listProblems(sortProblems(problems), unlocated, "problem"), listedWarnings);
