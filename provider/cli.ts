@@ -10,7 +10,11 @@ commands:
   emulator [--port N] [--data FILE] [--seed FILE | --seed-from STACK_FILE]
                                              run the local /v1 emulator (default port 4010);
                                              --seed-from: the organisation a stack file refers to
-  export --org <organizationId> [--out FILE] write a stack file that adopts an organisation's live objects
+  export --org <organizationId> [--out FILE] [--site-file DIR]
+                                             write a stack file that adopts an organisation's live objects
+                                             (--site-file: each site's structure as a Git Sync site file)
+  site-file <stack.yaml> [--out DIR] [--dirs KEY=DIR,...]
+                                             write each site's structure as a Git Sync site file
   tree <stack.yaml> | tree --live --org <id> [--keys] [--redirects]
                                              draw each site's sections, site spaces and URL paths
   diff <base> <head> [--format text|markdown] [--base-may-be-missing] [--fail-on-broken] [--keys]
@@ -26,6 +30,7 @@ const commands: Record<string, () => Subcommand> = {
   validate: () => require("./stack/cli").validateMain as Subcommand,
   emulator: () => require("./stack/emulatorCli").emulatorMain as Subcommand,
   export: () => require("./export/cli").exportMain as Subcommand,
+  "site-file": () => require("./export/structureCli").siteFileMain as Subcommand,
   tree: () => require("./view/cli").treeMain as Subcommand,
   diff: () => require("./view/cli").diffMain as Subcommand,
 };

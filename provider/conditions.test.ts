@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { parseCondition } from "./conditions";
 import { formatProblem, parseStack } from "./stack/load";
 
-const HANDBOOK = fs.readFileSync(path.resolve(__dirname, "../examples/handbook/docs.yaml"), "utf8");
+const HANDBOOK_DIR = path.resolve(__dirname, "../examples/handbook");
+const HANDBOOK = fs.readFileSync(path.join(HANDBOOK_DIR, "docs.yaml"), "utf8");
 
 describe("conditions parsed offline", () => {
   it.each([
@@ -48,13 +49,13 @@ describe("conditions parsed offline", () => {
 
 describe("docsplatform validate: mistakes of meaning in conditions, located", () => {
   const problemsOf = (text: string) => {
-    const loaded = parseStack(text, "docs.yaml");
+    const loaded = parseStack(text, "docs.yaml", { baseDir: HANDBOOK_DIR });
     return loaded.ok ? [] : loaded.problems.map(formatProblem);
   };
   const lineOf = (text: string, needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1;
 
   it("the handbook as it is: valid", () => {
-    expect(parseStack(HANDBOOK, "docs.yaml").ok).toBe(true);
+    expect(parseStack(HANDBOOK, "docs.yaml", { baseDir: HANDBOOK_DIR }).ok).toBe(true);
   });
 
   it("a syntax error", () => {

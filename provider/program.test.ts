@@ -70,6 +70,7 @@ describe.each([
       fs.mkdirSync(path.dirname(path.join(program.dir, file)), { recursive: true });
       fs.renameSync(path.join(program.dir, "docs.yaml"), path.join(program.dir, file));
       fs.renameSync(path.join(program.dir, "integrations"), path.join(program.dir, path.dirname(file), "integrations"));
+      fs.renameSync(path.join(program.dir, "developer-portal"), path.join(program.dir, path.dirname(file), "developer-portal"));
     }
   });
   afterAll(() => stopProgram({ emu, program, runner }));
@@ -90,8 +91,9 @@ describe.each([
       handbook: sites.find((s) => s.title === "Handbook")!.id,
       "partner-preview": sites.find((s) => s.title === "Partner preview")!.id,
       "partner-portal": sites.find((s) => s.title === "Partner portal")!.id,
+      "developer-portal": sites.find((s) => s.title === "Developer portal")!.id,
     });
-    expect(Object.keys(up.outputs["siteUrls"] as object)).toEqual(["handbook", "partner-portal", "partner-preview"]);
+    expect(Object.keys(up.outputs["siteUrls"] as object)).toEqual(["developer-portal", "handbook", "partner-portal", "partner-preview"]);
     // The component is named after the project and records the file as given, relative to the root.
     const component = runner.resources().find((r) => r.type === "docsplatform:index:DocsPlatform")!;
     expect(component.urn.endsWith("::handbook")).toBe(true);

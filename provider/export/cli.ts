@@ -8,11 +8,13 @@ import * as path from "node:path";
 import { ApiClient, checkBaseUrl } from "../client";
 import { clientTuningFromEnv } from "../env";
 import { formatProblem, parseStack } from "../stack/load";
-import { objectSummary } from "../stack/model";
+import { objectSummary, type StackFile, type StackSite } from "../stack/model";
 import { ExportError, explainApiError, exportOrganization, type ExportProgress } from "./export";
 import { renderStackFile, schemaPathFor } from "./render";
+import { parseDirs, planSiteFiles, withStructure, writeSiteFiles, type PlannedSiteFile } from "./structureCli";
+import type { SiteFileReader } from "../stack/structureExpand";
 
-const USAGE = `usage: docsplatform export --org <organizationId> [--caller USER] [--out FILE] [--force]
+const USAGE = `usage: docsplatform export --org <organizationId> [--caller USER] [--out FILE] [--site-file DIR] [--dirs KEY=DIR,...] [--force]
 
 Reads the organisation's live sites, teams, SSO, specs, collections, spaces, settings, member roles
 and translation settings and writes a stack file whose objects are all marked \`adopt: true\`.
@@ -22,7 +24,12 @@ and translation settings and writes a stack file whose objects are all marked \`
                   \`caller:\` so the lock-out guard keeps your access (the API does not say whose token
                   it is); without it the file says to add it
   --out FILE      file to write (default: standard output)
-  --force         overwrite FILE if it exists
+  --site-file DIR write each site's sections, groups, site spaces and links as Git Sync's site file,
+                  DIR/<site key>/gitbook-docs.yaml, which the stack file's sites then read
+                  (structure: {file: ...}); what a site file cannot hold is listed
+  --dirs KEY=DIR,... with --site-file: the repository folder of each site space's content, by key
+                  (default: ./<the space's key>, one folder per space)
+  --force         overwrite FILE (and the site files) if they exist
 
 environment: DOCSPLATFORM_API_TOKEN (the API token), DOCSPLATFORM_API_URL (the API's base URL)
 `;
@@ -45,6 +52,9 @@ interface Args {
   out: string | undefined;
   force: boolean;
   caller: string | undefined;
+  /** The folder of the site files (`--site-file`), if asked for. */
+  siteFile: string | undefined;
+  dirs: Record<string, string>;
 }
 
 function parseArgs(argv: string[]): Args | string {
@@ -52,6 +62,8 @@ function parseArgs(argv: string[]): Args | string {
   let out: string | undefined;
   let force = false;
   let caller: string | undefined;
+  let siteFile: string | undefined;
+  let dirs: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const eq = arg.indexOf("=");
@@ -75,12 +87,23 @@ function parseArgs(argv: string[]): Args | string {
         caller = value();
         if (!caller) return "--caller needs the user the API token acts as (an e-mail address or a user ID)";
         break;
+      case "--site-file":
+        siteFile = value();
+        if (!siteFile) return "--site-file needs the folder to write the site files into";
+        break;
+      case "--dirs": {
+        const parsed = parseDirs(value() ?? "");
+        if (typeof parsed === "string") return parsed;
+        dirs = parsed;
+        break;
+      }
       default:
         return `unknown argument '${arg}'`;
     }
   }
   if (org === undefined) return "--org is required";
-  return { org, out: out === "-" ? undefined : out, force, caller };
+  if (Object.keys(dirs).length > 0 && siteFile === undefined) return "--dirs goes with --site-file";
+  return { org, out: out === "-" ? undefined : out, force, caller, siteFile, dirs };
 }
 
 /** Progress on stderr at most once per interval (rewritten in place on a terminal). */
@@ -105,7 +128,15 @@ function progressReporter(stderr: ExportIo["stderr"], intervalMs: number): { upd
 /** The command's quoted argv, for the header of the file. */
 function commandLine(args: Args): string {
   const quote = (s: string): string => (/^[\w./@:=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  return ["docsplatform", "export", "--org", quote(args.org), ...(args.caller ? ["--caller", quote(args.caller)] : []), ...(args.out ? ["--out", quote(args.out)] : [])].join(" ");
+  return [
+    "docsplatform",
+    "export",
+    "--org",
+    quote(args.org),
+    ...(args.caller ? ["--caller", quote(args.caller)] : []),
+    ...(args.out ? ["--out", quote(args.out)] : []),
+    ...(args.siteFile ? ["--site-file", quote(args.siteFile)] : []),
+  ].join(" ");
 }
 
 /** Runs the command; resolves to its exit code. */
@@ -180,6 +211,34 @@ const CALLER_TO_ADD =
   "`caller: <your e-mail address>` (the user the API token acts as) under `organization:`, or export with --caller: without it the lock-out guard cannot keep your own access";
 
 /**
+ * The exported stack with each site's structure in a site file of `dir` (`--site-file`): every site
+ * that has one reads it through `structure` (with `adopt: true`, as the exported entries had), redirects
+ * naming a site space whose key the site file had to change follow it.
+ */
+function withSiteFiles(stack: StackFile, dir: string, stackDir: string, args: Args): { stack: StackFile; files: PlannedSiteFile[] } {
+  const files = planSiteFiles(stack, { outDir: dir, stackDir, dirs: args.dirs, header: [`Written by ${commandLine(args)}: the site's structure, for Git Sync and for its structure: {file: ...} in the stack file.`] });
+  const bySite = new Map(files.map((f) => [f.site, f]));
+  const sites = (stack.sites ?? []).map((site) => {
+    const file = bySite.get(site.key);
+    if (file === undefined) return site;
+    return withStructure(renamedDestinations(site, file.structure.previousKeys ?? {}), { ...file.structure, adopt: true });
+  });
+  return { stack: { ...stack, ...(stack.sites === undefined ? {} : { sites }) }, files };
+}
+
+/** A site whose redirects name site spaces by keys the site file renamed, naming them by the new keys. */
+function renamedDestinations(site: StackSite, previousKeys: Record<string, string[]>): StackSite {
+  const renamed = new Map(Object.entries(previousKeys).map(([key, former]) => [former[0]!, key]));
+  if (renamed.size === 0 || site.redirects === undefined) return site;
+  const redirects = site.redirects.map((r) => {
+    const d = r.destination as { siteSpace?: string };
+    const to = d.siteSpace === undefined ? undefined : renamed.get(d.siteSpace);
+    return to === undefined ? r : { ...r, destination: { ...r.destination, siteSpace: to } };
+  });
+  return { ...site, redirects };
+}
+
+/**
  * Where standard output goes when it is redirected to a file (`export … > docs/docs.yaml`), so the
  * `$schema` path is made relative to that file's folder; undefined for a terminal or a pipe, or where
  * the system does not tell (then the current directory stands in).
@@ -203,20 +262,30 @@ function writeExport(
 ): number {
   const { args, outFile, stderr } = to;
   const noCaller = args.caller === undefined ? [CALLER_TO_ADD] : [];
-  const text = renderStackFile(result.stack, {
+  const stackDir = path.dirname(outFile ?? to.stdoutFile() ?? path.join(to.cwd, "-"));
+  const sites = args.siteFile === undefined ? { stack: result.stack, files: [] } : withSiteFiles(result.stack, path.resolve(to.cwd, args.siteFile), stackDir, args);
+  const text = renderStackFile(sites.stack, {
     organizationTitle: result.organization.title,
     date: to.now(),
     command: commandLine(args),
-    schemaPath: schemaPathFor(path.dirname(outFile ?? to.stdoutFile() ?? path.join(to.cwd, "-"))),
+    schemaPath: schemaPathFor(stackDir),
     notes: result.notes,
     emails: result.emails,
     placeholders: result.placeholders,
     supply: [...noCaller, ...result.supply],
   });
-  const loaded = parseStack(text, args.out ?? "<stdout>");
+  // The site files are read from memory: nothing is written before the whole export validates.
+  const planned = new Map(sites.files.map((p) => [p.structure.file, p.text]));
+  const readSiteFile: SiteFileReader = (given) => (planned.has(given) ? { ok: true, text: planned.get(given)! } : { ok: false, reason: `no site file ${JSON.stringify(given)} was exported` });
+  const loaded = parseStack(text, args.out ?? "<stdout>", { readSiteFile });
   if (!loaded.ok) {
     stderr.write(`docsplatform export: the exported file does not validate; nothing was written:\n`);
     for (const p of loaded.problems) stderr.write(`  ${formatProblem(p)}\n`);
+    return 1;
+  }
+  const inTheWay = writeSiteFiles(sites.files, args.force);
+  if (inTheWay.length > 0) {
+    stderr.write(`docsplatform export: ${inTheWay.map((f) => path.relative(to.cwd, f)).join(", ")} exist${inTheWay.length === 1 ? "s" : ""}; pass --force to overwrite; nothing was written\n`);
     return 1;
   }
   if (outFile === undefined) {
@@ -227,6 +296,10 @@ function writeExport(
     fs.renameSync(tmp, outFile);
   }
   for (const note of result.notes) stderr.write(`export: left out: ${note}\n`);
+  for (const file of sites.files) {
+    stderr.write(`export: wrote ${path.relative(to.cwd, file.file)} (site ${file.site}'s structure)\n`);
+    for (const note of file.notes) stderr.write(`export: site file: ${note}\n`);
+  }
   if (args.caller === undefined) stderr.write(`export: to add: ${CALLER_TO_ADD}\n`);
   for (const w of loaded.warnings) stderr.write(`export: note: ${formatProblem(w)}\n`);
   const parts = objectSummary(loaded.stack);

@@ -14,7 +14,8 @@ const WITH_REDIRECTS = `${HANDBOOK.slice(0, at)}
 
 async function tree(...flags: string[]): Promise<string> {
   let stdout = "";
-  const code = await treeMain(["-", ...flags], { env: {}, stdin: async () => WITH_REDIRECTS, stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => undefined } });
+  // Piped: the handbook's site file is read from the current directory, the handbook's.
+  const code = await treeMain(["-", ...flags], { env: {}, cwd: path.resolve(__dirname, "../../examples/handbook"), stdin: async () => WITH_REDIRECTS, stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => undefined } });
   expect(code).toBe(0);
   return stdout;
 }

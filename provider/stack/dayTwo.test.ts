@@ -11,6 +11,7 @@ import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import type { RunningEmulator, SnapshotOrg, SnapshotSite } from "../../emulator";
 import type { ProgramRunner, PreparedProgram, RunResult } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
+import { formatProblem, loadStackFile } from "./load";
 import { changes, upAndSettle, writes } from "../../test/support/steps";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
@@ -34,8 +35,11 @@ describe("day-two edits of the handbook reach the platform", { timeout: 300_000 
     fs.writeFileSync(docsFile(), doc.toString());
   }
 
+  /** The file as loaded: a site whose structure comes from its site file has that structure's entries. */
   function declared(): { sites: Entry[]; spaces: Entry[]; collections: Entry[] } {
-    const data = parseDocument(fs.readFileSync(docsFile(), "utf8")).toJS() as Entry;
+    const loaded = loadStackFile(docsFile());
+    if (!loaded.ok) throw new Error(loaded.problems.map(formatProblem).join("\n"));
+    const data = loaded.stack as unknown as Entry;
     return { sites: (data.sites ?? []) as Entry[], spaces: (data.spaces ?? []) as Entry[], collections: (data.collections ?? []) as Entry[] };
   }
 

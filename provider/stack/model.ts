@@ -26,6 +26,7 @@ import { siteModels } from "../site/build";
 import type { SiteModel } from "../site/types";
 import { ACCESS_LISTS, type StackAccess, type StackInstallation, type StackVisitorAuth } from "./access";
 import type { StackAssistant } from "./assistant";
+import type { StackSiteStructure } from "./structureExpand";
 
 /** Role in an organisation or default level of content. */
 export type Role = "admin" | "create" | "review" | "edit" | "comment" | "read";
@@ -195,6 +196,8 @@ export type StackSite = Keyed &
     visitorAuth?: StackVisitorAuth;
     /** The site's Git Sync installation; with priority git the repository owns the site's structure. */
     gitSync?: StackGitSync;
+    /** The site file its sections, groups, site spaces and links come from (filled in by the loader: see structureExpand.ts). */
+    structure?: StackSiteStructure;
     /** Key of one of this site's sections. */
     defaultSiteSection?: Key;
     /** Key of one of this site's root-level site spaces (sites without sections). */

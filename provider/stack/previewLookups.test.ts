@@ -34,6 +34,8 @@ const LOOKUP_ROUTES = ["/v1/orgs/:organizationId/members", "/v1/spaces/:spaceId"
 const lookups = (calls: { method: string; route: string }[]) => calls.filter((c) => c.method === "GET" && LOOKUP_ROUTES.includes(c.route));
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
+/** The developer portal's site file, as locations name it. */
+const SITE_FILE = "developer-portal/gitbook-docs.yaml";
 
 describe("preview looks up what new or changed objects refer to", { timeout: 180_000 }, () => {
   let emu: RunningEmulator;
@@ -58,8 +60,11 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
     // Every reference the handbook makes, located at its value as written (an `{id: …}` at its id, a
     // section's shorthand `space` for the section and its site space), the file named as the user named it.
     const carried = sent.filter((r) => r.object[REFERENCES_INPUT] !== undefined).map((r) => [`${r.type.slice(r.type.lastIndexOf(":") + 1)} ${r.name}`, r.object[REFERENCES_INPUT] as Record<string, string>] as const);
-    for (const [, at] of carried) for (const loc of Object.values(at)) expect(loc).toMatch(/^docs\.yaml:\d+:\d+$/);
-    expect(Object.fromEntries(carried.map(([r, at]) => [r, Object.fromEntries(Object.entries(at).map(([p, loc]) => [p, scalarAt(original, loc)]))]))).toEqual({
+    // The developer portal's from its site file: a space node's key, or docs.yaml's structure.spaces mapping.
+    for (const [, at] of carried) for (const loc of Object.values(at)) expect(loc).toMatch(/^(docs\.yaml|developer-portal\/gitbook-docs\.yaml):\d+:\d+$/);
+    const siteFile = fs.readFileSync(path.join(program.dir, SITE_FILE), "utf8");
+    const written = (loc: string): string => scalarAt(loc.startsWith(SITE_FILE) ? siteFile : original, loc);
+    expect(Object.fromEntries(carried.map(([r, at]) => [r, Object.fromEntries(Object.entries(at).map(([p, loc]) => [p, written(loc)]))]))).toEqual({
       "MemberRole handbook/member/writer@demo.test": { userId: "writer@demo.test" },
       "MemberRole handbook/member/reader-1": { userId: "reader-1" },
       "TeamMembers handbook/docs-team/members": { "members[0].user": "admin@demo.test", "members[1].user": "writer-1" },
@@ -81,6 +86,11 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
       "SiteSpace handbook/partner-preview/preview-guides": { spaceId: "guides" },
       "SiteSpace handbook/partner-preview/preview-changelog": { spaceId: "changelog" },
       "SiteSpace handbook/partner-portal/partner-guides": { spaceId: "guides" },
+      "SiteSection handbook/developer-portal/portal-start": { spaceId: "guides" },
+      "SiteSection handbook/developer-portal/portal-api": { spaceId: "api" },
+      "SiteSpace handbook/developer-portal/guides": { spaceId: "guides" },
+      "SiteSpace handbook/developer-portal/portal-api-v1": { spaceId: "api" },
+      "SiteSpace handbook/developer-portal/portal-changes": { spaceId: "changelog" },
     });
   });
 

@@ -24,7 +24,7 @@ import { describe, isObject, type Loose } from "./checkKit";
 import type { Problem } from "./load";
 import type { Ref } from "./model";
 import { projectFile, type FileBase } from "./projectFiles";
-import { parseSiteFile, SITE_FILE_NAME, type SiteFileNode } from "./structureFile";
+import { allNodes, parseSiteFile, SITE_FILE_NAME, type SiteFileNode } from "./structureFile";
 
 /** A site's `structure` in docs.yaml. */
 export interface StackSiteStructure {
@@ -32,6 +32,8 @@ export interface StackSiteStructure {
   file: string;
   /** Space node key → the space it shows, where it is not the space of docs.yaml with the node's key. */
   spaces?: Record<string, Ref>;
+  /** Node key → the entry's former keys (a site file cannot hold them), turned into Pulumi aliases as an entry's `previousKeys` are. */
+  previousKeys?: Record<string, string[]>;
   /** Take over the live objects the file's nodes name, as `adopt: true` on each entry would. */
   adopt?: boolean;
 }
@@ -96,7 +98,8 @@ export function expandStructures(data: unknown, stackFile: string, located: At, 
   return {
     data: { ...data, sites },
     problems,
-    relocate: (pointer, reason, atKey) => relocate(origins, pointer, reason, atKey),
+    // The checks say "this file" of docs.yaml: a problem moved into a site file names docs.yaml instead.
+    relocate: (pointer, reason, atKey) => relocate(origins, pointer, reason.replace(/\bin this file\b/g, `in ${path.basename(stackFile)}`), atKey),
   };
 }
 
@@ -143,8 +146,16 @@ function expandSite(site: Loose, at: string, ctx: SiteContext): Loose | undefine
     ctx.problems.push(file.at("/site/title", `site.title: ${JSON.stringify(file.title)} differs from the site's title in ${ctx.stackFile} (${JSON.stringify(site.title)}, line ${ctx.located(`${at}/title`, "").line}); the two name one site: make them equal`));
   }
   const mapping = isObject(structure.spaces) ? (structure.spaces as Record<string, Ref>) : {};
+  const former = isObject(structure.previousKeys) ? (structure.previousKeys as Record<string, string[]>) : {};
   const spaceNodes = new Set<string>();
-  const built = new Builder(at, fileAt, ctx, mapping, structure.adopt === true, spaceNodes).build(file.structure);
+  const built = new Builder(at, fileAt, ctx, mapping, { adopt: structure.adopt === true, former }, spaceNodes).build(file.structure);
+  const keys = new Set(allNodes(file.structure).map((n) => n.key));
+  for (const key of Object.keys(former)) {
+    if (!keys.has(key)) {
+      const p = `${at}/structure/previousKeys/${escapeSegment(key)}`;
+      ctx.problems.push(ctx.located(p, `${describe(p)}: no node with key ${JSON.stringify(key)} in ${shown}`, true));
+    }
+  }
   for (const key of Object.keys(mapping)) {
     if (!spaceNodes.has(key)) {
       const p = `${at}/structure/spaces/${escapeSegment(key)}`;
@@ -168,7 +179,7 @@ class Builder {
     private readonly fileAt: At,
     private readonly ctx: SiteContext,
     private readonly mapping: Record<string, Ref>,
-    private readonly adopt: boolean,
+    private readonly carried: { adopt: boolean; former: Record<string, string[]> },
     private readonly spaceNodes: Set<string>,
   ) {}
 
@@ -210,7 +221,7 @@ class Builder {
     const pointer = `${this.at}/sectionGroups/${this.groups.length}`;
     const members: string[] = [];
     this.origin(pointer, n, { sections: { at: this.fileAt, pointer: `${n.pointer}/children` } });
-    this.groups.push({ key: n.key, title: n.node.title, ...pick(n.node, ["icon", "draft"]), sections: members, ...this.adopted() });
+    this.groups.push({ key: n.key, title: n.node.title, ...pick(n.node, ["icon", "draft"]), sections: members, ...this.carriedOf(n, pointer) });
     for (const child of n.children) this.node(child, { pointer, members });
   }
 
@@ -229,7 +240,7 @@ class Builder {
       ...pick(n.node, ["description", "icon", "condition"]),
       siteSpaces: spaces.map((c, k) => this.siteSpace(c, `${pointer}/siteSpaces/${k}`)),
       ...(def === undefined ? {} : { defaultSiteSpace: def.key }),
-      ...this.adopted(),
+      ...this.carriedOf(n, pointer),
     };
   }
 
@@ -238,16 +249,19 @@ class Builder {
     const mapped = Object.hasOwn(this.mapping, n.key) ? this.mapping[n.key] : undefined;
     const spaceAt: Target = mapped === undefined ? { at: this.fileAt, pointer: `${n.pointer}/key` } : { at: this.ctx.located, pointer: `${this.at}/structure/spaces/${escapeSegment(n.key)}` };
     this.origin(pointer, n, { space: spaceAt, customization: spaceAt });
-    return { key: n.key, space: mapped ?? n.key, path: n.node.path, ...pick(n.node, ["condition", "draft"]), ...this.adopted() };
+    return { key: n.key, space: mapped ?? n.key, path: n.node.path, ...pick(n.node, ["condition", "draft"]), ...this.carriedOf(n, pointer) };
   }
 
   private link(n: SiteFileNode, pointer: string): Loose {
     this.origin(pointer, n);
-    return { key: n.key, title: n.node.title, url: n.node.url, ...pick(n.node, ["description", "icon", "condition", "localizedTitle", "localizedDescription", "draft"]), ...this.adopted() };
+    return { key: n.key, title: n.node.title, url: n.node.url, ...pick(n.node, ["description", "icon", "condition", "localizedTitle", "localizedDescription", "draft"]), ...this.carriedOf(n, pointer) };
   }
 
-  private adopted(): Loose {
-    return this.adopt ? { adopt: true } : {};
+  /** What docs.yaml's `structure` gives every entry (`adopt`) or one entry by its key (`previousKeys`, located at its line there). */
+  private carriedOf(n: SiteFileNode, pointer: string): Loose {
+    const former = Object.hasOwn(this.carried.former, n.key) ? this.carried.former[n.key] : undefined;
+    if (former !== undefined) this.ctx.origins.push({ prefix: `${pointer}/previousKeys`, at: this.ctx.located, pointer: `${this.at}/structure/previousKeys/${escapeSegment(n.key)}` });
+    return { ...(former === undefined ? {} : { previousKeys: former }), ...(this.carried.adopt ? { adopt: true } : {}) };
   }
 }
 

@@ -38,7 +38,8 @@ describe("docsplatform tree", () => {
   });
 
   it("reads standard input for -", async () => {
-    const r = await run(treeMain, ["-"], { stdin: fs.readFileSync(HANDBOOK, "utf8") });
+    // Site files the piped file names are read from the current directory.
+    const r = await run(treeMain, ["-"], { stdin: fs.readFileSync(HANDBOOK, "utf8"), cwd: path.dirname(HANDBOOK) });
     expect(r).toEqual({ code: 0, stdout: (await run(treeMain, [HANDBOOK])).stdout, stderr: "" });
   });
 
@@ -93,6 +94,8 @@ describe("docsplatform diff", () => {
     fs.copyFileSync(HANDBOOK, path.join(repo, "docs", "docs.yaml"));
     // The script of the handbook's integration, which the stack file names.
     fs.cpSync(path.join(path.dirname(HANDBOOK), "integrations"), path.join(repo, "docs", "integrations"), { recursive: true });
+    // The developer portal's site file, which the stack file names: read at each side's revision.
+    fs.cpSync(path.join(path.dirname(HANDBOOK), "developer-portal"), path.join(repo, "docs", "developer-portal"), { recursive: true });
     git("add", ".");
     git("commit", "-qm", "handbook");
     fs.copyFileSync(path.join(TESTDATA, "removed-section.yaml"), path.join(repo, "docs", "docs.yaml"));
@@ -105,7 +108,8 @@ describe("docsplatform diff", () => {
     expect(files.code).toBe(0);
     expect(await run(diffMain, ["git:HEAD~1:docs/docs.yaml", "git:HEAD:docs/docs.yaml"], { cwd: repo })).toEqual(files);
     expect(await run(diffMain, ["git:HEAD~1:./docs.yaml", "docs.yaml"], { cwd: path.join(repo, "docs") })).toEqual(files);
-    expect(await run(diffMain, ["-", "docs/docs.yaml"], { cwd: repo, stdin: fs.readFileSync(HANDBOOK, "utf8") })).toEqual(files);
+    // Standard input's site files are read from the current directory.
+    expect(await run(diffMain, ["-", "docs.yaml"], { cwd: path.join(repo, "docs"), stdin: fs.readFileSync(HANDBOOK, "utf8") })).toEqual(files);
   });
 
   it("refuses a side missing at its revision (exit 2), unless the base may be missing (the pull request that adds the file)", async () => {

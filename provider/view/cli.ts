@@ -3,11 +3,12 @@
  * two versions of the file. Both run offline from files; only `tree --live` reads the API (read-only,
  * through the client, with the same environment as `export`).
  */
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { formatProblem, loadStackFile, parseStack, type LoadResult } from "../stack/load";
+import type { SiteFileReader } from "../stack/structureExpand";
 import type { StackFile } from "../stack/model";
 import { siteModels } from "../site";
 import { anyBroken } from "../redirects/guard";
@@ -131,7 +132,8 @@ const execFileP = promisify(execFile);
 async function loadSide(spec: string, io: ViewIo): Promise<Side> {
   let result: LoadResult;
   if (spec === "-") {
-    result = parseStack(await io.stdin(), "<stdin>");
+    // Site files the stack file names are relative to the current directory.
+    result = parseStack(await io.stdin(), "<stdin>", { baseDir: io.cwd });
   } else if (spec.startsWith("git:")) {
     const rest = spec.slice("git:".length);
     const colon = rest.indexOf(":");
@@ -141,7 +143,7 @@ async function loadSide(spec: string, io: ViewIo): Promise<Side> {
     try {
       // An argument list, never a shell: revision and path are passed to git as they are.
       const { stdout } = await execFileP("git", ["show", `${rev}:${file}`], { cwd: io.cwd, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" });
-      result = parseStack(stdout, spec);
+      result = parseStack(stdout, spec, { readSiteFile: gitReader(rev, file, io.cwd) });
     } catch (e) {
       const stderr = String((e as { stderr?: unknown }).stderr ?? (e instanceof Error ? e.message : e));
       if (/does not exist in|exists on disk, but not in/.test(stderr)) return { ok: true, stack: undefined, label: spec };
@@ -154,6 +156,27 @@ async function loadSide(spec: string, io: ViewIo): Promise<Side> {
   }
   if (!result.ok) return { ok: false, problems: result.problems.map(formatProblem) };
   return { ok: true, stack: result.stack, label: spec };
+}
+
+/**
+ * Site files a stack file at a revision names, read at the same revision: relative to the stack file's
+ * folder, never above it (the revision's project is not on disk to say where its root is).
+ */
+function gitReader(rev: string, stackFile: string, cwd: string): SiteFileReader {
+  return (given) => {
+    const normal = path.posix.normalize(given.replace(/\\/g, "/"));
+    if (path.posix.isAbsolute(normal) || normal === ".." || normal.startsWith("../")) {
+      return { ok: false, reason: `${JSON.stringify(given)} leads outside the stack file's folder; at a git revision, site files are read from the stack file's folder down` };
+    }
+    const dir = path.posix.dirname(stackFile);
+    // `rev:./x` is relative to the current directory, `rev:x` to the repository's root: keep the form the side was given in.
+    const joined = dir === "." ? (stackFile.startsWith("./") ? `./${normal}` : normal) : `${dir}/${normal}`;
+    try {
+      return { ok: true, text: execFileSync("git", ["show", `${rev}:${joined}`], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
+    } catch {
+      return { ok: false, reason: `no file ${JSON.stringify(given)} next to the stack file at revision ${rev}` };
+    }
+  };
 }
 
 /** Why `git show` could not read a side, in words: the revision, the repository or git itself. */

@@ -19,7 +19,8 @@ function load(file: string): StackFile {
 }
 
 function parse(text: string): StackFile {
-  const r = parseStack(text, "test.yaml");
+  // Edits of the handbook: its site file is read from the handbook's folder.
+  const r = parseStack(text, "test.yaml", { baseDir: path.dirname(HANDBOOK) });
   if (!r.ok) throw new Error(r.problems.map((p) => p.message).join("\n"));
   return r.stack;
 }

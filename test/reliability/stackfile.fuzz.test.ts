@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatProblem, loadStackFile, parseStack, type LoadResult, type Problem } from "../../provider/stack";
 import { LONG, ROOT, tracked, type Outcome } from "./report";
-import { HANDBOOK_TEXT, aliasBomb, anyText, deepNesting, hugeFiles, mutatedData, mutatedText, randomStack } from "./stackfiles";
+import { HANDBOOK_FILE, HANDBOOK_TEXT, aliasBomb, anyText, deepNesting, hugeFiles, mutatedData, mutatedText, randomStack } from "./stackfiles";
 
 const BASE_SEED = Number(process.env.RELIABILITY_SEED ?? 20250101);
 /**
@@ -29,8 +29,12 @@ interface Stats {
 }
 const stats: Stats = { cases: 0, rejected: 0, maxMs: 0, slowest: "" };
 
-/** Every problem names the file and a line and column that exist in it. */
-function expectLocated(p: Problem, name: string, lines: readonly string[]): void {
+/** The handbook's developer portal site file, as a problem found in it names it (beside the stack file's name). */
+const SITE_FILE = { name: "fuzz/developer-portal/gitbook-docs.yaml", lines: fs.readFileSync(path.join(path.dirname(HANDBOOK_FILE), "developer-portal", "gitbook-docs.yaml"), "utf8").split("\n") };
+
+/** Every problem names the file (the stack file, or the site file it names) and a line and column that exist in it. */
+function expectLocated(p: Problem, stackName: string, stackLines: readonly string[]): void {
+  const [name, lines] = p.file === SITE_FILE.name ? [SITE_FILE.name, SITE_FILE.lines] : [stackName, stackLines];
   const where = `${formatProblem(p)} (file of ${lines.length} lines)`;
   expect(p.file, where).toBe(name);
   expect(Number.isInteger(p.line) && p.line >= 1 && p.line <= lines.length, where).toBe(true);
@@ -45,7 +49,8 @@ function loadAndCheck(text: string, label: string): LoadResult {
   const started = performance.now();
   let result: LoadResult;
   try {
-    result = parseStack(text, name);
+    // Files the handbook names (its developer portal's site file) are read from its folder.
+    result = parseStack(text, name, { baseDir: path.dirname(HANDBOOK_FILE) });
   } catch (e) {
     throw new Error(`the loader crashed on a ${label} (${text.length} characters): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   }

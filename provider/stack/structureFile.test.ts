@@ -1,0 +1,162 @@
+/**
+ * A site's structure from a site file (Git Sync's gitbook-docs.yaml), offline: mistakes planted in the
+ * site file are each reported at the site file's own line and column, in words; docs.yaml's side of the
+ * link (inline structure beside `structure`, the file's name and place, the space mapping) at docs.yaml's.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { formatProblem, loadStackFile } from "./load";
+import { siteModels } from "../site";
+
+const DOCS = `organization: demo-org
+spaces:
+  - { key: guides, id: space-guides }
+  - { key: api, id: space-api }
+sites:
+  - key: portal
+    title: Portal
+    structure:
+      file: portal/gitbook-docs.yaml
+      spaces: { api-v1: api }
+`;
+
+/** A good site file: a section, a group with a section and a link. */
+const GOOD = `version: 1
+site:
+  title: Portal
+  structure:
+    - type: section
+      key: start
+      title: Start
+      path: start
+      default: true
+      children:
+        - { type: space, key: guides, title: Guides, path: guides, default: true, content: { directory: ./guides } }
+    - type: section-group
+      key: reference
+      title: Reference
+      children:
+        - type: section
+          key: api
+          title: API
+          path: api
+          children:
+            - { type: space, key: api-v1, title: API, path: v1, default: true, content: { directory: ./api } }
+        - { type: external-link, key: status, title: Status, url: "https://status.example.com" }
+`;
+
+let dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  dirs = [];
+});
+
+/** docs.yaml and portal/gitbook-docs.yaml in a fresh project; the problems of loading docs.yaml, as `file:line:col: message` relative to the project. */
+function load(siteFile: string, docs = DOCS): { lines: string[]; result: ReturnType<typeof loadStackFile> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sitefile-"));
+  dirs.push(dir);
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: p\nruntime: nodejs\n");
+  fs.mkdirSync(path.join(dir, "portal"));
+  fs.writeFileSync(path.join(dir, "docs.yaml"), docs);
+  fs.writeFileSync(path.join(dir, "portal", "gitbook-docs.yaml"), siteFile);
+  const result = loadStackFile(path.join(dir, "docs.yaml"));
+  const lines = result.ok ? result.warnings.map(formatProblem) : result.problems.map(formatProblem);
+  return { lines: lines.map((l) => l.split(`${dir}${path.sep}`).join("")), result };
+}
+
+describe("a site's structure from its site file", () => {
+  it("becomes the site's sections, group, site spaces, link and defaults", () => {
+    const { result } = load(GOOD);
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join("\n"));
+    const [site] = siteModels(result.stack);
+    expect(site!.sections.map((s) => [s.key, s.url, s.default, s.group])).toEqual([
+      ["start", "/", true, undefined],
+      ["api", "/api", false, "reference"],
+    ]);
+    expect(site!.siteSpaces.map((ss) => [ss.key, ss.spaceId, ss.url])).toEqual([
+      ["guides", "space-guides", "/"],
+      ["api-v1", "space-api", "/api"],
+    ]);
+    expect(site!.groups.map((g) => [g.key, g.children.map((c) => (c.kind === "section" ? c.section.key : c.link.key))])).toEqual([["reference", ["api", "status"]]]);
+    expect(site!.links.map((l) => [l.key, l.target])).toEqual([["status", "https://status.example.com"]]);
+  });
+
+  it("a key used by two branches is located at the second, naming the first", () => {
+    const file = GOOD.replace("key: api-v1", "key: start");
+    expect(load(file).lines).toEqual([
+      `portal/gitbook-docs.yaml:21:35: site.structure[1].children[0].children[0].key: duplicate key "start": already the key of the section at site.structure[0] (line 5); keys are unique in the whole site file, whatever the node's type (Git Sync recognises a node by its key)`,
+    ]);
+  });
+
+  it("a group inside a nested group is refused at its type (and the nested group, which the stack file cannot declare)", () => {
+    const file = GOOD.replace(
+      "        - { type: external-link",
+      `        - type: section-group
+          key: inner
+          title: Inner
+          children:
+            - { type: section-group, key: innermost, title: Innermost }
+        - { type: external-link`,
+    );
+    expect(load(file).lines).toEqual([
+      "portal/gitbook-docs.yaml:22:17: site.structure[1].children[1].type: a nested section group: docsplatform cannot apply it (the stack file's section groups do not nest); list its sections in the outer group",
+      "portal/gitbook-docs.yaml:26:23: site.structure[1].children[1].children[0].type: a section group inside a nested section group: groups nest one level at most (a nested group holds no group)",
+    ]);
+  });
+
+  it("a section with no default space is located at its children", () => {
+    const file = GOOD.replace("path: v1, default: true,", "path: v1,");
+    expect(load(file).lines).toEqual([
+      `portal/gitbook-docs.yaml:21:13: site.structure[1].children[0].children: section "api" has no default space: mark exactly one of its spaces default: true (the one its URL opens)`,
+    ]);
+  });
+
+  it("a '..' in a content directory is located at the directory", () => {
+    const file = GOOD.replace("directory: ./api", "directory: ./api/../../secrets");
+    expect(load(file).lines).toEqual([
+      `portal/gitbook-docs.yaml:21:102: site.structure[1].children[0].children[0].content.directory: "./api/../../secrets" has a '..' segment; a content directory stays inside the repository (relative to the site's project directory, or from its root with a leading '/')`,
+    ]);
+  });
+
+  it("a title over its limit is located at the title, naming the limit", () => {
+    const file = GOOD.replace("title: Reference", `title: ${"R".repeat(101)}`);
+    expect(load(file).lines).toEqual(["portal/gitbook-docs.yaml:14:14: site.structure[1].title: must be at most 100 characters (got 101)"]);
+  });
+
+  it("a limit of the stack file the site file does not have (a path that is no URL segment) is located in the site file", () => {
+    const file = GOOD.replace("path: api\n", "path: api/v2\n");
+    const { lines } = load(file);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^portal\/gitbook-docs\.yaml:19:17: site\.structure\[1\]\.children\[0\]\.path: must be /);
+  });
+
+  it("a space node naming no space of docs.yaml is located at its key", () => {
+    const file = GOOD.replace("key: guides,", "key: guide,");
+    const { lines } = load(file);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^portal\/gitbook-docs\.yaml:11:31: site\.structure\[0\]\.children\[0\]\.key: no space with key "guide" in docs\.yaml \(spaces: guides, api\)/);
+  });
+
+  it("inline sections beside structure, a wrong file name and a mapping of no node are located in docs.yaml", () => {
+    const inline = DOCS.replace("    structure:\n", "    sections: []\n    structure:\n");
+    expect(load(GOOD, inline).lines).toEqual([
+      "docs.yaml:8:5: sites[0].sections: this site takes its structure from a site file (structure, line 9); its sections, section groups, site spaces and defaults are the site file's: remove sections here or remove structure",
+    ]);
+    const renamed = DOCS.replace("portal/gitbook-docs.yaml", "portal/site.yaml");
+    expect(load(GOOD, renamed).lines).toEqual([
+      `docs.yaml:9:13: sites[0].structure.file: must name a file called gitbook-docs.yaml (the name Git Sync reads), in the folder of the site's project directory (got "portal/site.yaml")`,
+    ]);
+    const outside = DOCS.replace("portal/gitbook-docs.yaml", "../gitbook-docs.yaml");
+    expect(load(GOOD, outside).lines[0]).toMatch(/^docs\.yaml:9:13: sites\[0\]\.structure\.file: "\.\.\/gitbook-docs\.yaml" leads outside the project/);
+    const unmapped = DOCS.replace("{ api-v1: api }", "{ api-v1: api, api-v2: api }");
+    expect(load(GOOD, unmapped).lines).toEqual(['docs.yaml:10:30: sites[0].structure.spaces.api-v2: no space node with key "api-v2" in portal/gitbook-docs.yaml']);
+  });
+
+  it("a site title other than docs.yaml's is located at the site file's title", () => {
+    expect(load(GOOD.replace("title: Portal", "title: Portail")).lines).toEqual([
+      `portal/gitbook-docs.yaml:3:10: site.title: "Portail" differs from the site's title in docs.yaml ("Portal", line 7); the two name one site: make them equal`,
+    ]);
+  });
+});
