@@ -3,16 +3,18 @@
  * gitbook-docs.yaml), through the real language host and plugin (test/harness) against the emulator:
  * up builds it as the file says, a second up makes no call, a section moved in the site file is one
  * change with the one move it needs, a section renamed by hand on the platform is drift that refresh and
- * preview report and up repairs, and destroy removes it.
+ * preview report and up repairs; every site of the handbook written as a site file by `docsplatform
+ * site-file` and read back plans no change but for what a site file cannot hold; destroy removes it.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseDocument, type YAMLSeq } from "yaml";
+import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import type { RunningEmulator, SnapshotSite } from "../../emulator";
 import type { PreparedProgram, ProgramRunner } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
 import { changes, upAndSettle, writes } from "../../test/support/steps";
+import { siteFileMain } from "../export/structureCli";
 import { diffStacks, renderDiffText } from "../view/diff";
 import { formatProblem, loadStackFile } from "./load";
 import type { StackFile } from "./model";
@@ -49,7 +51,7 @@ describe("a site whose structure comes from its site file", { timeout: 300_000 }
       ["API", "api", false, [["v1", "space-api", true], ["changes", "space-changelog", false]]],
     ]);
     const api = site.sections.find((s) => s.title === "API")!;
-    expect(site.sectionGroups.map((g) => [g.title, g.sections])).toEqual([["Reference", [api.id]]]);
+    expect(site.sectionGroups.map((g) => [g.title, g.sections])).toEqual([["Reference", [api.path]]]);
     expect(changes(up).filter((c) => c.includes("/developer-portal")).sort()).toEqual([
       "create Site handbook/developer-portal",
       "create SiteExternalLink handbook/developer-portal/portal-status",
@@ -65,15 +67,18 @@ describe("a site whose structure comes from its site file", { timeout: 300_000 }
 
   it("a section moved in the site file: one change, the minimal calls, and one line of docsplatform diff", async () => {
     const before = loaded();
-    // The group (with its section and link) moves above the "Get started" section.
+    // The "Get started" section moves below the group.
     const doc = parseDocument(fs.readFileSync(siteFile(), "utf8"));
     const structure = doc.getIn(["site", "structure"]) as YAMLSeq;
-    const group = structure.items[1]!;
-    structure.items.splice(1, 1);
-    structure.items.unshift(group);
+    const section = structure.items[0]!;
+    structure.items.splice(0, 1);
+    structure.items.push(section);
     fs.writeFileSync(siteFile(), doc.toString());
     const after = loaded();
-    expect(renderDiffText(diffStacks(before, after)).split("\n").filter((l) => /^\s*[-+~↕]/.test(l) || l.includes("moved"))).toEqual([expect.stringContaining("moved")]);
+    // What readers notice: one entry moved, in the developer portal only.
+    const diff = renderDiffText(diffStacks(before, after)).trimEnd().split("\n");
+    expect(diff[0]).toBe("Developer portal (site developer-portal): 1 moved");
+    expect(diff.slice(1).filter((l) => l.trim() !== "")).toEqual([expect.stringMatching(/^ {2}> .* moved/)]);
     const up = await upAndSettle(runner);
     expect(changes(up)).toEqual(["update SiteStructureOrder handbook/developer-portal"]);
     expect(writes(up)).toHaveLength(1);
@@ -93,11 +98,38 @@ describe("a site whose structure comes from its site file", { timeout: 300_000 }
     expect(refresh.apiCalls.every((c) => c.method === "GET")).toBe(true);
     expect(refresh.drift.map((s) => s.urn.slice(s.urn.lastIndexOf("::") + 2))).toEqual(["handbook/developer-portal/portal-api"]);
     const preview = await runner.preview();
-    expect(changes(preview)).toEqual(["update SiteSection handbook/developer-portal/portal-api"]);
+    const detail = JSON.stringify(preview.steps.filter((st) => st.custom && st.op !== "same").map((st) => [st.urn, st.diffs]));
+    expect(changes(preview), detail).toEqual(["update SiteSection handbook/developer-portal/portal-api"]);
     const up = await upAndSettle(runner);
     expect(changes(up)).toEqual(["update SiteSection handbook/developer-portal/portal-api"]);
     expect(writes(up)).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId 200"]);
     expect(portal().sections.find((s) => s.path === "api")!.title).toBe("API");
+  });
+
+  it("every site's structure written by docsplatform site-file and read back through structure: the plan changes only what a site file cannot hold", async () => {
+    let out = "";
+    let err = "";
+    const code = await siteFileMain(["docs.yaml", "--out", "sites"], { cwd: program.dir, stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
+    expect(code, err).toBe(0);
+    // Named, not dropped: the handbook's section draft flag and its site space's look override.
+    expect(err).toContain(`site-file: note: site "handbook": section "whats-new": its draft flag (true) has no place in a site file`);
+    expect(err).toContain(`site-file: note: site "handbook": site space "api-v1": its look override (customization) has no place in a site file`);
+    // Each site's entry as the command printed it replaces the site's own structure.
+    const printed = out.split(/^wrote .*\n/m).slice(1).map((block) => parseDocument(block.replace(/^ {4}/gm, "")).toJS() as { structure: Record<string, unknown> });
+    expect(printed).toHaveLength(4);
+    const docs = parseDocument(fs.readFileSync(path.join(program.dir, "docs.yaml"), "utf8"));
+    const sites = docs.get("sites") as YAMLSeq;
+    sites.items.forEach((site, i) => {
+      const entry = site as YAMLMap;
+      for (const f of ["sections", "sectionGroups", "siteSpaces", "defaultSiteSection", "defaultSiteSpace"]) entry.delete(f);
+      entry.set("structure", docs.createNode(printed[i]!.structure));
+    });
+    fs.writeFileSync(path.join(program.dir, "docs.yaml"), docs.toString());
+    const preview = await runner.preview();
+    const detail = JSON.stringify(preview.steps.filter((st) => st.custom && st.op !== "same").map((st) => [st.urn, st.diffs]));
+    // Site spaces renamed for the file (a section's shorthand gave them its key) keep their resources through structure.previousKeys.
+    expect(changes(preview), detail).toEqual(["delete SiteSpaceCustomization handbook/handbook/api-v1"]);
+    expect(preview.apiCalls.filter((c) => c.method !== "GET")).toEqual([]);
   });
 
   it("destroy removes it", async () => {

@@ -53,7 +53,7 @@ async function everyObjectOnce(emu: RunningEmulator): Promise<void> {
   const call = caller(emu.url, emu.token);
   const api = apiOf(emu);
   const sites = await listAll<{ id: string; title: string }>(call, "/v1/orgs/demo-org/sites");
-  expect(sites.map((s) => s.title).sort()).toEqual(["Handbook", "Partner portal", "Partner preview"]);
+  expect(sites.map((s) => s.title).sort()).toEqual(["Developer portal", "Handbook", "Partner portal", "Partner preview"]);
   for (const site of sites) {
     const sections = await listAll<{ path: string }>(call, `/v1/orgs/demo-org/sites/${site.id}/sections`);
     expect(new Set(sections.map((s) => s.path)).size).toBe(sections.length);
@@ -70,7 +70,7 @@ async function everyObjectOnce(emu: RunningEmulator): Promise<void> {
 
 /** Nothing lost: the state holds every object and a refreshed preview proposes no change. */
 async function nothingLost(cli: PulumiCli): Promise<void> {
-  expect(kindsAndNames((await cli.exportState()).deployment)).toHaveLength(47);
+  expect(kindsAndNames((await cli.exportState()).deployment)).toHaveLength(56);
   await cli.run(["preview", "--refresh", "--expect-no-changes"]);
 }
 
@@ -86,7 +86,7 @@ describe("a run stopped mid-create, through the Pulumi CLI", { timeout: 300_000 
     expect(`${stopped.stdout}${stopped.stderr}`).toMatch(/cancel/i);
     const partial = kindsAndNames((await cli.exportState()).deployment);
     expect(partial.length).toBeGreaterThan(0);
-    expect(partial.length).toBeLessThan(47);
+    expect(partial.length).toBeLessThan(56);
 
     emu.control.setLatency(0);
     await cli.run(["up", "--yes", "--skip-preview"]);

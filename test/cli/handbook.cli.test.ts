@@ -116,14 +116,14 @@ afterAll(() => project?.stop());
 describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("preview plans every object as a create and writes nothing", async () => {
     const preview = await cli.run(["preview"]);
-    expect(summary(preview)).toEqual({ "to create": 55 });
+    expect(summary(preview)).toEqual({ "to create": 64 });
     expect(preview.stdout).not.toMatch(/^\s+[~-]\s/m);
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual([]);
   });
 
   it("up creates every object of docs.yaml under one component", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ created: 55 });
+    expect(summary(up)).toEqual({ created: 64 });
     const upWrites = writes();
     const created = [...(await stateByLabel()).values()];
     expect(created.map(label).sort()).toEqual(
@@ -175,6 +175,15 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
         "Site handbook/partner-portal",
         "SiteSpace handbook/partner-portal/partner-guides",
         "SiteStructureOrder handbook/partner-portal",
+        "Site handbook/developer-portal",
+        "SiteSection handbook/developer-portal/portal-start",
+        "SiteSection handbook/developer-portal/portal-api",
+        "SiteSectionGroup handbook/developer-portal/portal-reference",
+        "SiteSpace handbook/developer-portal/guides",
+        "SiteSpace handbook/developer-portal/portal-api-v1",
+        "SiteSpace handbook/developer-portal/portal-changes",
+        "SiteExternalLink handbook/developer-portal/portal-status",
+        "SiteStructureOrder handbook/developer-portal",
         "Permissions handbook/site/partner-portal",
         "VisitorAuth handbook/partner-portal",
         "Permissions handbook/space/guides",
@@ -184,9 +193,10 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
       ].sort(),
     );
     // A section is created with its first site space, which is taken over rather than created twice:
-    // four sections, but only the other three site spaces (and the partner portal's one) are POSTed.
-    expect(upWrites.filter((w) => w.startsWith("POST /sites/:siteId/site-spaces ")).length).toBe(4);
-    expect(upWrites.filter((w) => w.startsWith("POST /sites/:siteId/sections ")).length).toBe(4);
+    // six sections (the developer portal's two from its site file), but only the other four site spaces
+    // (and the partner portal's one) are POSTed.
+    expect(upWrites.filter((w) => w.startsWith("POST /sites/:siteId/site-spaces ")).length).toBe(5);
+    expect(upWrites.filter((w) => w.startsWith("POST /sites/:siteId/sections ")).length).toBe(6);
 
     // Stack outputs: the sites' published URLs and IDs by key.
     const outputs = JSON.parse((await cli.run(["stack", "output", "--json"])).stdout) as Record<string, unknown>;
@@ -261,7 +271,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     const component = deployment.resources!.find((r) => r.type === "docsplatform:index:DocsPlatform")!;
     expect(component.urn).toBe("urn:pulumi:dev::handbook::docsplatform:index:DocsPlatform::handbook");
     const byLabel = await stateByLabel();
-    expect(byLabel.size).toBe(53);
+    expect(byLabel.size).toBe(62);
     for (const r of byLabel.values()) expect(r.parent, label(r)).toBe(component.urn);
     const urn = (l: string) => {
       const r = byLabel.get(l);
@@ -298,27 +308,27 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
 
   it("preview --expect-no-changes passes, and makes no API call", async () => {
     const preview = await cli.run(["preview", "--expect-no-changes"]);
-    expect(summary(preview)).toEqual({ unchanged: 55 });
+    expect(summary(preview)).toEqual({ unchanged: 64 });
     expect(calls()).toEqual([]);
   });
 
   it("a second up changes nothing and makes no API call", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ unchanged: 55 });
+    expect(summary(up)).toEqual({ unchanged: 64 });
     expect(calls()).toEqual([]);
   });
 
   it("a renamed section title: preview --diff shows the changed property, up makes one PATCH", async () => {
     editDocs((doc) => doc.setIn(["sites", 0, "sections", 0, "title"], "User guides"));
     const preview = await cli.run(["preview", "--diff"]);
-    expect(summary(preview)).toEqual({ "to update": 1, unchanged: 54 });
+    expect(summary(preview)).toEqual({ "to update": 1, unchanged: 63 });
     expect(preview.stdout).toMatch(/~ pulumi-nodejs:dynamic\/docsplatform:SiteSection: \(update\)/);
     expect(preview.stdout).toMatch(/~ title\s*: "Guides" => "User guides"/);
     // Internal inputs never show as changed properties.
     expect(preview.stdout).not.toMatch(/~ (location|allowLockout)\b/);
     calls();
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ updated: 1, unchanged: 54 });
+    expect(summary(up)).toEqual({ updated: 1, unchanged: 63 });
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId"]);
   });
 
@@ -360,7 +370,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
   it("a dropped share link: preview --diff shows the delete, up deletes it", async () => {
     editDocs((doc) => (doc.getIn(["sites", 1, "shareLinks"]) as { delete(i: number): void }).delete(1));
     const preview = await cli.run(["preview", "--diff"]);
-    expect(summary(preview)).toEqual({ "to delete": 1, unchanged: 54 });
+    expect(summary(preview)).toEqual({ "to delete": 1, unchanged: 63 });
     expect(preview.stdout).toMatch(/- pulumi-nodejs:dynamic\/docsplatform:ShareLink: \(delete\)/);
     calls();
     await cli.run(["up", "--yes", "--skip-preview"]);
@@ -436,8 +446,8 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
   it("pulumi stack output: the sites' URLs and IDs by key", async () => {
     const { stdout } = await cli.run(["stack", "output", "--json"]);
     const outputs = JSON.parse(stdout) as { siteUrls: Record<string, string>; siteIds: Record<string, string> };
-    expect(Object.keys(outputs.siteUrls).sort()).toEqual(["handbook", "partner-portal", "partners"]);
-    expect(Object.keys(outputs.siteIds).sort()).toEqual(["handbook", "partner-portal", "partners"]);
+    expect(Object.keys(outputs.siteUrls).sort()).toEqual(["developer-portal", "handbook", "partner-portal", "partners"]);
+    expect(Object.keys(outputs.siteIds).sort()).toEqual(["developer-portal", "handbook", "partner-portal", "partners"]);
   });
 
   it("pulumi stack export: the token, the visitor-auth private key, the integration secret and the assistant's header and token appear only as ciphertext", async () => {
