@@ -12,6 +12,7 @@ import type { RunningEmulator } from "../../emulator";
 import type { PreparedProgram, ProgramRunner } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
 import { changes, writes } from "../../test/support/steps";
+import { publishedSiteFileErrors } from "../../test/support/gitSyncSchema";
 import { buildVariedOrganization } from "../../test/support/variedOrganization";
 import { ApiClient } from "../client";
 import { loadStackFile } from "../stack/load";
@@ -19,22 +20,7 @@ import { siteModels } from "../site";
 import { exportMain } from "./cli";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
-const SCHEMA = path.resolve(__dirname, "../site/testdata/gitSyncSiteConfig.schema.json");
 const ORG = "demo-org";
-
-/** The published schema, compiled as JSON Schema 2020-12 (what OpenAPI 3.1 uses). */
-function publishedValidator(): (data: unknown) => string[] {
-  /* eslint-disable @typescript-eslint/no-require-imports -- test-only ajv dialect */
-  const { default: Ajv2020 } = require("ajv/dist/2020") as typeof import("ajv/dist/2020");
-  const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const ajv = new Ajv2020({ allErrors: true });
-  addFormats(ajv);
-  // The description's own format name for icons: any string up to its maxLength.
-  ajv.addFormat("icon", true);
-  const validate = ajv.compile(JSON.parse(fs.readFileSync(SCHEMA, "utf8")) as object);
-  return (data) => (validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? e.keyword}`));
-}
 
 describe("export --site-file, then pulumi up on the exported files", () => {
   let emu: RunningEmulator;
@@ -63,7 +49,7 @@ describe("export --site-file, then pulumi up on the exported files", () => {
   afterAll(() => stopProgram({ emu, program, runner }));
 
   it("writes one site file per site, each valid against the published GitSyncSiteConfig schema", () => {
-    const validate = publishedValidator();
+    const validate = publishedSiteFileErrors();
     const files = fs.readdirSync(sitesDir()).map((site) => path.join(sitesDir(), site, "gitbook-docs.yaml"));
     expect(files.length).toBe(emu.store.org(ORG).sites.length);
     for (const file of files) expect(validate(parse(fs.readFileSync(file, "utf8"))), file).toEqual([]);

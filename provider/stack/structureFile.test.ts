@@ -154,6 +154,34 @@ describe("a site's structure from its site file", () => {
     expect(load(GOOD, unmapped).lines).toEqual(['docs.yaml:10:30: sites[0].structure.spaces.api-v2: no space node with key "api-v2" in portal/gitbook-docs.yaml']);
   });
 
+  it.each([
+    ["spaces reading one directory in two languages", GOOD.replace("directory: ./api }", "directory: ./guides, language: fr }"), "21:122", "reads directory \"./guides\" in \"fr\", but site.structure[0].children[0] (line 11) reads it in no declared language; a directory is read once, in one language"],
+    ["a space at the top level of a site with sections", GOOD.replace("    - type: section-group\n", "    - { type: space, key: loose, title: Loose, path: loose, content: { directory: null } }\n    - type: section-group\n"), "12:15", "a site with sections keeps every space inside a section"],
+    ["a space directly in a group", GOOD.replace("        - { type: external-link", "        - { type: space, key: loose, title: Loose, path: loose, content: { directory: null } }\n        - { type: external-link"), "22:19", "a space stands in a section (or at the top level of a site without sections), never directly in a section group"],
+    ["a node of no known type", GOOD.replace("type: external-link", "type: link"), "22:19", "type: must be one of section-group, section, space, external-link (got \"link\")"],
+    ["two default sections", GOOD.replace("          path: api\n", "          path: api\n          default: true\n"), "20:20", "a second default section of the site: site.structure[0] (line 5) is already the default"],
+    ["a hidden space, which the stack file cannot declare", GOOD.replace("path: guides, default: true,", "path: guides, default: true, hidden: true,"), "11:83", "docsplatform cannot apply a space's hidden: the stack file has no hidden site spaces; remove it"],
+    ["a localized section title, which the stack file cannot declare", GOOD.replace("      title: Start\n", "      title: Start\n      localizedTitle: { fr: Début }\n"), "8:7", "docsplatform cannot apply a section's localizedTitle"],
+    ["a member the node does not take", GOOD.replace("      title: Reference\n", "      title: Reference\n      path: reference\n"), "15:7", "unknown field"],
+  ])("%s is located in the site file", (_what, file, at, words) => {
+    const { lines } = load(file);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`portal/gitbook-docs.yaml:${at}: `);
+    expect(lines[0]).toContain(words);
+  });
+
+  it("a site without sections: its top-level spaces, one of them the default", () => {
+    const file = `site:\n  title: Portal\n  structure:\n    - { type: space, key: guides, title: Guides, path: guides, default: true, content: { directory: ./guides } }\n    - { type: space, key: api-v1, title: API, path: api, content: { directory: /api } }\n`;
+    const { result } = load(file);
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join("\n"));
+    const [site] = siteModels(result.stack);
+    expect(site!.rootSiteSpaces.map((ss) => [ss.key, ss.url, ss.default, ss.spaceId])).toEqual([
+      ["guides", "/", true, "space-guides"],
+      ["api-v1", "/api", false, "space-api"],
+    ]);
+    expect(load(file.replace("default: true, ", "")).lines).toEqual(["portal/gitbook-docs.yaml:4:7: site.structure[0]: no top-level space is marked default: true; a site without sections marks exactly one of them"]);
+  });
+
   it("a site title other than docs.yaml's is located at the site file's title", () => {
     expect(load(GOOD.replace("title: Portal", "title: Portail")).lines).toEqual([
       `portal/gitbook-docs.yaml:3:10: site.title: "Portail" differs from the site's title in docs.yaml ("Portal", line 7); the two name one site: make them equal`,

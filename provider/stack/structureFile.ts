@@ -24,7 +24,7 @@ import { explain } from "../phrases";
 import { escapeSegment } from "../pointer";
 import { ajvWithLimits } from "../validators";
 import { describe, isObject, list, type Loose } from "./checkKit";
-import { parseLocatedYaml, STACK_FILE_LIMITS, type Problem } from "./load";
+import { parseLocatedYaml, type Problem } from "./load";
 import { schemasDir, show } from "./schema";
 
 /** The file's name, as the published description spells it (Git Sync reads no other). */
@@ -146,19 +146,6 @@ function siteFileValidators(): NonNullable<typeof validators> {
   const nodes = Object.fromEntries(NODE_TYPES.map((t) => [t, ajv.compile(NODE_SCHEMAS[t])])) as Record<NodeType, ValidateFunction>;
   validators = { top: ajv.compile(TOP_SCHEMA), nodes };
   return validators;
-}
-
-/** Read a site file from disk (`shown`: its name in problems); never throws for a bad file. */
-export function loadSiteFile(realFile: string, shown: string): SiteFile {
-  let text: string;
-  try {
-    const stat = fs.statSync(realFile);
-    if (stat.size > STACK_FILE_LIMITS.maxBytes) return { ok: false, file: shown, problems: [{ file: shown, line: 1, col: 1, path: "", message: `the site file is larger than ${STACK_FILE_LIMITS.maxBytes / (1024 * 1024)} MiB` }] };
-    text = fs.readFileSync(realFile, "utf8");
-  } catch (e) {
-    return { ok: false, file: shown, problems: [{ file: shown, line: 1, col: 1, path: "", message: `cannot read the site file: ${e instanceof Error ? e.message : String(e)}` }] };
-  }
-  return parseSiteFile(text, shown);
 }
 
 /** Read a site file from its text and check it (see the module's description). */
