@@ -24,7 +24,7 @@ import { describe, isObject, type Loose } from "./checkKit";
 import type { Problem } from "./load";
 import type { Ref } from "./model";
 import { projectFile, type FileBase } from "./projectFiles";
-import { allNodes, parseSiteFile, SITE_FILE_NAME, type SiteFileNode } from "./structureFile";
+import { allNodes, parseSiteFile, SITE_FILE_NAME, type SiteFile, type SiteFileNode } from "./structureFile";
 
 /** A site's `structure` in docs.yaml. */
 export interface StackSiteStructure {
@@ -113,57 +113,55 @@ interface SiteContext {
 
 /** One site with its structure from its file; undefined (the site left as written) when the file cannot be used. */
 function expandSite(site: Loose, at: string, ctx: SiteContext): Loose | undefined {
+  const file = siteFileOf(site, at, ctx);
+  if (file === undefined) return undefined;
   const structure = site.structure as Loose;
-  const inline = STRUCTURE_FIELDS.filter((f) => site[f] !== undefined);
-  const structureLine = ctx.located(`${at}/structure`, "", true).line;
-  for (const f of inline) {
-    ctx.problems.push(ctx.located(`${at}/${f}`, `${describe(`${at}/${f}`)}: this site takes its structure from a site file (structure, line ${structureLine}); its sections, section groups, site spaces and defaults are the site file's: remove ${f} here or remove structure`, true));
-  }
-  const given = structure.file;
-  if (inline.length > 0 || typeof given !== "string") return undefined;
-  const filePointer = `${at}/structure/file`;
-  if (path.posix.basename(given.replace(/\\/g, "/")) !== SITE_FILE_NAME) {
-    ctx.problems.push(ctx.located(filePointer, `${describe(filePointer)}: must name a file called ${SITE_FILE_NAME} (the name Git Sync reads), in the folder of the site's project directory (got ${JSON.stringify(given)})`));
-    return undefined;
-  }
-  if (ctx.reader === undefined) {
-    ctx.problems.push(ctx.located(filePointer, `${describe(filePointer)}: the site file cannot be read here (the stack file was given without its folder)`));
-    return undefined;
-  }
-  const read = ctx.reader(given);
-  if (!read.ok) {
-    ctx.problems.push(ctx.located(filePointer, `${describe(filePointer)}: ${read.reason}`));
-    return undefined;
-  }
-  const shown = path.normalize(path.join(path.dirname(ctx.stackFile), given));
-  const file = parseSiteFile(read.text, shown);
-  if (!file.ok) {
-    ctx.problems.push(...file.problems);
-    return undefined;
-  }
   const fileAt: At = (pointer, message, atKey) => file.at(pointer, message, atKey);
   if (typeof site.title === "string" && site.title !== file.title) {
     ctx.problems.push(file.at("/site/title", `site.title: ${JSON.stringify(file.title)} differs from the site's title in ${ctx.stackFile} (${JSON.stringify(site.title)}, line ${ctx.located(`${at}/title`, "").line}); the two name one site: make them equal`));
   }
   const mapping = isObject(structure.spaces) ? (structure.spaces as Record<string, Ref>) : {};
   const former = isObject(structure.previousKeys) ? (structure.previousKeys as Record<string, string[]>) : {};
-  const spaceNodes = new Set<string>();
-  const built = new Builder(at, fileAt, ctx, mapping, { adopt: structure.adopt === true, former }, spaceNodes).build(file.structure);
-  const keys = new Set(allNodes(file.structure).map((n) => n.key));
-  for (const key of Object.keys(former)) {
-    if (!keys.has(key)) {
-      const p = `${at}/structure/previousKeys/${escapeSegment(key)}`;
-      ctx.problems.push(ctx.located(p, `${describe(p)}: no node with key ${JSON.stringify(key)} in ${shown}`, true));
-    }
-  }
-  for (const key of Object.keys(mapping)) {
-    if (!spaceNodes.has(key)) {
-      const p = `${at}/structure/spaces/${escapeSegment(key)}`;
-      ctx.problems.push(ctx.located(p, `${describe(p)}: no space node with key ${JSON.stringify(key)} in ${shown}`, true));
-    }
-  }
-  ctx.origins.push({ prefix: `${at}/sections`, at: fileAt, pointer: "/site/structure" }, { prefix: `${at}/siteSpaces`, at: fileAt, pointer: "/site/structure" }, { prefix: `${at}/sectionGroups`, at: fileAt, pointer: "/site/structure" });
+  const built = new Builder(at, fileAt, ctx, mapping, { adopt: structure.adopt === true, former }).build(file.structure);
+  const nodes = allNodes(file.structure);
+  unmatched(ctx, `${at}/structure/previousKeys`, former, new Set(nodes.map((n) => n.key)), `no node with key %s in ${file.file}`);
+  unmatched(ctx, `${at}/structure/spaces`, mapping, new Set(nodes.filter((n) => n.type === "space").map((n) => n.key)), `no space node with key %s in ${file.file}`);
+  ctx.origins.push(...["sections", "siteSpaces", "sectionGroups"].map((list) => ({ prefix: `${at}/${list}`, at: fileAt, pointer: "/site/structure" })));
   return { ...site, ...built };
+}
+
+/** The site file a site names, read and checked; undefined after reporting why it cannot be used. */
+function siteFileOf(site: Loose, at: string, ctx: SiteContext): Extract<SiteFile, { ok: true }> | undefined {
+  const refuse = (pointer: string, reason: string, atKey = false): undefined => void ctx.problems.push(ctx.located(pointer, `${describe(pointer)}: ${reason}`, atKey));
+  const inline = STRUCTURE_FIELDS.filter((f) => site[f] !== undefined);
+  const structureLine = ctx.located(`${at}/structure`, "", true).line;
+  for (const f of inline) {
+    refuse(`${at}/${f}`, `this site takes its structure from a site file (structure, line ${structureLine}); its sections, section groups, site spaces and defaults are the site file's: remove ${f} here or remove structure`, true);
+  }
+  const given = (site.structure as Loose).file;
+  if (inline.length > 0 || typeof given !== "string") return undefined;
+  const filePointer = `${at}/structure/file`;
+  if (path.posix.basename(given.replace(/\\/g, "/")) !== SITE_FILE_NAME) {
+    return refuse(filePointer, `must name a file called ${SITE_FILE_NAME} (the name Git Sync reads), in the folder of the site's project directory (got ${JSON.stringify(given)})`);
+  }
+  if (ctx.reader === undefined) return refuse(filePointer, "the site file cannot be read here (the stack file was given without its folder)");
+  const read = ctx.reader(given);
+  if (!read.ok) return refuse(filePointer, read.reason);
+  const file = parseSiteFile(read.text, path.normalize(path.join(path.dirname(ctx.stackFile), given)));
+  if (!file.ok) {
+    ctx.problems.push(...file.problems);
+    return undefined;
+  }
+  return file;
+}
+
+/** Entries of a mapping in docs.yaml (`structure.spaces`, `structure.previousKeys`) naming no node of the file, each located at its key. */
+function unmatched(ctx: SiteContext, at: string, mapping: Record<string, unknown>, keys: ReadonlySet<string>, reason: string): void {
+  for (const key of Object.keys(mapping)) {
+    if (keys.has(key)) continue;
+    const pointer = `${at}/${escapeSegment(key)}`;
+    ctx.problems.push(ctx.located(pointer, `${describe(pointer)}: ${reason.replace("%s", JSON.stringify(key))}`, true));
+  }
 }
 
 /** Builds one site's entries from its nodes, recording where each came from. */
@@ -180,7 +178,6 @@ class Builder {
     private readonly ctx: SiteContext,
     private readonly mapping: Record<string, Ref>,
     private readonly carried: { adopt: boolean; former: Record<string, string[]> },
-    private readonly spaceNodes: Set<string>,
   ) {}
 
   build(structure: SiteFileNode[]): Loose {
@@ -245,7 +242,6 @@ class Builder {
   }
 
   private siteSpace(n: SiteFileNode, pointer: string): Loose {
-    this.spaceNodes.add(n.key);
     const mapped = Object.hasOwn(this.mapping, n.key) ? this.mapping[n.key] : undefined;
     const spaceAt: Target = mapped === undefined ? { at: this.fileAt, pointer: `${n.pointer}/key` } : { at: this.ctx.located, pointer: `${this.at}/structure/spaces/${escapeSegment(n.key)}` };
     this.origin(pointer, n, { space: spaceAt, customization: spaceAt });
