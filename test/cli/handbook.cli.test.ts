@@ -204,9 +204,11 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     const handbook = live.sites.find((s) => s.title === "Handbook")!;
     const preview = live.sites.find((s) => s.title === "Partner preview")!;
     const portal = live.sites.find((s) => s.title === "Partner portal")!;
-    expect(outputs["siteIds"]).toEqual({ handbook: handbook.id, "partner-preview": preview.id, "partner-portal": portal.id });
+    const developers = live.sites.find((s) => s.title === "Developer portal")!;
+    expect(outputs["siteIds"]).toEqual({ handbook: handbook.id, "partner-preview": preview.id, "partner-portal": portal.id, "developer-portal": developers.id });
     expect(outputs["siteUrls"]).toEqual({
       handbook: expect.stringMatching(/^https:\/\//),
+      "developer-portal": expect.stringMatching(/^https:\/\//),
       "partner-preview": expect.stringMatching(/^https:\/\//),
       "partner-portal": expect.stringMatching(/^https:\/\//),
     });
@@ -416,7 +418,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     );
     expect(names.filter((n) => n.includes("reviewers") || n.includes("partner-preview"))).toEqual([]);
     const outputs = JSON.parse((await cli.run(["stack", "output", "--json"])).stdout) as Record<string, unknown>;
-    expect(outputs["siteUrls"]).toEqual({ handbook: expect.any(String), partners: expect.any(String), "partner-portal": expect.any(String) });
+    expect(outputs["siteUrls"]).toEqual({ handbook: expect.any(String), partners: expect.any(String), "partner-portal": expect.any(String), "developer-portal": expect.any(String) });
   });
 
   it("a hand edit on the platform: preview --refresh --expect-no-changes fails, refresh finds it, up puts it back", async () => {
