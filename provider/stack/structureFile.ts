@@ -21,14 +21,15 @@ import type { ValidateFunction } from "ajv";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { explain } from "../phrases";
+import { SITE_FILE_NAME } from "../resources/siteGitSync";
 import { escapeSegment } from "../pointer";
 import { ajvWithLimits } from "../validators";
 import { describe, isObject, list, type Loose } from "./checkKit";
 import { parseLocatedYaml, type Problem } from "./load";
 import { schemasDir, show } from "./schema";
 
-/** The file's name, as the published description spells it (Git Sync reads no other). */
-export const SITE_FILE_NAME = "gitbook-docs.yaml";
+/** The file's name, as the published description spells it (Git Sync reads no other): the one the Git Sync kind names. */
+export { SITE_FILE_NAME };
 
 /** The node types, as the file spells them. */
 export const NODE_TYPES = ["section-group", "section", "space", "external-link"] as const;
