@@ -48,6 +48,8 @@ export interface OrgRow extends OrgSettings {
   plan: string;
   /** IDs of open invite links (only deletable through the API). */
   invites: string[];
+  /** The organisation's agent instructions; absent until first written (an empty document is served). */
+  agentInstructions?: { document: JsonObject; updatedAt: string; updatedBy: string };
 }
 
 export interface MemberRow {
@@ -97,6 +99,10 @@ export interface SpaceRow {
   defaultLevel: Role | null;
   /** Content language (absent on rows written before spaces could be created with one). */
   language?: string | null;
+  /** `styleguide` for a style guide space (absent: an ordinary space). */
+  type?: "styleguide";
+  /** A style guide space: the site it was made for (`POST {site}/styleguide` returns it again for that site). */
+  styleguideFor?: string;
   revision: string;
   comments: number;
   changeRequests: number;
@@ -130,6 +136,22 @@ export interface SiteRow {
   adaptiveSchema: { jsonSchema: JsonObject; updatedAt: string } | null;
   /** The whole customization settings; absent until first written (the defaults apply). */
   customization?: { settings: JsonObject; updatedAt: string };
+  /** Default level of access to the site: a role, null (guests) or `inherit` (absent on older rows: `inherit`). */
+  defaultLevel?: Role | null | "inherit";
+  /** The attached style guide's space (absent or null: none). */
+  styleguide?: string | null;
+  /** Style guide runs, newest last. */
+  styleguideRuns?: StyleguideRunRow[];
+}
+
+/** One style guide run of a site: the guide checked against up to three content spaces. */
+export interface StyleguideRunRow {
+  id: string;
+  styleguide: string;
+  spaces: string[];
+  createdAt: string;
+  createdBy: string;
+  changeRequests: string[];
 }
 
 export interface SectionRow {
@@ -188,6 +210,8 @@ export interface SiteSpaceRow {
   condition: string | null;
   /** Staged, not live (absent: false). */
   draft?: boolean;
+  /** Left out of the site's navigation (absent: false, shown). */
+  hidden?: boolean;
   /** Customization overrides of this site space (absent or empty: none). */
   overrides?: JsonObject;
   createdAt: string;
@@ -253,6 +277,10 @@ export interface OpenApiSpecRow {
   createdAt: string;
   updatedAt: string;
   sourceURL: string | null;
+  /** The specification as submitted when its source is text (null or absent: fetched from `sourceURL`). */
+  text?: string | null;
+  /** `private` or `public` (absent on older rows: private). */
+  visibility?: "private" | "public";
   /** When the latest version started processing (drives `processingState`). */
   processingStartedAt: string;
   versions: OpenApiVersionRow[];
@@ -477,6 +505,8 @@ export interface ChangeRequestRow {
   agentTaskId: string | null;
   /** Users who created or changed its content (the `contributor` filter). */
   contributors: string[];
+  /** The style guide run that opened it (absent: none). */
+  styleguideRun?: string;
 }
 
 export interface Reaction {

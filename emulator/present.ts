@@ -196,6 +196,9 @@ export function presentSite(v: View, s: SiteRow): Record<string, unknown> {
     object: "site",
     id: s.id,
     ...served(SITE, s),
+    // Required in every Site answer; null (guests) is a value of its own, a site never given one inherits.
+    defaultLevel: s.defaultLevel === undefined ? "inherit" : s.defaultLevel,
+    styleguide: s.styleguide ? { kind: "space", space: s.styleguide } : undefined,
     proxy: s.proxy ? { origin: `https://${s.proxy}`, target: sitePublishedUrl(v.store, s) } : undefined,
     siteSpaces: countSiteSpaces(v.store, s),
     gitSync: siteGitSync(v.store, s),

@@ -65,6 +65,8 @@ export const SPACE = {
   deletedAt: UNSET,
   editMode: {},
   language: UNSET,
+  type: UNSET,
+  styleguideFor: { as: false },
   org: { as: "organization" },
   parent: UNSET,
   ...asStored("revision", "defaultLevel", "comments", "changeRequests", "changeRequestsOpen", "changeRequestsDraft"),
@@ -77,7 +79,7 @@ export const SITE = {
   ...asStored("visibility", "published", "createdAt", "adaptiveContent", "agentsContext"),
 } as const satisfies Columns<SiteRow>;
 
-export const SITE_SPACE = { path: {}, section: UNSET, condition: UNSET, draft: DRAFT } as const satisfies Columns<SiteSpaceRow>;
+export const SITE_SPACE = { path: {}, section: UNSET, condition: UNSET, draft: DRAFT, hidden: { empty: false } } as const satisfies Columns<SiteSpaceRow>;
 
 export const SECTION = {
   title: {},
@@ -120,7 +122,7 @@ export const SAML = {
   createdAt: {},
 } as const satisfies Columns<SamlRow>;
 
-export const OPENAPI_SPEC = { ...asStored("createdAt", "updatedAt", "slug"), sourceURL: UNSET } as const satisfies Columns<OpenApiSpecRow>;
+export const OPENAPI_SPEC = { ...asStored("createdAt", "updatedAt", "slug"), sourceURL: UNSET, text: { as: false }, visibility: { empty: "private" } } as const satisfies Columns<OpenApiSpecRow>;
 
 export const OPENAPI_VERSION = asStored("createdAt", "url") satisfies Columns<OpenApiVersionRow>;
 

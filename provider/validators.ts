@@ -24,8 +24,8 @@ export function ajvWithLimits(limits: object, options: Options, source: false | 
   const ajv = new AjvClass({ allErrors: true, verbose: true, ...options, ...(source ? { code: { source: true, formats: formatsCode(source.outDir, _) } } : {}) });
   addFormats(ajv);
   for (const name of Object.values(URL_FORMATS)) ajv.addFormat(name, formats[name]!);
-  // The words of a pattern, for its error message (phrases.ts).
-  ajv.addVocabulary([PATTERN_WORDS]);
+  // The words of a pattern, for its error message (phrases.ts); the byte limit of a text sent inline (checked by the stack's file checks).
+  ajv.addVocabulary([PATTERN_WORDS, "x-maxJsonBytes"]);
   ajv.addSchema(limits);
   return ajv;
 }

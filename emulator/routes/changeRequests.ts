@@ -119,6 +119,36 @@ export function registerChangeRequests(route: Route): void {
 }
 
 /** A space's change requests: list, create, read, update. */
+/** A new draft change request of `space` by the caller, on a copy of the space's content (a style guide run's, tagged with it). */
+export function openDraft(ctx: AnyCtx, space: SpaceRow, opts: { subject: string; agentTaskId: string | null; styleguideRun?: string }): ChangeRequestRow {
+  const main = revisionOf(ctx.store, space);
+  const revision = newRevision(ctx.store, space, { parents: [main.id], type: "edits", createdBy: ctx.user, pages: structuredClone(main.pages), files: structuredClone(main.files) });
+  let number = 0;
+  for (const cr of ctx.store.all("changeRequests")) if (cr.space === space.id) number = Math.max(number, cr.number);
+  const now = ctx.store.nowIso();
+  const cr: ChangeRequestRow = {
+    id: newId("cr_"),
+    space: space.id,
+    number: number + 1,
+    subject: opts.subject,
+    status: "draft",
+    createdBy: ctx.user,
+    createdAt: now,
+    updatedAt: now,
+    revision: revision.id,
+    revisionInitial: main.id,
+    revisionMergedAncestor: null,
+    revisionMerged: null,
+    base: main.id,
+    agentTaskId: opts.agentTaskId,
+    contributors: [ctx.user],
+    ...(opts.styleguideRun === undefined ? {} : { styleguideRun: opts.styleguideRun }),
+  };
+  ctx.store.put("changeRequests", cr);
+  recount(ctx.store, space);
+  return cr;
+}
+
 function registerChangeRequestItself(route: Route): void {
   route<SpaceP, ListQuery & { status?: ChangeRequestStatus; contributor?: string }>({
     method: "GET",
@@ -140,30 +170,7 @@ function registerChangeRequestItself(route: Route): void {
     body: obj({ subject: limit("changeRequestSubject"), agentTaskId: { type: "string", maxLength: 256 } }),
     handler: (ctx) => {
       const { space, role } = liveSpace(ctx, ctx.params.spaceId, "edit", "create change requests");
-      const main = revisionOf(ctx.store, space);
-      const revision = newRevision(ctx.store, space, { parents: [main.id], type: "edits", createdBy: ctx.user, pages: structuredClone(main.pages), files: structuredClone(main.files) });
-      let number = 0;
-      for (const cr of ctx.store.all("changeRequests")) if (cr.space === space.id) number = Math.max(number, cr.number);
-      const now = ctx.store.nowIso();
-      const cr: ChangeRequestRow = {
-        id: newId("cr_"),
-        space: space.id,
-        number: number + 1,
-        subject: ctx.body.subject ?? "",
-        status: "draft",
-        createdBy: ctx.user,
-        createdAt: now,
-        updatedAt: now,
-        revision: revision.id,
-        revisionInitial: main.id,
-        revisionMergedAncestor: null,
-        revisionMerged: null,
-        base: main.id,
-        agentTaskId: ctx.body.agentTaskId ?? null,
-        contributors: [ctx.user],
-      };
-      ctx.store.put("changeRequests", cr);
-      recount(ctx.store, space);
+      const cr = openDraft(ctx, space, { subject: ctx.body.subject ?? "", agentTaskId: ctx.body.agentTaskId ?? null });
       const body = presentChangeRequest(view(ctx, role), space, cr);
       return { status: 201, body, location: `${ctx.base}/v1/spaces/${space.id}/change-requests/${cr.id}` };
     },

@@ -20,6 +20,7 @@ import { registerSpaceCreation } from "./spaceCreation";
 import { registerSpaces } from "./spaces";
 import { registerSso } from "./sso";
 import { registerStructure } from "./structure";
+import { registerStyleguides } from "./styleguides";
 import { registerTeams } from "./teams";
 import { registerTranslations } from "./translations";
 
@@ -47,4 +48,5 @@ export function registerAll(route: Route): void {
   registerSiteAgent(route);
   registerSiteChannels(route);
   registerContextConnections(route);
+  registerStyleguides(route);
 }

@@ -1,6 +1,6 @@
 /** OpenAPI specs and their versions: POST creates (409 on an existing slug), PUT creates or updates; each new source URL adds a version. */
 import { badRequest, conflict, notFound } from "../errors";
-import { limit, listQuery, obj, paginate, requireOrg, view, type Ctx, type ListQuery, type Route } from "../context";
+import { limit, listQuery, obj, paginate, requireOrg, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import type { OpenApiSpecRow, OrgRow } from "../model";
 import { presentOpenApiSpec, presentOpenApiVersion } from "../present";
@@ -12,20 +12,40 @@ type VersionP = SpecP & { versionId: string };
 type AnyCtx = Ctx<unknown, unknown, unknown>;
 
 const MANAGE: Need = { role: "create", action: "manage OpenAPI specs" };
-const SOURCE = obj({ url: limit("openapiSourceURL") }, ["url"]);
+/** Exactly one of `url` (fetched) and `text` (the specification itself, inline). */
+const SOURCE: Schema = { oneOf: [{ ...obj({ url: limit("openapiSourceURL") }, ["url"]), additionalProperties: false }, { ...obj({ text: { type: "string", minLength: 1 } }, ["text"]), additionalProperties: false }] };
+type Source = { url: string; text?: undefined } | { text: string; url?: undefined };
 
-/** Records a new source URL as a new version (processing starts over); the same URL adds nothing. */
-function submitSource(ctx: AnyCtx, spec: OpenApiSpecRow, url: string): void {
+/** Where a text spec's content is served from: its raw-content route (a text spec has no source URL). */
+const rawLocation = (ctx: AnyCtx, spec: OpenApiSpecRow) => `${ctx.base}/v1/orgs/${spec.org}/openapi/${spec.slug}/versions/latest/content/raw`;
+
+/**
+ * Records a new source as a new version (processing starts over); the same URL, or the same text, adds
+ * nothing. A text source clears the source URL and a URL source the text.
+ */
+function submitSource(ctx: AnyCtx, spec: OpenApiSpecRow, source: Source): void {
   const now = ctx.store.nowIso();
   spec.updatedAt = now;
-  if (spec.sourceURL === url && spec.versions.length > 0) return;
-  spec.sourceURL = url;
+  const same = source.text !== undefined ? spec.text === source.text : spec.sourceURL === source.url && !spec.text;
+  if (same && spec.versions.length > 0) return;
+  spec.sourceURL = source.url ?? null;
+  spec.text = source.text ?? null;
   spec.processingStartedAt = now;
-  spec.versions.push({ id: newId("ver_"), createdAt: now, url });
+  spec.versions.push({ id: newId("ver_"), createdAt: now, url: source.url ?? rawLocation(ctx, spec) });
 }
 
 function versionContent(url: string): { filesystem: Record<string, unknown>; url: string } {
   return { filesystem: { "openapi.yaml": { url } }, url };
+}
+
+/** The format of a text spec: JSON when it parses as JSON, else YAML. */
+function formatOf(text: string): "json" | "yaml" {
+  try {
+    JSON.parse(text);
+    return "json";
+  } catch {
+    return "yaml";
+  }
 }
 
 export function registerOpenApi(route: Route): void {
@@ -41,7 +61,7 @@ export function registerOpenApi(route: Route): void {
     deleted: 205,
   });
 
-  route<OrgP, Record<string, never>, { slug: string; source: { url: string } }>({
+  route<OrgP, Record<string, never>, { slug: string; source: Source }>({
     method: "POST",
     url: base,
     body: obj({ slug: limit("openapiSlug"), source: SOURCE }, ["slug", "source"]),
@@ -50,12 +70,12 @@ export function registerOpenApi(route: Route): void {
       for (const s of ctx.store.all("openapiSpecs")) {
         if (s.org === org.id && s.slug === ctx.body.slug) throw conflict(`an OpenAPI spec with slug '${ctx.body.slug}' already exists in organization '${org.id}'`);
       }
-      const spec = createSpec(ctx, org, ctx.body.slug, ctx.body.source.url);
+      const spec = createSpec(ctx, org, ctx.body.slug, ctx.body.source);
       return { status: 201, body: presentOpenApiSpec(view(ctx, role), spec), location: `${ctx.base}/v1/orgs/${org.id}/openapi/${spec.slug}` };
     },
   });
 
-  route<SpecP, Record<string, never>, { source: { url: string } }>({
+  route<SpecP, Record<string, never>, { source: Source }>({
     method: "PUT",
     url: `${base}/:specSlug`,
     body: obj({ source: SOURCE }, ["source"]),
@@ -64,15 +84,42 @@ export function registerOpenApi(route: Route): void {
       const slug = ctx.params.specSlug;
       let spec = [...ctx.store.all("openapiSpecs")].find((s) => s.org === org.id && s.slug === slug);
       if (spec) {
-        submitSource(ctx, spec, ctx.body.source.url);
+        submitSource(ctx, spec, ctx.body.source);
         ctx.store.touch("openapiSpecs", spec);
       } else {
         if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || slug.length > 100) {
           throw badRequest("params/specSlug", 'must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*$" and have 1 to 100 characters');
         }
-        spec = createSpec(ctx, org, slug, ctx.body.source.url);
+        spec = createSpec(ctx, org, slug, ctx.body.source);
       }
       return { status: 200, body: presentOpenApiSpec(view(ctx, role), spec) };
+    },
+  });
+
+  // Visibility is set here only (POST and PUT cannot); a new spec is private.
+  route<SpecP, Record<string, never>, { visibility: "private" | "public" }>({
+    method: "PATCH",
+    url: `${base}/:specSlug`,
+    body: obj({ visibility: limit("openapiVisibility") }, ["visibility"]),
+    handler: (ctx) => {
+      const { org, role } = requireOrgFor(ctx, ctx.params.organizationId, MANAGE);
+      const spec = findSpec(ctx, org, ctx.params.specSlug);
+      spec.visibility = ctx.body.visibility;
+      spec.updatedAt = ctx.store.nowIso();
+      ctx.store.touch("openapiSpecs", spec);
+      return { status: 200, body: presentOpenApiSpec(view(ctx, role), spec) };
+    },
+  });
+
+  // The entry file exactly as submitted: a text spec's text; a spec fetched from a URL has none here (404).
+  route<SpecP>({
+    method: "GET",
+    url: `${base}/:specSlug/versions/latest/content/raw`,
+    handler: (ctx) => {
+      const { org } = requireOrg(ctx, ctx.params.organizationId, "read");
+      const spec = findSpec(ctx, org, ctx.params.specSlug);
+      if (!spec.text) throw notFound("raw content of OpenAPI spec", spec.slug);
+      return { status: 200, body: { text: spec.text, format: formatOf(spec.text) } };
     },
   });
 
@@ -134,10 +181,10 @@ export function registerOpenApi(route: Route): void {
   });
 }
 
-function createSpec(ctx: AnyCtx, org: OrgRow, slug: string, url: string): OpenApiSpecRow {
+function createSpec(ctx: AnyCtx, org: OrgRow, slug: string, source: Source): OpenApiSpecRow {
   const now = ctx.store.nowIso();
-  const spec: OpenApiSpecRow = { id: newId("oas_"), org: org.id, slug, createdAt: now, updatedAt: now, sourceURL: null, processingStartedAt: now, versions: [] };
-  submitSource(ctx, spec, url);
+  const spec: OpenApiSpecRow = { id: newId("oas_"), org: org.id, slug, createdAt: now, updatedAt: now, sourceURL: null, text: null, visibility: "private", processingStartedAt: now, versions: [] };
+  submitSource(ctx, spec, source);
   ctx.store.put("openapiSpecs", spec);
   return spec;
 }

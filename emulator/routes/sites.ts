@@ -5,6 +5,7 @@ import { newId } from "../seed";
 import type { JsonObject, SiteRow, SpaceRow } from "../model";
 import { presentSection, presentSite, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
 import { addSiteSpace, bodySpace, deleteSiteCascade } from "./structure";
+import { guideSpace } from "./styleguides";
 
 type OrgP = { organizationId: string };
 type SiteP = OrgP & { siteId: string };
@@ -157,6 +158,8 @@ function registerSite(route: Route): void {
     defaultSiteSection?: string;
     proxy?: string | null;
     published?: boolean;
+    defaultLevel?: SiteRow["defaultLevel"];
+    styleguide?: string | null;
   }
   route<SiteP, Record<string, never>, SitePatch>({
     method: "PATCH",
@@ -173,6 +176,8 @@ function registerSite(route: Route): void {
       defaultSiteSection: ID,
       proxy: nullable(limit("siteProxy")),
       published: BOOLEAN,
+      defaultLevel: limit("siteDefaultLevel"),
+      styleguide: nullable(ID),
     }),
     handler: (ctx) => {
       const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
@@ -192,7 +197,8 @@ function registerSite(route: Route): void {
         }
         defaultSpaceSection = ss.section;
       }
-      applyPatch(site, b, ["title", "type", "visibility", "basename", "agentsContext", "proxy", "published"]);
+      if (b.styleguide) guideSpace(ctx, site, b.styleguide);
+      applyPatch(site, b, ["title", "type", "visibility", "basename", "agentsContext", "proxy", "published", "defaultLevel", "styleguide"]);
       if (b.adaptiveContent !== undefined) site.adaptiveContent = { enabled: b.adaptiveContent.enabled };
       if (b.defaultSiteSection !== undefined) site.defaultSection = b.defaultSiteSection;
       if (b.defaultSiteSpace !== undefined) {

@@ -541,10 +541,11 @@ function registerSiteSpaces(route: Route): void {
     },
   });
 
-  route<SiteSpaceP, Record<string, never>, { path?: string; condition?: string | null; spaceId?: string; draft?: boolean }>({
+  // `hidden` is set here only: the create body has no such member (a hidden site space is created, then hidden).
+  route<SiteSpaceP, Record<string, never>, { path?: string; condition?: string | null; spaceId?: string; draft?: boolean; hidden?: boolean }>({
     method: "PATCH",
     url: `${SITES}/site-spaces/:siteSpaceId`,
-    body: obj({ path: limit("siteSpacePath"), condition: nullable(limit("condition")), spaceId: ID, draft: BOOLEAN }),
+    body: obj({ path: limit("siteSpacePath"), condition: nullable(limit("condition")), spaceId: ID, draft: BOOLEAN, hidden: BOOLEAN }),
     handler: (ctx) => {
       const { org, site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
       const ss = findSiteSpace(ctx, site, ctx.params.siteSpaceId);
@@ -554,7 +555,7 @@ function registerSiteSpaces(route: Route): void {
         throw conflict(`path '${b.path}' is already used by another site space at the same level of site '${site.id}'`);
       }
       const space = b.spaceId !== undefined ? bodySpace(ctx, org.id, b.spaceId, "body/spaceId") : undefined;
-      applyPatch(ss, b, ["path", "condition", "draft"]);
+      applyPatch(ss, b, ["path", "condition", "draft", "hidden"]);
       if (space) ss.space = space.id;
       ctx.store.touch("siteSpaces", ss);
       return { status: 200, body: presentSiteSpace(view(ctx, role), site, ss) };
