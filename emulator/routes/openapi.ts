@@ -96,32 +96,7 @@ export function registerOpenApi(route: Route): void {
     },
   });
 
-  // Visibility is set here only (POST and PUT cannot); a new spec is private.
-  route<SpecP, Record<string, never>, { visibility: "private" | "public" }>({
-    method: "PATCH",
-    url: `${base}/:specSlug`,
-    body: obj({ visibility: limit("openapiVisibility") }, ["visibility"]),
-    handler: (ctx) => {
-      const { org, role } = requireOrgFor(ctx, ctx.params.organizationId, MANAGE);
-      const spec = findSpec(ctx, org, ctx.params.specSlug);
-      spec.visibility = ctx.body.visibility;
-      spec.updatedAt = ctx.store.nowIso();
-      ctx.store.touch("openapiSpecs", spec);
-      return { status: 200, body: presentOpenApiSpec(view(ctx, role), spec) };
-    },
-  });
-
-  // The entry file exactly as submitted: a text spec's text; a spec fetched from a URL has none here (404).
-  route<SpecP>({
-    method: "GET",
-    url: `${base}/:specSlug/versions/latest/content/raw`,
-    handler: (ctx) => {
-      const { org } = requireOrg(ctx, ctx.params.organizationId, "read");
-      const spec = findSpec(ctx, org, ctx.params.specSlug);
-      if (!spec.text) throw notFound("raw content of OpenAPI spec", spec.slug);
-      return { status: 200, body: { text: spec.text, format: formatOf(spec.text) } };
-    },
-  });
+  registerVisibilityAndRaw(route, base, findSpec);
 
   route<SpecP, ListQuery>({
     method: "GET",
@@ -187,4 +162,34 @@ function createSpec(ctx: AnyCtx, org: OrgRow, slug: string, source: Source): Ope
   submitSource(ctx, spec, source);
   ctx.store.put("openapiSpecs", spec);
   return spec;
+}
+
+/** Extensions §13: a spec's visibility (PATCH) and a text spec's raw content. */
+function registerVisibilityAndRaw(route: Route, base: string, findSpec: (ctx: AnyCtx, org: OrgRow, slug: string) => OpenApiSpecRow): void {
+  // Visibility is set here only (POST and PUT cannot); a new spec is private.
+  route<SpecP, Record<string, never>, { visibility: "private" | "public" }>({
+    method: "PATCH",
+    url: `${base}/:specSlug`,
+    body: obj({ visibility: limit("openapiVisibility") }, ["visibility"]),
+    handler: (ctx) => {
+      const { org, role } = requireOrgFor(ctx, ctx.params.organizationId, MANAGE);
+      const spec = findSpec(ctx, org, ctx.params.specSlug);
+      spec.visibility = ctx.body.visibility;
+      spec.updatedAt = ctx.store.nowIso();
+      ctx.store.touch("openapiSpecs", spec);
+      return { status: 200, body: presentOpenApiSpec(view(ctx, role), spec) };
+    },
+  });
+
+  // The entry file exactly as submitted: a text spec's text; a spec fetched from a URL has none here (404).
+  route<SpecP>({
+    method: "GET",
+    url: `${base}/:specSlug/versions/latest/content/raw`,
+    handler: (ctx) => {
+      const { org } = requireOrg(ctx, ctx.params.organizationId, "read");
+      const spec = findSpec(ctx, org, ctx.params.specSlug);
+      if (!spec.text) throw notFound("raw content of OpenAPI spec", spec.slug);
+      return { status: 200, body: { text: spec.text, format: formatOf(spec.text) } };
+    },
+  });
 }
