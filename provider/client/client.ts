@@ -24,6 +24,7 @@ import { ShareLinksApi } from "./shareLinks";
 import { SitesApi } from "./sites";
 import { SiteSpacesApi } from "./siteSpaces";
 import { SpacesApi } from "./spaces";
+import { StyleGuidesApi } from "./styleGuides";
 import { TeamsApi } from "./teams";
 import { TranslationsApi } from "./translations";
 
@@ -44,6 +45,7 @@ export class ApiClient extends RequestCore {
   readonly redirects = new RedirectsApi(this);
   readonly saml = new SamlApi(this);
   readonly openapi = new OpenAPIApi(this);
+  readonly styleGuides = new StyleGuidesApi(this);
   readonly translations = new TranslationsApi(this);
   readonly integrations = new IntegrationsApi(this);
   readonly installations = new InstallationsApi(this);

@@ -1,6 +1,6 @@
 import type { RequestCore } from "./core";
 import { path } from "./path";
-import type { CreateOpenAPISpecBody, OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion, PutOpenAPISpecBody } from "./types";
+import type { CreateOpenAPISpecBody, OpenAPISpec, OpenAPISpecContent, OpenAPISpecRawContent, OpenAPISpecVersion, OpenAPIVisibilityBody, PutOpenAPISpecBody } from "./types";
 
 /** Stored OpenAPI specifications (addressed by slug) and their versions. */
 export class OpenAPIApi {
@@ -22,6 +22,14 @@ export class OpenAPIApi {
   /** Creates or updates the spec of `slug` (idempotent). */
   put(orgId: string, slug: string, body: PutOpenAPISpecBody): Promise<OpenAPISpec> {
     return this.core.request("PUT", path`/v1/orgs/${orgId}/openapi/${slug}`, { body });
+  }
+  /** Sets who can read the spec (the one thing POST and PUT cannot set). */
+  setVisibility(orgId: string, slug: string, body: OpenAPIVisibilityBody): Promise<OpenAPISpec> {
+    return this.core.request("PATCH", path`/v1/orgs/${orgId}/openapi/${slug}`, { body });
+  }
+  /** The latest version's entry file as submitted: a spec sent as text (a 404 for one fetched from a URL). */
+  rawContent(orgId: string, slug: string): Promise<OpenAPISpecRawContent> {
+    return this.core.request("GET", path`/v1/orgs/${orgId}/openapi/${slug}/versions/latest/content/raw`);
   }
   delete(orgId: string, slug: string): Promise<void> {
     return this.core.request("DELETE", path`/v1/orgs/${orgId}/openapi/${slug}`);

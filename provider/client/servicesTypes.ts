@@ -44,6 +44,8 @@ export interface OpenAPISpec {
   updatedAt?: string;
   slug: string;
   sourceURL?: string;
+  /** `private` or `public` (extensions §13); set only by {@link OpenAPIVisibilityBody}. */
+  visibility?: OpenAPIVisibility;
   processingState: OpenAPIProcessingState;
   lastVersion?: string;
   lastProcessedAt?: string;
@@ -52,8 +54,21 @@ export interface OpenAPISpec {
   urls?: { location?: string; app?: string };
 }
 
-export interface OpenAPISource {
-  url: string;
+/** Where the platform takes the specification from: exactly one of a URL it fetches and the text itself. */
+export type OpenAPISource = { url: string } | { text: string };
+
+/** Who can read a stored spec. */
+export type OpenAPIVisibility = "private" | "public";
+
+/** Body of `PATCH …/openapi/{slug}`: its one member. */
+export interface OpenAPIVisibilityBody {
+  visibility: OpenAPIVisibility;
+}
+
+/** The latest version's entry file exactly as submitted (a text spec's). */
+export interface OpenAPISpecRawContent {
+  text: string;
+  format: "json" | "yaml";
 }
 
 export interface CreateOpenAPISpecBody {

@@ -1,5 +1,5 @@
 import type { Space } from "./spaceTypes";
-import type { AgentsContext, SiteType, SiteVisibility } from "./types";
+import type { AgentsContext, Role, SiteType, SiteVisibility } from "./types";
 
 /** Types of the /v1 API for sites: sites, adaptive schemas, sections, section groups, site spaces and share links. */
 
@@ -26,9 +26,16 @@ export interface Site {
   adaptiveContent?: { enabled: boolean };
   ads?: { status?: string; submittable?: boolean };
   agentsContext: AgentsContext;
+  /** Default level of access to the site's content: a role, null for guests, or `inherit` (extensions §6, §15). */
+  defaultLevel?: SiteDefaultLevel;
+  /** The site's style guide, while one is attached (extensions §15). */
+  styleguide?: { kind: "space"; space: string } | null;
   features?: SiteFeature[];
   urls?: { location?: string; app?: string; published?: string };
 }
+
+/** A site's default level: a role, null (guests) or `inherit`. */
+export type SiteDefaultLevel = Role | null | "inherit";
 
 export interface ListSitesQuery {
   /** Only sites that include this space. */
@@ -56,6 +63,9 @@ export interface UpdateSiteBody {
   /** Host plus path segments, or null to remove the proxy. */
   proxy?: string | null;
   published?: boolean;
+  defaultLevel?: SiteDefaultLevel;
+  /** A style guide space of the organisation to attach, or null to detach the site's guide. */
+  styleguide?: string | null;
 }
 
 /** The visitor-attribute JSON Schema (draft-07) of adaptive content. */
@@ -169,6 +179,8 @@ export interface SiteSpace {
   default?: boolean;
   condition?: string;
   draft?: boolean;
+  /** Left out of the site's navigation (extensions §12); set only by an update. */
+  hidden?: boolean;
   hasAdvancedCustomizationFeature?: boolean;
   urls?: { published?: string };
 }
@@ -192,6 +204,7 @@ export interface UpdateSiteSpaceBody {
   condition?: string | null;
   spaceId?: string;
   draft?: boolean;
+  hidden?: boolean;
 }
 
 /** Where a moved section, section group or site space goes: right before or right after a sibling (by ID). */

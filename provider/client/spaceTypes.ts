@@ -28,6 +28,8 @@ export interface Space {
   editMode?: EditMode;
   /** Content language. */
   language?: string;
+  /** `styleguide` on a style guide space (extensions §15); absent on other spaces. */
+  type?: "styleguide";
   urls?: { location?: string; app?: string; published?: string; public?: string; icon?: string };
   organization: string;
   parent?: string;

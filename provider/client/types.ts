@@ -38,3 +38,4 @@ export * from "./orgTypes";
 export * from "./spaceTypes";
 export * from "./siteTypes";
 export * from "./servicesTypes";
+export * from "./guideTypes";
