@@ -22,6 +22,8 @@ export interface RequestLogEntry {
   status: number;
   ms: number;
   fault?: string;
+  /** The JSON body of a write (POST, PUT, PATCH) as received, so a test can check what a client sent. */
+  body?: unknown;
 }
 
 /** Switches shared by the HTTP control surface and the in-process `control`. */
@@ -126,6 +128,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     const entry: RequestLogEntry = { method: request.method, route: routeOf(request), path: pathOf(request.url), status, ms: performance.now() - st.start };
     const f = fault ?? st.fault;
     if (f) entry.fault = f;
+    if (request.method !== "GET" && request.body !== undefined && request.body !== null) entry.body = request.body;
     st.log.push(entry);
   };
   const destroy = (request: FastifyRequest, reply: FastifyReply, fault: string): FastifyReply => {

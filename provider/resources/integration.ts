@@ -118,10 +118,15 @@ export type IntegrationOutputs = Omit<StoredOf<typeof fields>, Digested> & {
   publicEndpoint: string | null;
 };
 
-/** The publish body for the desired inputs (absent fields already at their reset values; a cleared one left out). */
+/**
+ * The publish body for the desired inputs (absent fields already at their reset values; a cleared one left
+ * out). `scopes` is always sent, `[]` when none is declared: the platform's description requires it, and
+ * the older contract, which has it optional, accepts it too.
+ */
 function publishBody(inputs: IntegrationInputs): PublishIntegrationBody {
   const body: Record<string, unknown> = { organization: inputs.organizationId };
   for (const [k, v] of Object.entries(declaredAmong<Record<string, unknown>>(inputs, patchedFields(fields)))) if (v !== null) body[k] = v;
+  body.scopes ??= [];
   return body as unknown as PublishIntegrationBody;
 }
 
