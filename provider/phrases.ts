@@ -142,8 +142,12 @@ function phrase(e: ErrorObject): SchemaIssue {
       const allowed = (Array.isArray(e.schema) ? (e.schema as unknown[]) : []).map((v) => (v === null ? "null" : String(v)));
       return at(`must be one of ${allowed.join(", ")} (got ${show(e.data)})`);
     }
-    case "const":
+    case "const": {
+      // A value refused for a reason of the platform's (`x-because`), said instead of the bare constant.
+      const because = (e.parentSchema as Record<string, unknown> | undefined)?.["x-because"];
+      if (typeof because === "string") return at(`${show(e.data)} is refused: ${because}`);
       return at(`must be ${show(params.allowedValue)} (got ${show(e.data)})`);
+    }
     case "required": {
       const missing = String(params.missingProperty);
       const when = e.schemaPath.endsWith("/then/required") ? " when adopt is true (it is the natural key adopt looks for)" : "";

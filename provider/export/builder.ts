@@ -236,17 +236,22 @@ export class Builder {
         this.notes.push(`${one} '${item.value}' has no ${missing.as} to declare; it is not exported`);
         continue;
       }
-      for (const field of required) {
+      // A file is needed where the stack file requires it, or where it is the one of two fields (an OpenAPI
+      // spec's file beside its source URL) the entry can give, the other not read back.
+      const needed = [...required, ...alternativeFile(kind, files, entry)];
+      for (const field of needed) {
         entry[field] = placeholderPath(key, field);
         placeholders.push(entry[field] as string);
       }
       entry.adopt = true;
       out.push(entry);
-      if (required.length + unread.length === 0) continue;
-      const plural = required.length > 1 ? "s" : "";
+      const pair: readonly string[] = kind.list.exactlyOne ?? [];
+      const unreadHere = unread.filter((f) => !needed.includes(f) && !pair.includes(f));
+      if (needed.length + unreadHere.length === 0) continue;
+      const plural = needed.length > 1 ? "s" : "";
       const parts = [
-        ...(required.length > 0 ? [`its ${required.join(" and ")} cannot be read back; supply the file${plural} at the placeholder path${plural} before \`pulumi up\`, or it fails as a missing file`] : []),
-        ...(unread.length > 0 ? [`${unread.join(", ")} are not exported: declare them (secrets by their source), or the first up publishes without them`] : []),
+        ...(needed.length > 0 ? [`its ${needed.join(" and ")} cannot be read back; supply the file${plural} at the placeholder path${plural} before \`pulumi up\`, or it fails as a missing file`] : []),
+        ...(unreadHere.length > 0 ? [`${unreadHere.join(", ")} are not exported: declare them (secrets by their source), or the first up publishes without them`] : []),
       ];
       supply.push(`${one} '${item.value}': ${parts.join("; ")}`);
     }
@@ -332,4 +337,14 @@ function adaptiveSchemaOf(jsonSchema: unknown): StackAdaptiveSchema | undefined 
   // Checked with the stack schema itself, inside a minimal file.
   const probe = { organization: "probe", sites: [{ key: "probe", title: "probe", adaptiveSchema: jsonSchema }] };
   return schemaIssues(probe).length === 0 ? (structuredClone(jsonSchema) as StackAdaptiveSchema) : "unexpressible";
+}
+
+/** The file field of a kind's `exactlyOne` pair when the exported entry has not the other field. */
+function alternativeFile(kind: AnyKind & { list: StackList }, files: readonly { as: string }[], entry: Record<string, unknown>): string[] {
+  const pair = kind.list.exactlyOne;
+  if (pair === undefined) return [];
+  const [a, b] = pair;
+  const file = files.find((f) => f.as === a || f.as === b)?.as;
+  const other = file === a ? b : a;
+  return file !== undefined && entry[other] === undefined ? [file] : [];
 }

@@ -1,22 +1,10 @@
-import { createHash } from "node:crypto";
 import type { Integration as ApiIntegration, PublishIntegrationBody } from "../client";
 import { isNotFound } from "../client/errors";
-import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, declaredAmong, limit, orGone, ORGANIZATION_FIELD, patchedFields, UNKNOWN } from "./kind";
+import { contentDigest, sha256, type Digest } from "./digest";
+import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, declaredAmong, limit, orGone, ORGANIZATION_FIELD, patchedFields } from "./kind";
 import { makeProvider } from "./provider";
 
-/** What the outputs keep of a content or secret input: its SHA-256, never the content. */
-export interface Digest {
-  sha256: string;
-}
-
-function sha256(text: string): Digest {
-  return { sha256: createHash("sha256").update(text, "utf8").digest("hex") };
-}
-
-/** Content (a string) as its digest; a digest, null and unknowns as they are. */
-function contentDigest(v: unknown): unknown {
-  return typeof v === "string" && v !== UNKNOWN ? sha256(v) : v;
-}
+export type { Digest } from "./digest";
 
 /**
  * Secret values as digests of `name NUL value`: the name is in the digest so that two secrets with one

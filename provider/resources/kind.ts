@@ -78,6 +78,13 @@ export interface RefSpelling {
  */
 export interface FileSpelling {
   file: "text" | "base64";
+  /** The stack file's name of the field, when it differs (an OpenAPI spec's `file` holds its `text`). */
+  as?: string;
+  /**
+   * The most bytes the content may take once JSON-escaped, as it is sent inline in a request body: the
+   * loader refuses a larger file (and an empty one) before any call.
+   */
+  maxJsonBytes?: number;
 }
 
 /**
@@ -345,6 +352,8 @@ export interface StackList {
   doc: string;
   /** One entry's description in the stack schema (the natural key is appended). */
   entryDoc: string;
+  /** Fields (as the stack file spells them) of which an entry gives exactly one: the loader refuses none or both. */
+  exactlyOne?: readonly [string, string];
   /**
    * Export: the organisation's live objects, each as the kind's `outputsOf` takes it. `tick` counts
    * the objects of each further read.

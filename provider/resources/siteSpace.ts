@@ -14,6 +14,7 @@ const fields = {
   path: { schema: { ...limit("siteSpacePath"), pattern: PATH_SEGMENT_PATTERN, "x-patternWords": PATH_SEGMENT_WORDS }, doc: "URL path of the site space, 1 to 100 characters, unique at its level (site root or section). A new site space's path is derived from the space title by the platform; the API cannot remove a path.", absent: "unmanaged", patched: true },
   condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the site space, 1 to 1024 characters.", absent: "clear", patched: true },
   draft: { schema: boolean(), doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged site space.", absent: "unmanaged", initial: false, addedLater: true, patched: true },
+  hidden: { schema: boolean(), doc: "Hidden: left out of the site's navigation (true), or shown (false). Only site spaces can be hidden (not sections or section groups). The platform sets it after creation only, so a hidden site space is created, then hidden (two calls).", absent: { reset: false }, addedLater: true, patched: true },
   default: { schema: boolean(), doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the default site space of its level (the declared defaultSiteSpace, else the level's first).", absent: "unmanaged", stack: "context" },
   // How create finds the object, not a property of it: never a change.
   existingId: { schema: { anyOf: [limit("id"), { type: "null" }] } as ValueSchema<string | null>, doc: "An existing site space to take over by ID instead of creating one (the one created with its section).", absent: "unmanaged", normalize: () => null, stack: "context", internal: true },
@@ -40,6 +41,7 @@ function siteSpaceOutputs(ss: ApiSiteSpace) {
     condition: ss.condition ?? null,
     default: ss.default === true,
     draft: ss.draft === true,
+    hidden: ss.hidden === true,
     title: ss.title,
     url: ss.urls?.published ?? null,
   };
@@ -66,6 +68,7 @@ async function settleTaken(ctx: KindContext, inputs: SiteSpaceInputs, found: Api
   if (inputs.spaceId !== (found.space?.id ?? null)) pending.push("spaceId");
   for (const f of ["path", "condition"] as const) if (inputs[f] !== undefined && inputs[f] !== (found[f] ?? null)) pending.push(f);
   if (inputs.draft !== undefined && inputs.draft !== (found.draft === true)) pending.push("draft");
+  if ((inputs.hidden ?? false) !== (found.hidden === true)) pending.push("hidden");
   const ss =
     pending.length > 0 ? await ctx.client.siteSpaces.update(inputs.organizationId, inputs.siteId, found.id, patchBody<UpdateSiteSpaceBody>(fields, inputs, pending)) : found;
   const outs = toOutputs(inputs, ss);
@@ -104,7 +107,7 @@ async function adopt(ctx: KindContext, inputs: SiteSpaceInputs) {
   return found ? { id: found.id, outs: toOutputs(inputs, found) } : undefined;
 }
 
-/** The SiteSpace kind: POST `{spaceId, sectionId}`, then a PATCH for path and condition when declared. */
+/** The SiteSpace kind: POST `{spaceId, sectionId}`, then a PATCH for path, condition and hidden when declared. */
 export const siteSpaceKind = {
   name: "SiteSpace",
   noun: { one: "site space", many: "site spaces" },
@@ -127,7 +130,9 @@ export const siteSpaceKind = {
       ...(inputs.draft === undefined ? {} : { draft: inputs.draft }),
     });
     ctx.created?.(ss.id, toOutputs(inputs, ss));
-    const pending = (["path", "condition"] as const).filter((f) => inputs[f] !== undefined && inputs[f] !== (ss[f] ?? null));
+    const pending: string[] = (["path", "condition"] as const).filter((f) => inputs[f] !== undefined && inputs[f] !== (ss[f] ?? null));
+    // The create body has no `hidden`: a hidden site space is hidden by the same PATCH.
+    if (inputs.hidden === true) pending.push("hidden");
     if (pending.length > 0) ss = await ctx.client.siteSpaces.update(organizationId, siteId, ss.id, patchBody<UpdateSiteSpaceBody>(fields, inputs, pending));
     const outs = toOutputs(inputs, ss);
     ctx.created?.(ss.id, outs);
@@ -141,8 +146,8 @@ export const siteSpaceKind = {
   },
 
   adopt,
-  // The POST sets the space, the level and draft; the PATCH the path and condition.
-  asPosted: (outs, inputs) => outs.spaceId === inputs.spaceId && outs.condition === null && isDerivedPath(outs.path, outs.title),
+  // The POST sets the space, the level and draft; the PATCH the path, condition and hidden.
+  asPosted: (outs, inputs) => outs.spaceId === inputs.spaceId && outs.condition === null && outs.hidden !== true && isDerivedPath(outs.path, outs.title),
 } satisfies KindDefinition<SiteSpaceInputs, SiteSpaceOutputs>;
 
 /** The dynamic provider of SiteSpace (serialised through `provider/providers/siteSpace`). */

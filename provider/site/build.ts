@@ -101,6 +101,7 @@ function siteSpaceLevel(seeds: SiteSpaceSeed[], declaredDefault: unknown, levelU
       default: isDefault,
       condition: str(ss.condition),
       draft: bool(ss.draft),
+      hidden: ss.hidden === true,
       section,
       container,
       shorthand: seed.shorthand,

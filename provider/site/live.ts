@@ -6,7 +6,7 @@
  * share links whose natural key is ambiguous, share links without a name.
  *
  * A section whose one site space has the path the platform would derive on its own, and no
- * condition, is spelled by the `space` shorthand (its site space takes the section's key).
+ * condition and not hidden, is spelled by the `space` shorthand (its site space takes the section's key).
  */
 import type { Site, SiteExternalLink, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from "../client";
 import { KeyAllocator } from "../export/keys";
@@ -133,7 +133,7 @@ class LiveReader {
     const url = urlOf(SITE_URL, path, isDefault);
     const [first] = spaced;
     // The `space` shorthand only when the platform would give its site space the same path on its own.
-    const shorthand = spaced.length === 1 && first !== undefined && !first.condition && first.path === derivedPath(first.space?.title, PATH_FALLBACK.siteSpace) && this.siteSpaceKeys.claim(key);
+    const shorthand = spaced.length === 1 && first !== undefined && !first.condition && first.hidden !== true && first.path === derivedPath(first.space?.title, PATH_FALLBACK.siteSpace) && this.siteSpaceKeys.claim(key);
     const siteSpaces = shorthand
       ? [this.siteSpace(first, key, pointer, 0, url, pointer, key, true)]
       : spaced.map((ss, k) => this.siteSpace(ss, this.siteSpaceKeys.next(`${key}-${slugKey(ss.path, "space")}`.slice(0, 63).replace(/[-_]+$/, "")), `${pointer}/siteSpaces/${k}`, k, url, pointer, key, false));
@@ -180,6 +180,7 @@ class LiveReader {
       default: isDefault,
       condition: ss.condition || undefined,
       draft: ss.draft,
+      hidden: ss.hidden === true,
       section,
       container,
       shorthand,

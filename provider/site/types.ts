@@ -11,8 +11,8 @@
  *   {@link TopEntry} (and of a group's children), read from the file in `build.ts` (from the live
  *   site in `live.ts`), placed by `displayOrder` in `order.ts`; `tree`, `diff` and the component
  *   then walk `entries` as they do for sections and groups;
- * - a flag of entries (a draft): a field of the entry types here, read in `build.ts` and `live.ts`
- *   (`draft` is);
+ * - a flag of entries (a draft, a hidden site space): a field of the entry types here, read in
+ *   `build.ts` and `live.ts` (`draft` and `hidden` are);
  * - a reference by key to a section or a site space (a redirect destination): resolved with
  *   `sectionByKey` / `siteSpaceByKey` (index.ts), whose `url` is the page readers land on.
  */
@@ -66,6 +66,8 @@ export interface SiteSpaceEntry extends EntryBase {
   condition: string | undefined;
   /** Draft (staged, not live) as declared; undefined when the file leaves it alone. */
   draft: boolean | undefined;
+  /** Left out of the site's navigation (the one kind of entry the platform can hide); false when not declared. */
+  hidden: boolean;
   /** Key of the section holding it; undefined at the site's root level. */
   section: Key | undefined;
   /** Pointer of its container: the section's, or the site's for a root-level site space. */

@@ -73,6 +73,7 @@ export function checkStack(stack: StackFile, lineOf: LineOf): CheckIssue[] {
     keys[name] = uniqueKeys(ctx, items);
     const natural = naturalField(kind);
     if (natural) naturalKeys(ctx, items, natural.as, kind.naturalKey!.enforced);
+    if (kind.list?.exactlyOne) exactlyOneOf(ctx, items, kind.list.exactlyOne);
   }
 
   duplicateUsers(ctx, "/members", list(stack.members), "organisation members");
@@ -179,4 +180,13 @@ function hiddenInNaturalKeys(ctx: Ctx, stack: StackFile): void {
     for (const [key, sub] of Object.entries(n.properties ?? {})) if (key in entry) walk(sub, entry[key], `${pointer}/${key}`);
   };
   walk(schema, stack, "");
+}
+
+/** Entries that give neither or both of two fields of which they take exactly one (an OpenAPI spec's `sourceURL` and `file`). */
+function exactlyOneOf(ctx: Ctx, items: readonly Item[], [a, b]: readonly [string, string]): void {
+  for (const { pointer, entry } of items) {
+    const given = [a, b].filter((f) => entry[f] !== undefined && entry[f] !== null);
+    if (given.length === 2) ctx.error(`${pointer}/${b}`, `give exactly one of ${a} and ${b}, not both`, true);
+    if (given.length === 0) ctx.error(pointer, `give exactly one of ${a} and ${b}`);
+  }
 }

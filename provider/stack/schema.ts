@@ -47,7 +47,7 @@ function newAjv(schemas: object[], source: boolean): Ajv {
   const ajv = ajvWithLimits(JSON.parse(schemaTexts().limits) as object, { strictTypes: false }, source ? { outDir: path.dirname(PRECOMPILED_FILE) } : false);
   // Annotations of the generated schema (see stackSchema.ts): for editors, the loader's cross-checks and
   // the values read when the program runs (x-file, x-secretSources; see sources.ts).
-  ajv.addVocabulary(["markdownDescription", "x-naturalKey", "x-ref", "x-file", "x-secretSources", "x-secretSource"]);
+  ajv.addVocabulary(["markdownDescription", "x-naturalKey", "x-ref", "x-file", "x-secretSources", "x-secretSource", "x-because", "x-fileMaxJsonBytes"]);
   for (const schema of schemas) ajv.addSchema(schema);
   return ajv;
 }

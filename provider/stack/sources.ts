@@ -27,16 +27,25 @@ interface RuntimeValue {
   pointer: string;
   value: unknown;
   file?: "text" | "base64";
+  /** The most bytes the file's text may take once JSON-escaped (it is sent inline in a request body). */
+  maxJsonBytes?: number;
   secrets: boolean;
 }
 
-type SchemaNode = { $ref?: string; items?: SchemaNode; properties?: Record<string, SchemaNode>; "x-file"?: "text" | "base64"; "x-secretSources"?: boolean };
+type SchemaNode = {
+  $ref?: string;
+  items?: SchemaNode;
+  properties?: Record<string, SchemaNode>;
+  "x-file"?: "text" | "base64";
+  "x-fileMaxJsonBytes"?: number;
+  "x-secretSources"?: boolean;
+};
 
 /** Fields marked in one kind of entry: under a top-level list, or (`sub`) under a list of each of its entries (a site's MCP servers). */
 interface MarkedList {
   list: string;
   sub?: string;
-  fields: { as: string; file?: "text" | "base64"; secrets: boolean }[];
+  fields: { as: string; file?: "text" | "base64"; maxJsonBytes?: number; secrets: boolean }[];
 }
 
 let marked: MarkedList[] | undefined;
@@ -45,7 +54,12 @@ let marked: MarkedList[] | undefined;
 function markedFields(entry: SchemaNode | undefined): MarkedList["fields"] {
   return Object.entries(entry?.properties ?? {})
     .filter(([, f]) => f["x-file"] !== undefined || f["x-secretSources"] === true)
-    .map(([as, f]) => ({ as, ...(f["x-file"] ? { file: f["x-file"] } : {}), secrets: f["x-secretSources"] === true }));
+    .map(([as, f]) => ({
+      as,
+      ...(f["x-file"] ? { file: f["x-file"] } : {}),
+      ...(f["x-fileMaxJsonBytes"] === undefined ? {} : { maxJsonBytes: f["x-fileMaxJsonBytes"] }),
+      secrets: f["x-secretSources"] === true,
+    }));
 }
 
 /**
@@ -90,7 +104,7 @@ function runtimeValues(stack: unknown): RuntimeValue[] {
       for (const f of m.fields) {
         const value = entry[f.as];
         if (value === undefined || value === null) continue;
-        out.push({ pointer: `${pointer}/${f.as}`, value, ...(f.file ? { file: f.file } : {}), secrets: f.secrets });
+        out.push({ pointer: `${pointer}/${f.as}`, value, ...(f.file ? { file: f.file } : {}), ...(f.maxJsonBytes === undefined ? {} : { maxJsonBytes: f.maxJsonBytes }), secrets: f.secrets });
       }
     }
   }
@@ -107,9 +121,29 @@ export function fileIssues(stack: unknown, base: FileBase): SourceIssue[] {
       if (typeof p !== "string" || p === "") continue;
       const found = projectFile(base, p);
       if (!found.ok) issues.push({ pointer, reason: found.reason });
+      else if (v.maxJsonBytes !== undefined) {
+        const reason = inlineSizeProblem(found.file, p, v.maxJsonBytes);
+        if (reason !== undefined) issues.push({ pointer, reason });
+      }
     }
   }
   return issues;
+}
+
+/**
+ * Why a file sent inline as JSON text cannot be sent: empty, or larger than `max` bytes once JSON-escaped
+ * (a quote, a backslash or a line break takes two bytes there, a control character six). The size on disk
+ * is looked at first, so a huge file is refused without being read.
+ */
+function inlineSizeProblem(file: string, given: string, max: number): string | undefined {
+  const shown = JSON.stringify(given);
+  const onDisk = fs.statSync(file).size;
+  if (onDisk === 0) return `${shown} is empty; the platform needs the specification's text (at least one character)`;
+  const limit = `the platform refuses a request body over 1 MiB, which leaves ${max.toLocaleString("en-US")} bytes for the text`;
+  if (onDisk > max) return `${shown} is ${onDisk.toLocaleString("en-US")} bytes, over the ${max.toLocaleString("en-US")} bytes a file sent inline may take (${limit})`;
+  const escaped = Buffer.byteLength(JSON.stringify(fs.readFileSync(file, "utf8"))) - 2;
+  if (escaped > max) return `${shown} takes ${escaped.toLocaleString("en-US")} bytes once JSON-escaped (${onDisk.toLocaleString("en-US")} on disk), over the ${max.toLocaleString("en-US")} bytes a file sent inline may take (${limit})`;
+  return undefined;
 }
 
 /** Every `{config}` / `{env}` source of a secret map: its pointer, and the source as written. */

@@ -76,7 +76,15 @@ function fieldEntry(spec: FieldSpec): Schema {
         : spec.schema;
   // `x-ref`: the list whose keys a reference names, for the loader's cross-checks. `x-file` / `x-secretSources`:
   // the value names files, or the sources of secrets, read when the program runs (see sources.ts).
-  const annotation = ref ? { "x-ref": ref.ref } : file ? { "x-file": file.file } : secrets ? { "x-secretSources": true } : secret ? { "x-secretSource": true } : {};
+  const annotation = ref
+    ? { "x-ref": ref.ref }
+    : file
+      ? { "x-file": file.file, ...(file.maxJsonBytes === undefined ? {} : { "x-fileMaxJsonBytes": file.maxJsonBytes }) }
+      : secrets
+        ? { "x-secretSources": true }
+        : secret
+          ? { "x-secretSource": true }
+          : {};
   if (spec.absent === "clear") return { anyOf: [value, { type: "null" }], description, ...annotation };
   return { ...value, description, ...annotation };
 }

@@ -310,7 +310,7 @@ class StructureDiff {
     this.lines.add("+", `${this.names.section(hs)} ${hs.url}${where}${facts.length > 0 ? ` (${facts.join(", ")})` : ""}`);
     for (const ss of hs.siteSpaces) {
       if (this.baseOfSiteSpace.has(ss)) continue;
-      this.lines.add("+", `  ${this.names.siteSpace(ss)} ${ss.url} (space ${spaceOf(ss)}${ss.condition === undefined ? "" : `, if ${ss.condition}`})`);
+      this.lines.add("+", `  ${this.names.siteSpace(ss)} ${ss.url} (space ${spaceOf(ss)}${ss.condition === undefined ? "" : `, if ${ss.condition}`}${ss.hidden ? ", hidden" : ""})`);
     }
   }
 
@@ -344,7 +344,7 @@ class StructureDiff {
     const bs = this.baseOfSiteSpace.get(hs);
     if (bs === undefined) {
       if (level !== undefined && !this.baseOfSection.has(level)) return; // listed with its new section
-      this.lines.add("+", `${this.names.siteSpace(hs)} ${hs.url} (space ${spaceOf(hs)}${hs.condition === undefined ? "" : `, if ${hs.condition}`})`);
+      this.lines.add("+", `${this.names.siteSpace(hs)} ${hs.url} (space ${spaceOf(hs)}${hs.condition === undefined ? "" : `, if ${hs.condition}`}${hs.hidden ? ", hidden" : ""})`);
       return;
     }
     const baseLevel = bs.section === undefined ? undefined : this.b.sections.find((s) => s.key === bs.section);
@@ -371,6 +371,7 @@ class StructureDiff {
     if (cond !== undefined) what.push(cond);
     const draft = draftChange(bs.draft, hs.draft);
     if (draft !== undefined) what.push(draft);
+    if (bs.hidden !== hs.hidden) what.push(hs.hidden ? "hidden: left out of the navigation" : "shown in the navigation again");
     const look = overrideChange(bs.entry.customization, hs.entry.customization);
     if (look !== undefined) what.push(look);
     if (what.length > 0) this.lines.add("~", `${this.names.siteSpace(hs)}: ${what.join("; ")}`);

@@ -145,6 +145,7 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     const spaceGrants = site.spacePermissions[ss.key];
     if (spaceGrants !== undefined) parts.push(`space access: ${accessSummary(spaceGrants, site.teamTitle).join("; ") || "no direct grants"}`);
     if (ss.draft === true) parts.push(style.yellow("draft"));
+    if (ss.hidden) parts.push(style.yellow("hidden from the navigation"));
     if (ss.entry.customization !== undefined) parts.push(`look overridden: ${Object.keys(ss.entry.customization).sort().join(", ")}`);
     const title = keys ? `${siteSpaceTitle(ss)} ${style.dim(`(site space ${ss.key})`)}` : siteSpaceTitle(ss);
     return `${title}  ${url(ss.url)}${ss.default ? `  ${style.yellow("★ default")}` : ""}${tail(parts)}`;
