@@ -32,6 +32,9 @@ export { teamProvider, teamKind, type TeamArgs, type TeamInputs, type TeamOutput
 export { teamMembersProvider, teamMembersKind, type TeamMembersArgs, type TeamMembersInputs, type TeamMembersOutputs, type TeamMember, type ResolvedTeamMember } from "./resources/teamMembers";
 export { samlProviderProvider, samlProviderKind, type SamlProviderArgs, type SamlProviderInputs, type SamlProviderOutputs } from "./resources/samlProvider";
 export { openApiSpecProvider, openApiSpecKind, type OpenAPISpecArgs, type OpenAPISpecInputs, type OpenAPISpecOutputs } from "./resources/openApiSpec";
+export { styleGuideProvider, styleGuideKind, type StyleGuideArgs, type StyleGuideInputs, type StyleGuideOutputs } from "./resources/styleGuide";
+export { siteStyleGuideProvider, siteStyleGuideKind, type SiteStyleGuideArgs, type SiteStyleGuideInputs, type SiteStyleGuideOutputs } from "./resources/siteStyleGuide";
+export { agentInstructionsProvider, agentInstructionsKind, type AgentInstructionsArgs, type AgentInstructionsInputs, type AgentInstructionsOutputs } from "./resources/agentInstructions";
 export { collectionProvider, collectionKind, type CollectionArgs, type CollectionInputs, type CollectionOutputs } from "./resources/collection";
 export { spaceProvider, spaceKind, type SpaceArgs, type SpaceInputs, type SpaceOutputs, type SpaceSettings } from "./resources/space";
 export { organizationSettingsProvider, organizationSettingsKind, type OrganizationSettingsArgs, type OrganizationSettingsInputs, type OrganizationSettingsOutputs, type OrganizationSettingsValues, type LiveOrganizationSettings, type DefaultContent } from "./resources/organizationSettings";

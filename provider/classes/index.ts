@@ -27,6 +27,9 @@ import { teamKind } from "../resources/team";
 import { teamMembersKind } from "../resources/teamMembers";
 import { samlProviderKind } from "../resources/samlProvider";
 import { openApiSpecKind } from "../resources/openApiSpec";
+import { agentInstructionsKind } from "../resources/agentInstructions";
+import { styleGuideKind } from "../resources/styleGuide";
+import { siteStyleGuideKind } from "../resources/siteStyleGuide";
 import { collectionKind } from "../resources/collection";
 import { spaceKind } from "../resources/space";
 import { organizationSettingsKind } from "../resources/organizationSettings";
@@ -255,7 +258,7 @@ export type TeamMembers = InstanceType<typeof TeamMembers>;
 export const SamlProvider = kindClass(samlProviderKind);
 export type SamlProvider = InstanceType<typeof SamlProvider>;
 
-/** An OpenAPI specification stored by the platform, fetched from `sourceURL`. */
+/** An OpenAPI specification stored by the platform, fetched from `sourceURL` or sent as `text`. */
 export const OpenAPISpec = kindClass(openApiSpecKind);
 export type OpenAPISpec = InstanceType<typeof OpenAPISpec>;
 
@@ -314,3 +317,14 @@ export type SiteAgentChannel = InstanceType<typeof SiteAgentChannel>;
 /** An external source the site's agent learns from; its `secretSettings` (digests only) are a secret output. */
 export const SiteContextConnection = kindClass(siteContextConnectionKind);
 export type SiteContextConnection = InstanceType<typeof SiteContextConnection>;
+/** A style guide space, made for a site or taken over by ID; never deleted by the provider. */
+export const StyleGuide = kindClass(styleGuideKind);
+export type StyleGuide = InstanceType<typeof StyleGuide>;
+
+/** The style guide attached to a site; deleting the resource detaches it. */
+export const SiteStyleGuide = kindClass(siteStyleGuideKind);
+export type SiteStyleGuide = InstanceType<typeof SiteStyleGuide>;
+
+/** The organisation's instructions for the platform's docs agent (markdown); never cleared by the provider. */
+export const AgentInstructions = kindClass(agentInstructionsKind);
+export type AgentInstructions = InstanceType<typeof AgentInstructions>;

@@ -354,6 +354,8 @@ export interface StackList {
   entryDoc: string;
   /** Fields (as the stack file spells them) of which an entry gives exactly one: the loader refuses none or both. */
   exactlyOne?: readonly [string, string];
+  /** Its entries refer to sites of the file: the component declares them after the sites. */
+  afterSites?: boolean;
   /**
    * Export: the organisation's live objects, each as the kind's `outputsOf` takes it. `tick` counts
    * the objects of each further read.

@@ -28,6 +28,9 @@ import { siteMcpServerKind } from "./siteMcpServer";
 import { siteAgentSettingsKind } from "./siteAgentSettings";
 import { siteAgentChannelKind } from "./siteAgentChannel";
 import { siteContextConnectionKind } from "./siteContextConnection";
+import { siteStyleGuideKind } from "./siteStyleGuide";
+import { styleGuideKind } from "./styleGuide";
+import { agentInstructionsKind } from "./agentInstructions";
 
 /**
  * THE list of resource kinds: the stack loader, the generated schemas and reference, the component,
@@ -49,6 +52,7 @@ export const kinds = [
   siteCustomizationKind,
   siteSpaceCustomizationKind,
   siteExternalLinkKind,
+  siteStyleGuideKind,
   // Organisation
   teamKind,
   teamMembersKind,
@@ -60,6 +64,8 @@ export const kinds = [
   memberRoleKind,
   translationSettingsKind,
   integrationKind,
+  styleGuideKind,
+  agentInstructionsKind,
   // Access
   permissionsKind,
   visitorAuthKind,

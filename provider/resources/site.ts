@@ -1,4 +1,4 @@
-import type { Site as ApiSite, SiteVisibility, AgentsContext, UpdateSiteBody } from "../client";
+import type { Site as ApiSite, SiteDefaultLevel, SiteVisibility, AgentsContext, UpdateSiteBody } from "../client";
 import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, limit, ORGANIZATION_FIELD, patchBody, patchedFields } from "./kind";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
@@ -13,6 +13,14 @@ const fields = {
   basename: { schema: limit("siteBasename"), doc: "Base path of the site, 1 to 100 characters. The API cannot remove a basename once set.", absent: "unmanaged", patched: true },
   proxy: { schema: limit("siteProxy"), doc: "Serve the site behind a proxy: a host plus one or more path segments (e.g. example.com/docs), at most 512 characters.", absent: "clear", patched: true },
   agentsContext: { schema: limit<AgentsContext>("agentsContext"), doc: "Whether AI agents can access the site: included or excluded.", absent: { reset: "excluded" }, patched: true },
+  defaultLevel: {
+    schema: limit<SiteDefaultLevel>("siteDefaultLevel"),
+    doc: "Default level of access to the site's content: admin, create, review, edit, comment or read; null for guests; inherit: the organisation's. A new site inherits. Not managed when omitted (null is a value of its own), so removing the line never changes who can read the site.",
+    absent: "unmanaged",
+    initial: "inherit",
+    addedLater: true,
+    patched: true,
+  },
   adaptiveContent: { schema: { type: "object", additionalProperties: false, required: ["enabled"], properties: { enabled: { type: "boolean", description: "Turn adaptive content on or off." } } } as ValueSchema<{ enabled: boolean }>, doc: "Adaptive content: show or hide sections and site spaces by visitor claims (see adaptiveSchema and the condition fields).", absent: { reset: { enabled: false } }, patched: true },
 } as const satisfies Record<string, FieldSpec>;
 
@@ -48,6 +56,8 @@ function toOutputs(organizationId: string, site: ApiSite): SiteOutputs {
     hostname: site.hostname ?? null,
     proxy: proxyOf(site),
     agentsContext: site.agentsContext,
+    // Every Site answer carries it; one that does not (an older platform) is a site that inherits.
+    defaultLevel: site.defaultLevel === undefined ? "inherit" : site.defaultLevel,
     adaptiveContent: site.adaptiveContent ? { enabled: site.adaptiveContent.enabled } : null,
     published: site.published,
     siteSpaces: site.siteSpaces,
@@ -65,7 +75,7 @@ export const siteKind = {
   name: "Site",
   noun: { one: "site", many: "sites" },
   doc: "A docs site of an organisation.",
-  outputs: ["type", "visibility", "published", "siteSpaces", "createdAt", "urls"],
+  outputs: ["type", "visibility", "published", "defaultLevel", "siteSpaces", "createdAt", "urls"],
   fields,
 
   // Read and deleted by ID, PATCH the changed fields, adopt by title (the API filters sites by title).

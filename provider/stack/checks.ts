@@ -90,6 +90,10 @@ export function checkStack(stack: StackFile, lineOf: LineOf): CheckIssue[] {
       for (const { pointer, entry } of items) reference(ctx, `${pointer}/${field.as}`, entry[field.as], keys[target], target.replace(/s$/, ""), target);
     }
   }
+  // A site's style guide: laid out by hand (its attachment is a kind of its own), so named here.
+  list(stack.sites).forEach((site, i) => {
+    if (isObject(site) && keys.styleGuides !== undefined) reference(ctx, `/sites/${i}/styleGuide`, site.styleGuide, keys.styleGuides, "style guide", "styleGuides");
+  });
   collectionCycles(ctx, list(stack.collections));
   hiddenInNaturalKeys(ctx, stack);
 

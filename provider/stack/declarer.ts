@@ -5,7 +5,8 @@
  * organisation's settings.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { classOf, Collection, MemberRole, OrganizationSettings, Space, Team, TeamMembers, type KindResource, type Site } from "../classes";
+import { AgentInstructions, classOf, Collection, MemberRole, OrganizationSettings, SiteStyleGuide, Space, Team, TeamMembers, type KindResource, type Site, type StyleGuide } from "../classes";
+import { agentInstructionsKind } from "../resources/agentInstructions";
 import { collectionKind } from "../resources/collection";
 import { retention, type KindDefinition, type RefSpelling, type ResourceArgs } from "../resources/kind";
 import { listedKinds, type ListedKind } from "../resources/kinds";
@@ -38,6 +39,7 @@ export type ListedResources = { [K in ListedKind as K["list"]["property"]]: Reco
 /** Every resource a {@link DocsPlatform} declared, by key. */
 export interface DocsPlatformResources extends ListedResources {
   settings?: OrganizationSettings;
+  agentInstructions?: AgentInstructions;
   /** Member roles by user (as written in the file). */
   members: Record<string, MemberRole>;
   teams: Record<string, Team>;
@@ -104,25 +106,42 @@ export class Declarer implements SiteScope {
       this.spaces[s.key] = new Space(join(name, s.key), inputs, this.with(s, [], retention(spaceKind, inputs)));
     });
 
-    // The kinds without structure of their own: one resource per entry of their list, as the kind declares it.
+    // The kinds without structure of their own: one resource per entry of their list, as the kind declares it
+    // (those naming sites after the sites).
     const listed: Record<string, Record<string, pulumi.CustomResource>> = {};
-    for (const kind of listedKinds()) {
-      const Kind = classOf(kind);
-      const resources: Record<string, pulumi.CustomResource> = (listed[kind.list.property] = {});
-      listEntries(stack, kind.list.property).forEach((e, i) => {
-        const inputs = { ...this.inputs(kind, e, `/${kind.list.property}/${i}`), organizationId: org, ...adoptOf(e) };
-        resources[e.key] = new Kind(join(name, e.key), inputs, this.with(e, [], retention(kind, inputs)));
-      });
-    }
+    const declareListed = (afterSites: boolean) => {
+      for (const kind of listedKinds()) {
+        if ((kind.list.afterSites === true) !== afterSites) continue;
+        const Kind = classOf(kind);
+        const resources: Record<string, pulumi.CustomResource> = (listed[kind.list.property] = {});
+        listEntries(stack, kind.list.property).forEach((e, i) => {
+          const inputs = { ...this.inputs(kind, e, `/${kind.list.property}/${i}`), organizationId: org, ...adoptOf(e) };
+          resources[e.key] = new Kind(join(name, e.key), inputs, this.with(e, [], retention(kind, inputs)));
+        });
+      }
+    };
+    declareListed(false);
 
     for (const site of siteModels(stack)) this.sites[site.key] = declareSite(this, site);
     const assistant: Record<string, AssistantResources> = {};
     (stack.sites ?? []).forEach((s, i) => (assistant[s.key] = declareAssistant(this, s, i, this.sites[s.key]!.site.id)));
+    declareListed(true);
+    for (const s of stack.sites ?? []) {
+      if (s.styleGuide === undefined) continue;
+      const guides = (listed.styleGuides ?? {}) as Record<string, StyleGuide>;
+      const guide = isIdRef(s.styleGuide) ? s.styleGuide.id : guides[s.styleGuide]!.spaceId;
+      this.sites[s.key]!.styleGuide = new SiteStyleGuide(join(name, s.key, "styleguide"), { organizationId: org, siteId: this.sites[s.key]!.site.id, styleGuideId: guide }, this.with(s, [], {}, ["styleguide"]));
+    }
 
     let settings: OrganizationSettings | undefined;
     if (stack.settings !== undefined) {
       settings = new OrganizationSettings(join(name, "settings"), { ...this.inputs(organizationSettingsKind, stack.settings), organizationId: org }, this.opts);
     }
+    // Removing the block leaves the instructions in place: the platform has no delete, and they are people's words.
+    const agentInstructions =
+      stack.agentInstructions === undefined
+        ? undefined
+        : new AgentInstructions(join(name, "agent-instructions"), { ...this.inputs(agentInstructionsKind, stack.agentInstructions), organizationId: org }, { ...this.opts, ...retention(agentInstructionsKind, {}) });
 
     const access = declareAccess({
       name,
@@ -145,6 +164,7 @@ export class Declarer implements SiteScope {
 
     return {
       ...(settings === undefined ? {} : { settings }),
+      ...(agentInstructions === undefined ? {} : { agentInstructions }),
       access,
       gitSync,
       assistant,

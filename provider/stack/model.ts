@@ -9,6 +9,7 @@
 import type { collectionKind, CollectionInputs } from "../resources/collection";
 import type { memberRoleKind, MemberRoleInputs } from "../resources/memberRole";
 import type { organizationSettingsKind, OrganizationSettingsInputs } from "../resources/organizationSettings";
+import type { agentInstructionsKind, AgentInstructionsInputs } from "../resources/agentInstructions";
 import type { shareLinkKind, ShareLinkInputs } from "../resources/shareLink";
 import type { siteKind, SiteInputs } from "../resources/site";
 import type { siteSectionKind, SiteSectionInputs } from "../resources/siteSection";
@@ -88,6 +89,9 @@ type DeclaredValue<S, V> =
 
 /** Settings of the organisation (`PATCH /orgs/{org}`). */
 export type StackOrganizationSettings = Declared<typeof organizationSettingsKind, OrganizationSettingsInputs>;
+
+/** The organisation's agent instructions, as markdown. */
+export type StackAgentInstructions = Declared<typeof agentInstructionsKind, AgentInstructionsInputs>;
 
 /** The role of an existing organisation member. */
 export type StackMember = Declared<typeof memberRoleKind, MemberRoleInputs> & { adopt?: boolean };
@@ -192,6 +196,8 @@ export type StackSite = Keyed &
   Declared<typeof siteKind, SiteInputs> &
   StackAccess &
   StackAssistant & {
+    /** The style guide attached to the site: a key of `styleGuides`, or `{id}` of a guide space. */
+    styleGuide?: Ref;
     /** How visitors authenticate: required when visibility is visitor-auth (refused without it: readers could not sign in). */
     visitorAuth?: StackVisitorAuth;
     /** The site's Git Sync installation; with priority git the repository owns the site's structure. */
@@ -224,6 +230,7 @@ export interface StackFile extends StackLists {
   /** Integrations installed on the organisation. */
   installations?: StackInstallation[];
   settings?: StackOrganizationSettings;
+  agentInstructions?: StackAgentInstructions;
   members?: StackMember[];
   teams?: StackTeam[];
   collections?: StackCollection[];
@@ -284,6 +291,8 @@ export function countObjects(stack: StackFile): Record<KindName, number> {
     SiteAgentSettings: sum((s) => (s.entry.agent === undefined ? 0 : 1)),
     SiteAgentChannel: sum((s) => s.entry.agentChannels?.length ?? 0),
     SiteContextConnection: sum((s) => s.entry.contextConnections?.length ?? 0),
+    SiteStyleGuide: sum((s) => (s.entry.styleGuide === undefined ? 0 : 1)),
+    AgentInstructions: stack.agentInstructions === undefined ? 0 : 1,
     ...listCounts(stack),
   };
 }

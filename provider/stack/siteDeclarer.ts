@@ -5,7 +5,7 @@
  * that depends on every structural child and restores the declared order.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ShareLink, Site, SiteAdaptiveSchema, SiteCustomization, SiteExternalLink, SiteRedirects, SiteSection, SiteSectionGroup, SiteSpace, SiteSpaceCustomization, SiteStructureOrder } from "../classes";
+import { ShareLink, Site, SiteAdaptiveSchema, SiteCustomization, SiteExternalLink, SiteRedirects, SiteSection, SiteSectionGroup, SiteSpace, SiteSpaceCustomization, SiteStructureOrder, type SiteStyleGuide } from "../classes";
 import { destinationInput } from "../redirects/forms";
 import type { RedirectTarget } from "../redirects/rules";
 import { siteCustomizationKind } from "../resources/siteCustomization";
@@ -48,6 +48,8 @@ export interface SiteResources {
   redirects?: SiteRedirects;
   /** Restores the declared order of sections, groups and site spaces; absent for a site without structure. */
   order?: SiteStructureOrder;
+  /** The style guide attached to the site, when the file names one (declared after the style guides). */
+  styleGuide?: SiteStyleGuide;
 }
 
 /** What declaring a site needs of the whole declaration. */
