@@ -7,10 +7,11 @@
  * Secrets stay out: share-link URLs carry a token and are never read into the file.
  */
 import { exportGitSync } from "./gitSync";
-import { ApiError, type ApiClient, type Organization } from "../client";
+import { ApiError, type ApiClient, type Organization, type Site } from "../client";
 import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import { listedKinds } from "../resources/kinds";
-import type { StackFile } from "../stack/model";
+import { markdownOf } from "../resources/markdownDocument";
+import { listEntries, type StackFile } from "../stack/model";
 import { Builder, naturalOrder, type SiteData } from "./builder";
 
 /** Progress of an export, reported while it reads. */
@@ -101,10 +102,24 @@ export async function exportOrganization(client: ApiClient, opts: ExportOptions)
     const listed = builder.listed(kind, entries, placeholders, supply);
     if (listed.length > 0) (stack as unknown as Record<string, unknown>)[kind.list.property] = listed;
   }
+  attachStyleGuides(stack, live.sites.map((d) => d.site), builder.keys.sites);
+  const instructions = markdownOf((await reader.one(client.styleGuides.agentInstructions(opts.organizationId))).instructions);
+  if (instructions !== "") stack.agentInstructions = { markdown: instructions };
   await exportAccess(client, opts.organizationId, stack, builder.keys, live.sites.map((d) => d.site), reader.tick, supply);
   await exportGitSync(client, opts.organizationId, stack, builder.keys.sites, builder.keys.spaces, reader.tick, notes, supply);
   await exportAssistant(client, opts.organizationId, stack, builder.keys, reader.tick, supply);
   return { stack, organization, notes, progress: reader.done(), emails, placeholders, supply };
+}
+
+/** Each exported site's attached style guide: the key of the exported guide with that space, else `{id}`. */
+function attachStyleGuides(stack: StackFile, sites: Site[], siteKeys: Map<string, string>): void {
+  const guideKeys = new Map(listEntries(stack, "styleGuides").map((e) => [String(e.id), e.key]));
+  for (const site of sites) {
+    const space = site.styleguide?.space;
+    const entry = stack.sites?.find((e) => e.key === siteKeys.get(site.id));
+    if (space === undefined || entry === undefined) continue;
+    entry.styleGuide = guideKeys.get(space) ?? { id: space };
+  }
 }
 
 /** The caller named for the file is a member of the organisation (by user ID, or case-insensitively by e-mail address). */

@@ -77,7 +77,7 @@ export const styleGuideKind = {
     afterSites: true,
     readAll: async (client, org) => client.styleGuides.list(org),
   } as const,
-  outputs: ["title", "appUrl"],
+  outputs: ["spaceId", "siteId", "title", "appUrl"],
   fields,
 
   naturalKey: { field: "spaceId", scope: "organization" },
