@@ -134,7 +134,7 @@ export const openApiSpecKind = {
   // The stack file's loader says the same, located; these guard a program of one's own.
   refuse(_olds, news) {
     const problems: { property: string; reason: string }[] = [];
-    if ((news.sourceURL === undefined) === (news.text === undefined)) problems.push({ property: "text", reason: "text: give exactly one of sourceURL and text" });
+    if ((news.sourceURL === undefined) === (news.text === undefined)) problems.push({ property: "sourceURL", reason: "sourceURL: give exactly one of sourceURL and text" });
     if (typeof news.text === "string" && news.text !== UNKNOWN) {
       const bytes = Buffer.byteLength(JSON.stringify(news.text)) - 2;
       if (bytes > OPENAPI_TEXT_MAX_JSON_BYTES) problems.push({ property: "text", reason: `text: takes ${bytes} bytes once JSON-escaped, over the ${OPENAPI_TEXT_MAX_JSON_BYTES} a text sent inline may take (the platform refuses a request body over 1 MiB)` });

@@ -83,6 +83,9 @@ export const styleGuideKind = {
   naturalKey: { field: "spaceId", scope: "organization" },
   retainedOnDelete: () => true,
 
+  // The stack file's loader says the same, located; this guards a program of one's own.
+  refuse: (_olds, news) => ((news.siteId === undefined) === (news.spaceId === undefined) ? [{ property: "siteId", reason: "siteId: give exactly one of siteId (a site to make the guide for) and spaceId (an existing guide)" }] : []),
+
   async create(ctx, inputs) {
     if (inputs.spaceId) return takeOver(ctx, inputs);
     const space = await ctx.client.styleGuides.ensure(inputs.organizationId, inputs.siteId as string, inputs.template === undefined ? {} : { template: inputs.template });

@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { accessCases } from "./access.cases";
 import { gitSyncCases } from "./gitSync.cases";
 import { assistantCases } from "./assistant.cases";
+import { guideCases } from "./guides.cases";
 
 /** A JSON object as sent to or received from the API or the plugin. */
 export type Json = Record<string, unknown>;
@@ -56,8 +57,11 @@ export interface LifecycleCase {
    * replacement and deletes the old object. Kinds whose every field changes in place leave this out.
    */
   replace?: { inputs(env: LifecycleEnv, parents: Parents, current: Json): Json; replaces: string[] };
-  /** Edits the live object behind the API's back; read must then report outputs that diff flags as changed. */
-  outOfBandEdit(env: LifecycleEnv, id: string, outs: Json, parents: Parents): Promise<void>;
+  /**
+   * Edits the live object behind the API's back; read must then report outputs that diff flags as changed.
+   * Left out only by a kind none of whose declared fields a hand edit can change (a style guide: which space it is).
+   */
+  outOfBandEdit?(env: LifecycleEnv, id: string, outs: Json, parents: Parents): Promise<void>;
   /** Deletes the live object behind the API's back; read must then answer "gone". Leave out when the API cannot delete it. */
   outOfBandDelete?(env: LifecycleEnv, id: string, outs: Json, parents: Parents): Promise<void>;
   /** Natural-key adopt: `prepare` creates an object through `env.api` and returns its ID; create with `inputs` + `adopt: true` must take it over. */
@@ -222,6 +226,16 @@ const organisationCases: LifecycleCase[] = [
       inputs: (_env, _p, created) => ({ ...created, sourceURL: "https://specs.example.com/petstore/v2.yaml" }),
       expect: (outs) => expectOuts(outs.sourceURL === "https://specs.example.com/petstore/v2.yaml" && typeof outs.processingState === "string", "new source", outs),
     },
+    moreUpdates: [
+      {
+        // A spec kept in the repository: its text sent inline, the state keeping its digest.
+        name: "a text source instead of the URL",
+        inputs: (env, p) => ({ organizationId: env.orgId, slug: p.slug, text: "openapi: 3.1.0\ninfo: {title: Pets, version: '1'}\n" }),
+        expect: (outs, inputs) =>
+          expectOuts(outs.sourceURL === null && (outs.text as { sha256?: string } | null)?.sha256 === createHash("sha256").update(String(inputs.text)).digest("hex"), "text source", outs),
+      },
+      { name: "made public", inputs: (_env, _p, current) => ({ ...current, visibility: "public" }), expect: (outs) => expectOuts(outs.visibility === "public", "visibility", outs) },
+    ],
     replace: { inputs: (_env, p, current) => ({ ...current, slug: p.otherSlug }), replaces: ["slug"] },
     outOfBandEdit: (env, _id, outs) =>
       env.api("PUT", orgPath(env, `openapi/${String(outs.slug)}`), { source: { url: "https://elsewhere.example.com/spec.yaml" } }),
@@ -813,6 +827,7 @@ export const lifecycleCases: LifecycleCase[] = [
   },
   ...organisationCases,
   ...integrationCases(),
+  ...guideCases,
   ...accessCases,
   ...gitSyncCases,
   ...assistantCases,
