@@ -14,6 +14,8 @@ export interface SnapshotSiteSpace {
   space: string;
   condition: string | null;
   default: boolean;
+  /** Left out of the site's navigation. */
+  hidden: boolean;
 }
 export interface SnapshotSection {
   id: string;
@@ -60,6 +62,10 @@ export interface SnapshotSite {
   proxy: string | null;
   adaptiveContent: { enabled: boolean };
   agentsContext: string;
+  /** A role, null (guests) or `inherit`. */
+  defaultLevel: string | null;
+  /** The attached style guide's space; null when none is. */
+  styleguide: string | null;
   createdAt: string;
   /** Root-level site spaces in display order. */
   siteSpaces: SnapshotSiteSpace[];
@@ -321,7 +327,7 @@ export class Store {
 
   private siteSpaceSnapshot(id: string, defaultId: string | null): SnapshotSiteSpace {
     const ss = this.tables.siteSpaces.get(id)!;
-    return { id: ss.id, path: ss.path, space: ss.space, condition: ss.condition, default: ss.id === defaultId };
+    return { id: ss.id, path: ss.path, space: ss.space, condition: ss.condition, default: ss.id === defaultId, hidden: ss.hidden === true };
   }
 
   private siteSnapshot(s: TableRows["sites"]): SnapshotSite {
@@ -358,7 +364,8 @@ export class Store {
     for (const ss of this.tables.siteSpaces.values()) if (ss.site === s.id && ss.overrides && Object.keys(ss.overrides).length > 0) overrides[ss.id] = clone(ss.overrides);
     return {
       id: s.id, title: s.title, type: s.type, visibility: s.visibility, published: s.published, hostname: s.hostname,
-      basename: s.basename, proxy: s.proxy, adaptiveContent: { ...s.adaptiveContent }, agentsContext: s.agentsContext, createdAt: s.createdAt,
+      basename: s.basename, proxy: s.proxy, adaptiveContent: { ...s.adaptiveContent }, agentsContext: s.agentsContext,
+      defaultLevel: s.defaultLevel === undefined ? "inherit" : s.defaultLevel, styleguide: s.styleguide ?? null, createdAt: s.createdAt,
       siteSpaces: s.rootSiteSpaces.map((id) => this.siteSpaceSnapshot(id, s.defaultSiteSpace)),
       sections,
       sectionGroups: groups,

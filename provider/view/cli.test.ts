@@ -96,6 +96,8 @@ describe("docsplatform diff", () => {
     fs.cpSync(path.join(path.dirname(HANDBOOK), "integrations"), path.join(repo, "docs", "integrations"), { recursive: true });
     // The developer portal's site file, which the stack file names: read at each side's revision.
     fs.cpSync(path.join(path.dirname(HANDBOOK), "developer-portal"), path.join(repo, "docs", "developer-portal"), { recursive: true });
+    // And the OpenAPI spec it sends from a file.
+    fs.cpSync(path.join(path.dirname(HANDBOOK), "openapi"), path.join(repo, "docs", "openapi"), { recursive: true });
     git("add", ".");
     git("commit", "-qm", "handbook");
     fs.copyFileSync(path.join(TESTDATA, "removed-section.yaml"), path.join(repo, "docs", "docs.yaml"));

@@ -116,14 +116,14 @@ afterAll(() => project?.stop());
 describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("preview plans every object as a create and writes nothing", async () => {
     const preview = await cli.run(["preview"]);
-    expect(summary(preview)).toEqual({ "to create": 64 });
+    expect(summary(preview)).toEqual({ "to create": 68 });
     expect(preview.stdout).not.toMatch(/^\s+[~-]\s/m);
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual([]);
   });
 
   it("up creates every object of docs.yaml under one component", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ created: 64 });
+    expect(summary(up)).toEqual({ created: 68 });
     const upWrites = writes();
     const created = [...(await stateByLabel()).values()];
     expect(created.map(label).sort()).toEqual(
@@ -137,6 +137,10 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
         "TeamMembers handbook/reviewers/members",
         "SamlProvider handbook/okta",
         "OpenAPISpec handbook/public-api",
+        "OpenAPISpec handbook/changelog-api",
+        "StyleGuide handbook/house-style",
+        "SiteStyleGuide handbook/handbook/styleguide",
+        "AgentInstructions handbook/agent-instructions",
         "Collection handbook/product-docs",
         "Space handbook/guides",
         "Space handbook/api",
@@ -233,10 +237,14 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
       ["space-changelog", "Changelog", collection.id],
     ]);
     expect(live.samlProviders.map((p) => p.label)).toEqual(["Okta"]);
-    expect(live.openapiSpecs.map((s) => s.slug)).toEqual(["public-api"]);
+    expect(live.openapiSpecs.map((s) => [s.slug, s.visibility, s.sourceURL])).toEqual([
+      ["public-api", "private", "https://api.demo.test/openapi.json"],
+      ["changelog-api", "public", null],
+    ]);
+    const guide = live.spaces.find((s) => s.type === "styleguide")!;
     expect(live.translations.map((t) => t.title)).toEqual(["French handbook"]);
 
-    expect(handbook).toMatchObject({ visibility: "public", published: true, agentsContext: "included", adaptiveContent: { enabled: true } });
+    expect(handbook).toMatchObject({ visibility: "public", published: true, agentsContext: "included", adaptiveContent: { enabled: true }, defaultLevel: "read", styleguide: guide.id });
     expect(handbook.sections.map((s) => [s.title, s.path, s.default])).toEqual([
       ["Guides", "guides", true],
       ["API Reference", "api", false],
@@ -257,9 +265,9 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     expect(handbook.sectionGroups.map((g) => [g.title, g.icon, g.sections])).toEqual([["Reference", "books", ["api", "changes"]]]);
     expect(Object.keys(handbook.adaptiveSchema?.["properties"] as object).sort()).toEqual(["beta", "staff", "unsigned"]);
     expect(preview).toMatchObject({ visibility: "share-link", published: true, agentsContext: "excluded", sections: [] });
-    expect(preview.siteSpaces.map((ss) => [ss.space, ss.path, ss.default])).toEqual([
-      ["space-guides", "guides", true],
-      ["space-changelog", "changelog", false],
+    expect(preview.siteSpaces.map((ss) => [ss.space, ss.path, ss.default, ss.hidden])).toEqual([
+      ["space-guides", "guides", true, false],
+      ["space-changelog", "changelog", false, true],
     ]);
     // Created side by side, so listed in the order their creates completed.
     expect(preview.shareLinks.map((l) => [l.name, l.active]).sort()).toEqual([
@@ -273,7 +281,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     const component = deployment.resources!.find((r) => r.type === "docsplatform:index:DocsPlatform")!;
     expect(component.urn).toBe("urn:pulumi:dev::handbook::docsplatform:index:DocsPlatform::handbook");
     const byLabel = await stateByLabel();
-    expect(byLabel.size).toBe(62);
+    expect(byLabel.size).toBe(66);
     for (const r of byLabel.values()) expect(r.parent, label(r)).toBe(component.urn);
     const urn = (l: string) => {
       const r = byLabel.get(l);
@@ -310,27 +318,27 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
 
   it("preview --expect-no-changes passes, and makes no API call", async () => {
     const preview = await cli.run(["preview", "--expect-no-changes"]);
-    expect(summary(preview)).toEqual({ unchanged: 64 });
+    expect(summary(preview)).toEqual({ unchanged: 68 });
     expect(calls()).toEqual([]);
   });
 
   it("a second up changes nothing and makes no API call", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ unchanged: 64 });
+    expect(summary(up)).toEqual({ unchanged: 68 });
     expect(calls()).toEqual([]);
   });
 
   it("a renamed section title: preview --diff shows the changed property, up makes one PATCH", async () => {
     editDocs((doc) => doc.setIn(["sites", 0, "sections", 0, "title"], "User guides"));
     const preview = await cli.run(["preview", "--diff"]);
-    expect(summary(preview)).toEqual({ "to update": 1, unchanged: 63 });
+    expect(summary(preview)).toEqual({ "to update": 1, unchanged: 67 });
     expect(preview.stdout).toMatch(/~ pulumi-nodejs:dynamic\/docsplatform:SiteSection: \(update\)/);
     expect(preview.stdout).toMatch(/~ title\s*: "Guides" => "User guides"/);
     // Internal inputs never show as changed properties.
     expect(preview.stdout).not.toMatch(/~ (location|allowLockout)\b/);
     calls();
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ updated: 1, unchanged: 63 });
+    expect(summary(up)).toEqual({ updated: 1, unchanged: 67 });
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId"]);
   });
 
@@ -372,7 +380,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
   it("a dropped share link: preview --diff shows the delete, up deletes it", async () => {
     editDocs((doc) => (doc.getIn(["sites", 1, "shareLinks"]) as { delete(i: number): void }).delete(1));
     const preview = await cli.run(["preview", "--diff"]);
-    expect(summary(preview)).toEqual({ "to delete": 1, unchanged: 63 });
+    expect(summary(preview)).toEqual({ "to delete": 1, unchanged: 67 });
     expect(preview.stdout).toMatch(/- pulumi-nodejs:dynamic\/docsplatform:ShareLink: \(delete\)/);
     calls();
     await cli.run(["up", "--yes", "--skip-preview"]);
@@ -469,7 +477,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     expect(config).toMatch(/docsplatform:apiToken:\s+secure: /);
   });
 
-  it("destroy removes every object but the space the file created", async () => {
+  it("destroy removes every object but the space the file created and the style guide", async () => {
     const down = await cli.run(["destroy", "--yes", "--skip-preview"]);
     expect(summary(down)).toMatchObject({ deleted: expect.any(Number) });
     expect(down.stdout).toMatch(/delete\[retain\]|retain/i);
@@ -483,7 +491,10 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     const now = emu.store.snapshot();
     const created = org(now).spaces.find((s) => s.title === "What's new");
     expect(created).toMatchObject({ deletedAt: null });
-    org(now).spaces = org(now).spaces.filter((s) => s !== created);
+    // A style guide is content too: it stays.
+    const guide = org(now).spaces.find((s) => s.type === "styleguide");
+    expect(guide).toMatchObject({ deletedAt: null });
+    org(now).spaces = org(now).spaces.filter((s) => s !== created && s !== guide);
     const fixtureSpaces = new Map(org(fixture).spaces.map((s) => [s.id, s.updatedAt]));
     for (const space of org(now).spaces) {
       const was = fixtureSpaces.get(space.id);
