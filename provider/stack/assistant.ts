@@ -148,7 +148,8 @@ export function assistantSummary(site: StackAssistant): string[] {
   const channels = site.agentChannels ?? [];
   if (channels.length > 0) out.push(`channels: ${channels.map((c) => `${c.type.replace(/^builtin:/, "")} (${c.role ?? "support"})`).join(", ")}`);
   const connections = site.contextConnections ?? [];
-  if (connections.length > 0) out.push(`context connections: ${connections.map(connectionName).join(", ")}`);
+  // By name: the platform lists connections in creation order, which creates running side by side do not fix.
+  if (connections.length > 0) out.push(`context connections: ${connections.map(connectionName).sort((a, b) => a.localeCompare(b)).join(", ")}`);
   if (site.agent !== undefined) out.push("agent settings: managed");
   return out;
 }
