@@ -18,7 +18,7 @@ import type { PreparedProgram } from "../harness/program";
 import { HANDBOOK, startCliProject, type CliProject } from "./project";
 import { HANDBOOK_SECRET_ENV } from "../harness/handbookSecrets";
 import { kindsAndNames, resourceSummary as summary, type CliResult, type PulumiCli, type StackDeployment } from "./pulumi";
-import type { YAMLMap, YAMLSeq } from "yaml";
+import { visit, type YAMLMap, type YAMLSeq } from "yaml";
 
 /** Distinctive enough that any occurrence is a leak. */
 const TOKEN = `dpt_cli_${randomBytes(16).toString("hex")}`;
@@ -94,6 +94,20 @@ function editDocs(edit: (doc: ReturnType<typeof parseDocument>) => void, dir = p
   const doc = parseDocument(fs.readFileSync(file, "utf8"));
   edit(doc);
   fs.writeFileSync(file, doc.toString());
+}
+
+/** Sets `field` on the one entry of docs.yaml (or of a site file) whose `key` is `key`, wherever it is. */
+function setOnKey(doc: ReturnType<typeof parseDocument>, key: string, field: string, value: unknown): void {
+  let found = false;
+  visit(doc, {
+    Map(_, node) {
+      if (node.get("key") !== key) return undefined;
+      node.set(field, value);
+      found = true;
+      return visit.BREAK;
+    },
+  });
+  if (!found) throw new Error(`no entry with key ${key}`);
 }
 
 let project: CliProject;
@@ -451,6 +465,95 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     const after = await api<{ items: { id: string; title: string }[] }>("GET", `/v1/orgs/demo-org/sites/${handbook.id}/sections`);
     expect(after.items.find((s) => s.id === guides.id)?.title).toBe("User guides");
     calls();
+  });
+
+  it("day-two edits of the newer blocks each make exactly their writes: a server added, a header value changed, a connection removed, a space hidden, the spec file edited, a section moved in the site file", async () => {
+    calls();
+    // An MCP server added: one POST; its header comes from the environment.
+    cli.env["HANDBOOK_MCP_TOKEN_2"] = `Bearer ${randomBytes(12).toString("hex")}`;
+    editDocs((doc) =>
+      (doc.getIn(["sites", 0, "mcpServers"]) as YAMLSeq).add(
+        doc.createNode({ key: "search-tools", name: "Search tools", url: "https://mcp.search.demo.test/mcp", transport: "http", headers: { Authorization: { env: "HANDBOOK_MCP_TOKEN_2" } } }),
+      ),
+    );
+    let up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual(["create SiteMcpServer handbook/handbook/search-tools"]);
+    expect(writes()).toEqual(["POST /sites/:siteId/mcp-servers 201"]);
+
+    // A header value changed where it lives (the environment): one PATCH of the one server that uses it.
+    const rotated = `Bearer ${randomBytes(12).toString("hex")}`;
+    cli.env["HANDBOOK_MCP_TOKEN_2"] = rotated;
+    up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual(["update SiteMcpServer handbook/handbook/search-tools"]);
+    expect(writes()).toEqual(["PATCH /sites/:siteId/mcp-servers/:siteMcpServerId 200"]);
+    const handbook = org(emu.store.snapshot()).sites.find((x) => x.title === "Handbook")!;
+    const servers = await api<{ items: { id: string; name: string; headers: Record<string, string> }[] }>("GET", `/v1/orgs/demo-org/sites/${handbook.id}/mcp-servers`);
+    expect(servers.items.find((x) => x.name === "Search tools")?.headers).toEqual({ Authorization: rotated });
+
+    // A context connection removed: one DELETE.
+    editDocs((doc) => {
+      const list = doc.getIn(["sites", 0, "contextConnections"]) as YAMLSeq<YAMLMap>;
+      list.delete(list.items.findIndex((c) => c.get("key") === "website"));
+    });
+    up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual(["delete SiteContextConnection handbook/handbook/website"]);
+    expect(writes()).toEqual([expect.stringMatching(/^DELETE \/sites\/:siteId\/context-connections\/:siteContextConnectionId 20[45]$/)]);
+
+    // A site space hidden: one PATCH (the platform's create has no hidden, so it is never a replace).
+    editDocs((doc) => setOnKey(doc, "api-changes", "hidden", true));
+    up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual(["update SiteSpace handbook/handbook/api-changes"]);
+    expect(writes()).toEqual([expect.stringMatching(/^PATCH \/sites\/:siteId\/site-spaces\/:siteSpaceId 20[04]$/)]);
+
+    // The spec file edited: one PUT of its text; rewritten unchanged, no call.
+    const specFile = path.join(program.dir, "openapi", "changelog-api.yaml");
+    const spec = fs.readFileSync(specFile, "utf8");
+    fs.writeFileSync(specFile, spec.replace("List releases, newest first", "List every release, newest first"));
+    up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual(["update OpenAPISpec handbook/changelog-api"]);
+    expect(writes()).toEqual([expect.stringMatching(/^PUT \/openapi\/:specSlug 20[01]$/)]);
+    fs.writeFileSync(specFile, fs.readFileSync(specFile, "utf8"));
+    up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual([]);
+    expect(calls()).toEqual([]);
+
+    // A section (here the group holding the API section) moved in the site file: the site's order, one sort.
+    const siteFile = path.join(program.dir, "developer-portal", "gitbook-docs.yaml");
+    const siteDoc = parseDocument(fs.readFileSync(siteFile, "utf8"));
+    const structure = siteDoc.getIn(["site", "structure"]) as YAMLSeq;
+    structure.items.unshift(structure.items.pop()!);
+    fs.writeFileSync(siteFile, siteDoc.toString());
+    const preview = await cli.run(["preview", "--diff"]);
+    expect(summary(preview)).toMatchObject({ "to update": 1 });
+    expect(preview.stdout).toMatch(/~ pulumi-nodejs:dynamic\/docsplatform:SiteStructureOrder: \(update\)/);
+    calls();
+    up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual(["update SiteStructureOrder handbook/developer-portal"]);
+    expect(writes()).toEqual([expect.stringMatching(/^PATCH \/sites\/:siteId\/structure\/sort 20[04]$/)]);
+    const portal = org(emu.store.snapshot()).sites.find((x) => x.title === "Developer portal")!;
+    expect(portal.navigation.root?.[0]).toBe("Reference");
+
+    // Nothing left to do, and the new header value only as ciphertext in the state.
+    up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual([]);
+    expect(calls()).toEqual([]);
+    expect((await cli.exportState()).text.includes(rotated)).toBe(false);
+  });
+
+  it("an MCP server renamed by hand: refresh finds it, up puts the file's name back with one PATCH", async () => {
+    const handbook = org(emu.store.snapshot()).sites.find((x) => x.title === "Handbook")!;
+    const servers = await api<{ items: { id: string; name: string }[] }>("GET", `/v1/orgs/demo-org/sites/${handbook.id}/mcp-servers`);
+    const status = servers.items.find((x) => x.name === "Status tools")!;
+    await api("PATCH", `/v1/orgs/demo-org/sites/${handbook.id}/mcp-servers/${status.id}`, { name: "Renamed by hand" });
+    calls();
+    const refresh = await cli.run(["refresh", "--yes", "--skip-preview"]);
+    expect(summary(refresh)).toMatchObject({ updated: 1 });
+    expect(writes()).toEqual([]);
+    const up = await cli.run(["up", "--yes", "--skip-preview"]);
+    expect(changes(up)).toEqual(["update SiteMcpServer handbook/handbook/status-tools"]);
+    expect(writes()).toEqual(["PATCH /sites/:siteId/mcp-servers/:siteMcpServerId 200"]);
+    const after = await api<{ items: { id: string; name: string }[] }>("GET", `/v1/orgs/demo-org/sites/${handbook.id}/mcp-servers`);
+    expect(after.items.find((x) => x.id === status.id)?.name).toBe("Status tools");
   });
 
   it("pulumi stack output: the sites' URLs and IDs by key", async () => {
