@@ -11,8 +11,9 @@ import { desiredSettings } from "../provider/resources/siteCustomization";
 import { planMoves, applyMove } from "../provider/resources/siteStructureOrder";
 import { siteModels, type GroupChild, type SiteModel, type TopEntry } from "../provider/site";
 import { isExternalLink, isIdRef, sectionsOf, type Ref, type StackFile, type StackSite } from "../provider/stack/model";
+import { instructionsDocument } from "../provider/resources/siteAgentSettings";
 import type { Edit } from "./generate";
-import { CHANGED_CONDITION } from "./generate";
+import { BENCH_ENV, CHANGED_COMMIT_TEMPLATE, CHANGED_CONDITION } from "./generate";
 
 /** IDs of what the baseline created, by the stack's keys. */
 interface Created {
@@ -28,6 +29,12 @@ interface Created {
   links: Map<string, string>;
   /** Each customized site's look before the file (what its customization's updates merge over and destroy restores). */
   recorded: Map<string, Record<string, unknown>>;
+  /** `<site>/<key>` → ID, for MCP servers, channels and context connections. */
+  servers: Map<string, string>;
+  channels: Map<string, string>;
+  connections: Map<string, string>;
+  /** Site key → its Git Sync installation's ID. */
+  gitSyncs: Map<string, string>;
 }
 
 /** Calls one baseline phase made (writes and reads, moves apart). */
@@ -50,6 +57,10 @@ export class Baseline {
     groups: new Map(),
     links: new Map(),
     recorded: new Map(),
+    servers: new Map(),
+    channels: new Map(),
+    connections: new Map(),
+    gitSyncs: new Map(),
   };
   private calls: BaselineCalls = { writes: 0, reads: 0, moves: 0 };
 
@@ -177,7 +188,45 @@ export class Baseline {
     for (const l of s.shareLinks ?? []) {
       children.push(this.write(() => client.shareLinks.create(org, site.id, { name: l.name })).then((link) => ids.shareLinks.set(at(l.key), link.id)));
     }
+    children.push(this.createAssistant(s, site.id));
     await Promise.all(children);
+  }
+
+  /**
+   * A site's assistant and Git Sync: one POST per MCP server, channel and context connection (the
+   * secrets from the bench's environment), the agent settings' one read and one PUT, and Git Sync's
+   * install and the PATCH of its setup.
+   */
+  private async createAssistant(s: StackSite, siteId: string): Promise<void> {
+    const { client, org, ids } = this;
+    const at = (key: string) => `${s.key}/${key}`;
+    const jobs: Promise<unknown>[] = [];
+    for (const m of s.mcpServers ?? []) {
+      const body = { name: m.name, url: m.url, headers: envValues(m.headers), ...(m.condition ? { condition: m.condition as string } : {}) };
+      jobs.push(this.write(() => client.mcpServers.create(org, siteId, body)).then((x) => ids.servers.set(at(m.key), x.id)));
+    }
+    for (const c of s.agentChannels ?? []) {
+      const body = { type: c.type, setupSettings: c.setupSettings ?? {}, role: c.role ?? "support" } as Parameters<typeof client.channels.create>[2];
+      jobs.push(this.write(() => client.channels.create(org, siteId, body)).then((x) => ids.channels.set(at(c.key), x.id)));
+    }
+    for (const c of s.contextConnections ?? []) {
+      const body = { connector: c.connector, setupSettings: { ...(c.setupSettings ?? {}), ...envValues(c.secretSettings) } };
+      jobs.push(this.write(() => client.contextConnections.create(org, siteId, body)).then((x) => ids.connections.set(at(c.key), x.id)));
+    }
+    if (s.agent) {
+      jobs.push(this.read(() => client.agentSettings.get(org, siteId)).then(() => this.write(() => client.agentSettings.put(org, siteId, agentBody(s.agent!)))));
+    }
+    const g = s.gitSync;
+    if (g) {
+      jobs.push(
+        (async () => {
+          const installed = await this.write(() => client.gitSync.install("github", { type: "site", siteId }));
+          ids.gitSyncs.set(s.key, installed.id);
+          await this.write(() => client.gitSync.update(installed.id, gitSyncSetup(g)));
+        })(),
+      );
+    }
+    await Promise.all(jobs);
   }
 
   /**
@@ -259,6 +308,16 @@ export class Baseline {
             const team = (changed.teams ?? []).find((t) => t.key === e.key)!;
             return this.write(() => client.teams.update(org, ids.teams.get(e.key)!, { title: team.title }));
           }
+          case "mcpServer":
+            return this.write(() => client.mcpServers.update(org, siteOf(e), ids.servers.get(at(e))!, { condition: CHANGED_CONDITION }));
+          case "agent":
+            return this.write(() => client.agentSettings.put(org, siteOf(e), agentBody(site(e).agent!)));
+          case "agentChannel":
+            return this.write(() => client.channels.update(org, siteOf(e), ids.channels.get(at(e))!, { role: "collaborator" }));
+          case "contextConnection":
+            return this.write(() => client.contextConnections.update(org, siteOf(e), ids.connections.get(at(e))!, { filter: "label:docs" }));
+          case "gitSync":
+            return this.write(() => client.gitSync.update(ids.gitSyncs.get(e.site!)!, { ...gitSyncSetup(site(e).gitSync!, []), commitMessageTemplate: CHANGED_COMMIT_TEMPLATE }));
         }
       }),
     );
@@ -290,6 +349,11 @@ export class Baseline {
       if ((s.sectionGroups ?? []).length > 0) jobs.push(this.read(() => client.sectionGroups.list(org, siteId)));
       if ((s.sections ?? []).some(isExternalLink)) jobs.push(this.read(() => client.navigation.structure(org, siteId)));
       if ((s.shareLinks ?? []).length > 0) jobs.push(this.read(() => client.shareLinks.list(org, siteId)));
+      if ((s.mcpServers ?? []).length > 0) jobs.push(this.read(() => client.mcpServers.list(org, siteId)));
+      if ((s.agentChannels ?? []).length > 0) jobs.push(this.read(() => client.channels.list(org, siteId)));
+      if ((s.contextConnections ?? []).length > 0) jobs.push(this.read(() => client.contextConnections.list(org, siteId)));
+      if (s.agent) jobs.push(this.read(() => client.agentSettings.get(org, siteId)));
+      if (s.gitSync) jobs.push(this.read(() => client.gitSync.listForSite(org, siteId)));
     }
     await Promise.all(jobs);
     return this.take();
@@ -331,6 +395,11 @@ export class Baseline {
             );
           }
           for (const l of s.shareLinks ?? []) children.push(this.write(() => client.shareLinks.delete(org, siteId, ids.shareLinks.get(at(l.key))!)));
+          // The assistant's objects and Git Sync; agent settings are left as they are (no longer managed).
+          for (const m of s.mcpServers ?? []) children.push(this.write(() => client.mcpServers.delete(org, siteId, ids.servers.get(at(m.key))!)));
+          for (const c of s.agentChannels ?? []) children.push(this.write(() => client.channels.delete(org, siteId, ids.channels.get(at(c.key))!)));
+          for (const c of s.contextConnections ?? []) children.push(this.write(() => client.contextConnections.delete(org, siteId, ids.connections.get(at(c.key))!)));
+          if (s.gitSync) children.push(this.write(() => client.gitSync.uninstall(ids.gitSyncs.get(s.key)!)));
           const recorded = ids.recorded.get(s.key);
           if (recorded) children.push(this.write(() => client.customization.put(org, siteId, recorded as unknown as SiteCustomizationSettings)));
           await Promise.all(children);
@@ -346,6 +415,27 @@ export class Baseline {
   close(): Promise<void> {
     return this.client.close();
   }
+}
+
+/** Secret sources (`{env: NAME}`) resolved from the bench's environment. */
+function envValues(sources: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, source] of Object.entries((sources ?? {}) as Record<string, { env: keyof typeof BENCH_ENV }>)) out[name] = BENCH_ENV[source.env];
+  return out;
+}
+
+/** The whole agent settings a site's `agent` block stands for (the generated block declares every member). */
+function agentBody(agent: NonNullable<StackSite["agent"]>): Parameters<ApiClient["agentSettings"]["put"]>[2] {
+  const a = agent as unknown as { scans: { topics: "auto" | "never" }; findings: { changeRequests: string }; editing: { customInstructions: string } };
+  return { scans: a.scans, findings: a.findings, editing: { customInstructions: instructionsDocument(a.editing.customInstructions) } } as Parameters<ApiClient["agentSettings"]["put"]>[2];
+}
+
+/** A GitHub installation's setup PATCH: provider and configuration always (the API requires both), the other members unless `only` narrows them. */
+function gitSyncSetup(g: NonNullable<StackSite["gitSync"]>, only?: string[]): Parameters<ApiClient["gitSync"]["update"]>[1] {
+  const x = g as unknown as { repository: number; branch: string; projectDirectory?: string; priority: "git" | "gitbook"; commitMessageTemplate?: string };
+  const body = { provider: "github" as const, providerConfiguration: { repositoryId: x.repository, branch: x.branch } };
+  if (only) return body;
+  return { ...body, projectDirectory: x.projectDirectory ?? "", priority: x.priority, previewExternalBranches: false, ...(x.commitMessageTemplate ? { commitMessageTemplate: x.commitMessageTemplate } : {}) };
 }
 
 /** A sections site's levels as its structure shows them: each section's site spaces, each navigation level's items (`root`, each group), and each item's pointer type. */

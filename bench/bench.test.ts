@@ -1,27 +1,29 @@
 /**
  * Keeps the benchmark code from rotting: the generator's counts and determinism, the minimum it states
- * kind by kind, and one N = 10 cycle of the five phases through the harness and the baseline, each at
+ * kind by kind, and one N = MIN_N (16) cycle of the five phases through the harness and the baseline, each at
  * that minimum. Call counts only — timings belong in bench/RESULTS.md.
  */
 import { describe, expect, it } from "vitest";
 import { loadStackFile } from "../provider/stack";
-import { changeStack, compositionOf, generateStack, toStackYaml } from "./generate";
+import { MIN_N, changeStack, compositionOf, generateStack, toStackYaml } from "./generate";
+import { keepEarlier, provenanceLine } from "./earlier";
 import { floorRatios } from "./report";
 import { benchSizeCli, recordRegistrations } from "./cli";
-import { type PhaseResult, applyBaseline, baselineOf, benchSize, chooseEngines, countCalls, engineList, median, minimumCalls, parseArgs, repeatsAt } from "./run";
+import { type BenchReport, type PhaseResult, type SizeResult, applyBaseline, baselineOf, benchSize, chooseEngines, countCalls, engineList, median, minimumCalls, parseArgs, repeatsAt } from "./run";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
 describe("generateStack", () => {
-  it.each([10, 100, 1000])("declares exactly N = %i objects, every kind at least once, deterministically, in a valid stack file", (n) => {
+  it.each([MIN_N, 100, 1000])("declares exactly N = %i objects, every kind at least once, deterministically, in a valid stack file", (n) => {
     const a = generateStack(n);
     const total = Object.values(a.composition).reduce((x, y) => x + y, 0);
     expect(total).toBe(n);
     for (const [kind, count] of Object.entries(a.composition)) expect(count, kind).toBeGreaterThanOrEqual(1);
     expect(a.drafts).toBeGreaterThanOrEqual(1);
-    // Sections and site spaces dominate as they do on a real platform (the smallest stack is one of each kind).
-    if (n >= 100) expect(a.composition.sections + a.composition.siteSpaces).toBeGreaterThanOrEqual(n * 0.7);
+    // Sections and site spaces dominate as they do on a real platform (the smallest stack is one of each
+    // kind; at N = 100 the assistant's objects and Git Sync take 8 of the 100).
+    if (n >= 100) expect(a.composition.sections + a.composition.siteSpaces).toBeGreaterThanOrEqual(n * 0.65);
     expect(a.composition.customizations).toBe(a.composition.sites);
     expect(toStackYaml(generateStack(n).stack)).toBe(toStackYaml(a.stack));
 
@@ -37,39 +39,61 @@ describe("generateStack", () => {
     }
   });
 
-  it("edits about 10% of the objects in place, across kinds, the looks and links first", () => {
+  it("edits about 10% of the objects in place, across kinds, the looks and MCP servers first", () => {
     const { stack, composition } = generateStack(1000);
     const { edits } = changeStack(stack);
     expect(edits).toHaveLength(100);
-    expect(new Set(edits.map((e) => e.kind))).toEqual(new Set(["customization", "externalLink", "override", "sectionGroup", "section", "siteSpace", "shareLink", "team"]));
+    expect(new Set(edits.map((e) => e.kind))).toEqual(
+      new Set(["customization", "mcpServer", "externalLink", "agent", "override", "agentChannel", "sectionGroup", "contextConnection", "section", "gitSync", "siteSpace", "shareLink", "team"]),
+    );
     expect(minimumCalls(stack, composition, edits)["change 10%"]).toEqual({ writes: 100, reads: 0 });
-    expect(changeStack(generateStack(10).stack).edits).toEqual([{ kind: "customization", site: "site-1", key: "site-1", field: "primaryColor" }]);
+    expect(changeStack(generateStack(MIN_N).stack).edits).toEqual([
+      { kind: "customization", site: "site-1", key: "site-1", field: "primaryColor" },
+      { kind: "mcpServer", site: "site-1", key: "mcp-0001", field: "condition" },
+    ]);
   });
 
-  it("states the minimum of N = 10 kind by kind", () => {
-    const { stack, composition } = generateStack(10);
+  it("declares the site's assistant and Git Sync: headers and a connection's secret from the environment, Git Sync on one site with the platform's priority", () => {
+    const { stack, composition } = generateStack(100);
+    expect(composition).toMatchObject({ sites: 2, mcpServers: 2, agentSettings: 1, agentChannels: 2, contextConnections: 2, gitSyncs: 1 });
+    const [first, second] = stack.sites!;
+    expect(first!.mcpServers![0]!.headers).toEqual({ Authorization: { env: "BENCH_MCP_TOKEN" } });
+    expect([first!.agent !== undefined, second!.agent !== undefined]).toEqual([true, false]);
+    expect(stack.sites!.flatMap((s) => (s.contextConnections ?? []).map((c) => [c.connector, c.secretSettings ?? null]))).toEqual([
+      ["builtin:website", null],
+      ["builtin:github-issues", { token: { env: "BENCH_GITHUB_TOKEN" } }],
+    ]);
+    expect([first!.gitSync?.priority, second!.gitSync]).toEqual(["gitbook", undefined]);
+  });
+
+  it("states the minimum of the smallest N kind by kind", () => {
+    const { stack, composition } = generateStack(MIN_N);
     const { edits } = changeStack(stack);
     // 1 site, customization, team, share link, section (with its site space), site space override,
-    // section group, external link (a draft, in the group) and created space.
+    // section group, external link (a draft, in the group), created space, MCP server, agent settings,
+    // channel, Git Sync; 2 context connections.
+    expect(MIN_N).toBe(16);
     expect(minimumCalls(stack, composition, edits)).toEqual({
-      // 9 writes (the site space comes with its section); reads: the site's lookup by title, its look
-      // recorded, its structure read to restore the order.
-      create: { writes: 9, reads: 3 },
+      // 16 writes: the site space comes with its section, Git Sync is its install and its PATCH; reads:
+      // the site's lookup by title, its look recorded, its structure read to restore the order, the
+      // agent settings read before their PUT.
+      create: { writes: 16, reads: 4 },
       "no-op up": { writes: 0, reads: 0 },
-      // The customization's PUT.
-      "change 10%": { writes: 1, reads: 0 },
-      // GET site, team, created space, site look, override; walks of sections, site spaces, groups,
-      // share links; the structure.
-      refresh: { writes: 0, reads: 10 },
-      // Every object but the created space (kept); the customization's is the PUT of the recorded look.
-      destroy: { writes: 9, reads: 0 },
+      // The customization's PUT, the MCP server's PATCH.
+      "change 10%": { writes: 2, reads: 0 },
+      // GET site, team, created space, site look, override, agent settings, Git Sync's installations;
+      // walks of sections, site spaces, groups, share links, MCP servers, channels, connections; the structure.
+      refresh: { writes: 0, reads: 15 },
+      // Every object but the created space (kept) and the agent settings (left to the site); the
+      // customization's is the PUT of the recorded look, Git Sync's its uninstall.
+      destroy: { writes: 14, reads: 0 },
     });
   });
 });
 
 describe("benchSize", () => {
-  it("runs N = 10 through the five phases with the minimal calls, as the baseline does, and no reference lookup", async () => {
-    const result = await benchSize(10, { floor: false });
+  it("runs the smallest N through the five phases with the minimal calls, as the baseline does, and no reference lookup", async () => {
+    const result = await benchSize(MIN_N, { floor: false });
     expect(result.phases.map((p) => p.phase)).toEqual(["create", "no-op up", "change 10%", "refresh", "destroy"]);
     for (const p of result.phases) {
       expect({ phase: p.phase, failed: p.failed, drift: p.drift }).toEqual({ phase: p.phase, failed: 0, drift: 0 });
@@ -83,7 +107,7 @@ describe("benchSize", () => {
     const noop = result.phases[1]!;
     expect(noop.calls).toEqual({ writes: 0, reads: 0, moves: 0 });
     expect(noop.steps.create ?? 0).toBe(0);
-    expect(result.state.resources).toBeGreaterThanOrEqual(10);
+    expect(result.state.resources).toBeGreaterThanOrEqual(MIN_N);
   });
 
   it("counts moves (the move operations and the structure sort) apart from writes", () => {
@@ -129,6 +153,35 @@ describe("the floor's ratios", () => {
   });
 });
 
+describe("a run that keeps an earlier run's rows", () => {
+  const size = (n: number, extra: Partial<SizeResult> = {}): SizeResult => ({ n, phases: [], ...extra }) as unknown as SizeResult;
+  const report = (date: string, command: string, sizes: SizeResult[], cli: number[]): BenchReport =>
+    ({ date, command, sizes, cli: cli.length > 0 ? { version: "v3.274.1", sizes: cli.map((n) => ({ n, phases: [] })) } : undefined, rate: null, registration: [], mitigations: [], nocode: [] }) as unknown as BenchReport;
+
+  it("keeps the sizes and CLI tables it did not measure, each marked with its run, and says which rows are whose", () => {
+    const earlier = report("2026-11-27T10:09:04Z", "npm run bench -- --sizes 10,100,1000", [size(10), size(100), size(1000)], [10, 100, 1000]);
+    const now = report("2026-11-27T13:30:00Z", "npm run bench -- --sizes 16,100 --engine harness", [size(16), size(100)], []);
+    const merged = keepEarlier(now, earlier);
+    expect(merged.sizes.map((s) => [s.n, s.earlier?.date ?? "now"])).toEqual([
+      [16, "now"],
+      [100, "now"],
+      [10, "2026-11-27T10:09:04Z"],
+      [1000, "2026-11-27T10:09:04Z"],
+    ]);
+    expect(merged.cli?.sizes.map((s) => [s.n, s.earlier?.date])).toEqual([
+      [10, "2026-11-27T10:09:04Z"],
+      [100, "2026-11-27T10:09:04Z"],
+      [1000, "2026-11-27T10:09:04Z"],
+    ]);
+    expect(provenanceLine(merged)).toEqual([
+      "- **Which rows are from this run**: N = 16, 100 through the harness; N = 10, 1000 through the harness and N = 10, 100, 1000 through the CLI from the earlier run of 2026-11-27T10:09:04Z (`npm run bench -- --sizes 10,100,1000`), not re-measured — each such section says so under its heading, and its stack is the generator's of that run (the kinds its composition line lists).",
+    ]);
+    // A row kept twice keeps its own run; a report of this run's rows alone says nothing.
+    expect(keepEarlier(report("later", "x", [size(16)], []), merged).sizes.find((s) => s.n === 10)?.earlier?.date).toBe("2026-11-27T10:09:04Z");
+    expect(provenanceLine(now)).toEqual([]);
+  });
+});
+
 describe("the engines a run measures", () => {
   const available = () => undefined;
   const missing = () => "the Pulumi CLI cannot be built: Go is not installed";
@@ -149,24 +202,25 @@ describe("the engines a run measures", () => {
   });
 
   it("takes --repeats as one count for every N or one per N (a long N = 1000 run once)", () => {
-    const one = parseArgs(["--sizes", "10,100", "--repeats", "3", "--engine", "harness"]);
+    const one = parseArgs(["--sizes", "16,100", "--repeats", "3", "--engine", "harness"]);
     expect([repeatsAt(one, 0), repeatsAt(one, 1), one.engines]).toEqual([3, 3, ["harness"]]);
-    const each = parseArgs(["--sizes", "10,100,1000", "--repeats", "3,3,1"]);
+    const each = parseArgs(["--sizes", "16,100,1000", "--repeats", "3,3,1"]);
     expect([repeatsAt(each, 0), repeatsAt(each, 1), repeatsAt(each, 2), each.engines]).toEqual([3, 3, 1, null]);
-    expect(() => parseArgs(["--sizes", "10,100,1000", "--repeats", "3,1"])).toThrow("--repeats: 2 counts for 3 sizes");
+    expect(() => parseArgs(["--sizes", "16,100,1000", "--repeats", "3,1"])).toThrow("--repeats: 2 counts for 3 sizes");
+    expect(() => parseArgs(["--sizes", "10"])).toThrow("--sizes: '10' is not an integer of at least 16");
   });
 });
 
 describe("benchSizeCli", () => {
-  it("runs N = 10 through the real Pulumi CLI, five phases with the minimal calls, each followed by the floor through the CLI", async () => {
-    const result = await benchSizeCli(10, { registrations: await recordRegistrations(10), emptyPreviews: 1 });
+  it("runs the smallest N through the real Pulumi CLI, five phases with the minimal calls, each followed by the floor through the CLI", async () => {
+    const result = await benchSizeCli(MIN_N, { registrations: await recordRegistrations(MIN_N), emptyPreviews: 1 });
     expect(result.phases.map((p) => p.phase)).toEqual(["create", "no-op up", "change 10%", "refresh", "destroy"]);
     for (const p of result.phases) {
       expect({ phase: p.phase, writes: p.calls.writes, reads: p.calls.reads, drift: p.drift }).toEqual({ phase: p.phase, ...p.minimum, drift: 0 });
       expect({ phase: p.phase, floor: (p.floorMs ?? 0) > 0, own: p.overheadMs }).toEqual({ phase: p.phase, floor: true, own: result.emptyPreviewMs });
     }
     // The CLI's own summary of each command: every resource of the program, the stack's included.
-    expect(result.phases.map((p) => p.steps)).toEqual([{ created: 13 }, { unchanged: 13 }, { updated: 1, unchanged: 12 }, { unchanged: 13 }, { deleted: 13 }]);
+    expect(result.phases.map((p) => p.steps)).toEqual([{ created: 19 }, { unchanged: 19 }, { updated: 2, unchanged: 17 }, { unchanged: 19 }, { deleted: 19 }]);
     expect(result.emptyPreviewSamples).toHaveLength(1);
     expect(result.emptyPreviewMs).toBeGreaterThan(0);
   }, 600_000);

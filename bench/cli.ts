@@ -12,7 +12,8 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { type PreparedProgram, WORK_DIR, prepareProgram } from "../test/harness";
 import { type CliResult, PulumiCli, pulumiBinDir, resourceSummary } from "../test/cli/pulumi";
-import { changeStack, generateStack } from "./generate";
+import type { EarlierRun } from "./earlier";
+import { BENCH_ENV, changeStack, generateStack } from "./generate";
 import { type FloorProgram, RegistrationRecorder, prepareFloorProgram } from "./floor";
 import { DEFAULT_SETUP, prepareBenchProgram } from "./program";
 import {
@@ -39,6 +40,8 @@ export interface CliSizeResult {
   emptyPreviewMs: number;
   emptyPreviewSamples: number[];
   repeats: number;
+  /** Set when the size was kept from an earlier run's report (`--keep-earlier`), not measured by this one. */
+  earlier?: EarlierRun;
 }
 
 /** The engines a run measures the five phases through. */
@@ -67,6 +70,8 @@ class CliStack {
     const cli = new PulumiCli(program.dir, api ? [api.token] : []);
     // The client's in-flight bound, as the harness's rows run.
     cli.env["DOCSPLATFORM_MAX_CONCURRENCY"] = String(SETTINGS.concurrency);
+    // The secret sources the generated stack's MCP headers and connection secrets name.
+    Object.assign(cli.env, BENCH_ENV);
     const stack = new CliStack(program, cli);
     try {
       if (api) await cli.initStack("bench", api);

@@ -2,7 +2,9 @@
  * Deterministic stack files for the benchmark: N objects across a few sites — mostly sections and site
  * spaces, plus every other kind a site's structure and look has (each site customized, a section group
  * or two per site, external links at the root and inside a group, overrides of some site spaces, a few
- * drafts), share links, teams, and spaces the file creates for some site spaces to publish. The same N
+ * drafts), share links, teams, spaces the file creates for some site spaces to publish, and each site's
+ * assistant (MCP servers, agent settings on some sites, channels, context connections; their secrets
+ * from the environment, {@link BENCH_ENV}) and Git Sync on one site. The same N
  * always gives the same file, byte for byte, so runs compare. Existing spaces are referred to by
  * platform ID (`{id}`) and seeded into the emulator beside the default fixture: a space appears at most
  * once per site, so a site with 180 site spaces needs 180.
@@ -30,11 +32,29 @@ export const BENCH_ORG = "demo-org";
 /** The condition the change phase puts on site spaces. */
 export const CHANGED_CONDITION = "visitor.claims.beta == true";
 
+/** The commit message template the change phase gives a Git Sync installation. */
+export const CHANGED_COMMIT_TEMPLATE = "docs(bench): {{message}}";
+
 /** The primary colour the change phase gives site customizations and site-space overrides. */
 export const CHANGED_COLOR = { light: "#B42318", dark: "#F97066" } as const;
 
-/** The smallest N: one object of every kind, and one section with its site space. */
-export const MIN_N = 10;
+/**
+ * The smallest N: one object of every kind (the assistant's two context connections, one without
+ * secrets and one with a secret), and one section with its site space.
+ */
+export const MIN_N = 16;
+
+/**
+ * The environment the bench's program runs with: the secret sources its MCP servers' headers and its
+ * context connections' secret members name (`{env: ...}`); the values are placeholders.
+ */
+export const BENCH_ENV = { BENCH_MCP_TOKEN: "Bearer bench-mcp-token-0001", BENCH_GITHUB_TOKEN: "ghp_benchgithubtoken0001" } as const;
+
+/** The channel types a generated site uses, in order, with the one setup member each takes. */
+const CHANNEL_TYPES: readonly { type: string; setupSettings: Record<string, string[]> }[] = [
+  { type: "builtin:slack", setupSettings: { allowedChannels: ["docs-*", "support"] } },
+  { type: "builtin:github", setupSettings: { allowedRepositories: ["demo-org/*"] } },
+];
 
 /** What one generated stack declares, by kind (each counts toward N). */
 export interface Composition {
@@ -52,6 +72,14 @@ export interface Composition {
   externalLinks: number;
   /** Spaces the file creates (`spaces:` entries without `id`), each published by one site space. */
   spaces: number;
+  /** The sites' MCP servers (each with a header from the environment). */
+  mcpServers: number;
+  /** Sites' `agent` blocks (agent settings). */
+  agentSettings: number;
+  agentChannels: number;
+  contextConnections: number;
+  /** Sites' Git Sync installations. */
+  gitSyncs: number;
 }
 
 /** A generated stack file and what the emulator needs to accept it. */
@@ -83,12 +111,12 @@ export const SCALE_CASE = { n: 760, shape: { sites: 20, redirectsPerSite: 110 } 
 
 /** One object the change phase edits in place, and the field it edits. */
 export interface Edit {
-  kind: "customization" | "externalLink" | "override" | "sectionGroup" | "section" | "siteSpace" | "shareLink" | "team";
+  kind: "customization" | "mcpServer" | "externalLink" | "agent" | "override" | "agentChannel" | "sectionGroup" | "contextConnection" | "section" | "gitSync" | "siteSpace" | "shareLink" | "team";
   /** Site key (absent for teams). */
   site?: string;
   /** The object's key (a customization: its site's key; an override: its site space's key). */
   key: string;
-  field: "title" | "condition" | "name" | "primaryColor";
+  field: "title" | "condition" | "name" | "primaryColor" | "topics" | "role" | "filter" | "commitMessageTemplate";
 }
 
 /** Number of sites of an N-object stack: one for small stacks, about one per 200 objects beyond. */
@@ -143,6 +171,16 @@ function plan(n: number, shape: StackShape) {
     spaces: Math.max(1, Math.round(n * 0.02)),
     overrides: Math.max(1, Math.round(n * 0.02)),
     drafts: Math.max(1, Math.round(n * 0.02)),
+    /** Dealt round-robin over the sites. */
+    mcpServers: Math.max(sites, Math.round(n * 0.02)),
+    /** On every other site, from the first. */
+    agentSettings: Math.ceil(sites / 2),
+    /** Dealt round-robin over the sites, one per type (at most {@link CHANNEL_TYPES} per site). */
+    agentChannels: Math.min(sites * CHANNEL_TYPES.length, Math.max(sites, Math.round(n * 0.01))),
+    /** Dealt round-robin over the sites, in turn a website (no secrets) and GitHub issues (a token from the environment). */
+    contextConnections: Math.max(2, Math.round(n * 0.02)),
+    /** On the first site. */
+    gitSyncs: 1,
   };
 }
 
@@ -176,7 +214,8 @@ export function generateStack(n: number, shape: StackShape = {}): GeneratedStack
   const p = plan(n, shape);
   const groups = p.sites * p.groupsPerSite;
   const links = p.sites * p.linksPerSite;
-  const rest = n - p.sites - p.customizations - p.teams - p.shareLinks - groups - links - p.spaces - p.overrides;
+  const assistant = p.mcpServers + p.agentSettings + p.agentChannels + p.contextConnections + p.gitSyncs;
+  const rest = n - p.sites - p.customizations - p.teams - p.shareLinks - groups - links - p.spaces - p.overrides - assistant;
 
   const siteList: StackSite[] = [];
   for (let s = 0; s < p.sites; s++) {
@@ -217,6 +256,7 @@ export function generateStack(n: number, shape: StackShape = {}): GeneratedStack
     allSiteSpaces[at]!.customization = { styling: { primaryColor: { light: color(i + 1, 3), dark: color(i + 1, 4) } } } as StackSiteSpace["customization"];
   });
   const drafts = markDrafts(siteList, p.drafts);
+  addAssistant(siteList, p);
   const redirects = shape.redirectsPerSite === undefined ? 0 : siteList.reduce((k, site) => k + addRedirects(site, shape.redirectsPerSite!), 0);
 
   const stack: StackFile = { organization: BENCH_ORG, teams: teamList, spaces: spaceList, sites: siteList };
@@ -226,6 +266,48 @@ export function generateStack(n: number, shape: StackShape = {}): GeneratedStack
   const spaces: SeedSpace[] = [];
   for (let i = 1; i <= Math.max(...spaceUse); i++) spaces.push({ id: benchSpaceId(i), title: `Bench space ${pad(i)}` });
   return { n, stack, composition, drafts, spaces, redirects };
+}
+
+/**
+ * The sites' assistants and Git Sync: MCP servers (a header from the environment, every other one a
+ * condition), agent settings on every other site (unlike the platform's defaults, so the create writes
+ * them), channels (one per type in a site), context connections (a website, then GitHub issues with its
+ * token from the environment; no `label`, which the API takes only in a follow-up PATCH), and Git Sync
+ * on the first site with `priority: gitbook` (the platform keeps the structure: no site file needed).
+ */
+function addAssistant(sites: StackSite[], p: ReturnType<typeof plan>): void {
+  for (let i = 0; i < p.mcpServers; i++) {
+    const site = sites[i % sites.length]!;
+    const servers = (site.mcpServers ??= []);
+    const number = servers.length + 1;
+    servers.push({
+      key: `mcp-${pad(number)}`,
+      name: `Tools ${pad(number)}`,
+      url: `https://mcp.bench.test/${site.key}/${pad(number)}`,
+      headers: { Authorization: { env: "BENCH_MCP_TOKEN" } },
+      ...(i % 2 === 1 ? { condition: "visitor.claims.staff == true" } : {}),
+    } as NonNullable<StackSite["mcpServers"]>[number]);
+  }
+  for (let s = 0; s < p.agentSettings; s++) {
+    sites[s * 2]!.agent = { scans: { topics: "auto" }, findings: { changeRequests: "auto-fixable" }, editing: { customInstructions: `Write for ${sites[s * 2]!.title} in plain English.` } } as StackSite["agent"];
+  }
+  for (let i = 0; i < p.agentChannels; i++) {
+    const site = sites[i % sites.length]!;
+    const channels = (site.agentChannels ??= []);
+    const type = CHANNEL_TYPES[channels.length]!;
+    channels.push({ key: `channel-${pad(channels.length + 1)}`, type: type.type, setupSettings: structuredClone(type.setupSettings) } as unknown as NonNullable<StackSite["agentChannels"]>[number]);
+  }
+  for (let i = 0; i < p.contextConnections; i++) {
+    const site = sites[i % sites.length]!;
+    const connections = (site.contextConnections ??= []);
+    const number = connections.length + 1;
+    connections.push(
+      (i % 2 === 0
+        ? { key: `context-${pad(number)}`, connector: "builtin:website", setupSettings: { url: `https://www.bench.test/${site.key}/${pad(number)}` } }
+        : { key: `context-${pad(number)}`, connector: "builtin:github-issues", setupSettings: { repository: `demo-org/product-${pad(number)}` }, secretSettings: { token: { env: "BENCH_GITHUB_TOKEN" } } }) as NonNullable<StackSite["contextConnections"]>[number],
+    );
+  }
+  sites[0]!.gitSync = { provider: "github", repository: 4242, branch: "refs/heads/main", projectDirectory: "docs", priority: "gitbook", commitMessageTemplate: "docs: {{message}}" } as StackSite["gitSync"];
 }
 
 /**
@@ -324,14 +406,21 @@ export function compositionOf(stack: StackFile): Composition {
     sectionGroups: counted.SiteSectionGroup,
     externalLinks: sites.reduce((k, site) => k + (site.sections ?? []).filter(isExternalLink).length, 0),
     spaces: (stack.spaces ?? []).filter((space) => space.id === undefined).length,
+    mcpServers: counted.SiteMcpServer,
+    agentSettings: counted.SiteAgentSettings,
+    agentChannels: counted.SiteAgentChannel,
+    contextConnections: counted.SiteContextConnection,
+    gitSyncs: counted.SiteGitSync,
   };
 }
 
 /**
  * The change phase: a copy of the stack with ~10% of its objects edited in place (rounded, at least
- * one), cycling through site customizations' primary colour, external links' titles, overrides' primary
- * colour, section groups' titles, section titles, site-space conditions, share-link names and team
- * titles (the first kinds first, so the smallest stacks edit a look). Only site spaces other than a
+ * one), cycling through site customizations' primary colour, MCP servers' conditions, external links'
+ * titles, agent settings' topic scans, overrides' primary colour, channels' roles, section groups'
+ * titles, context connections' filters, section titles, Git Sync's commit message template, site-space
+ * conditions, share-link names and team titles (the first kinds first, so the smallest stacks edit a
+ * look). Only site spaces other than a
  * section's first get a condition: the first is created with its section.
  */
 export function changeStack(stack: StackFile, fraction = 0.1): { stack: StackFile; edits: Edit[] } {
@@ -360,18 +449,31 @@ type Candidate = { edit: Edit; apply: () => void };
 
 /** Every in-place edit of `stack` the change phase may make, one list per kind, in the order the phase takes kinds. */
 function editCandidates(stack: StackFile): Candidate[][] {
-  const [looks, links, overrides, groups, sections, siteSpaces, shareLinks, teams]: Candidate[][] = [[], [], [], [], [], [], [], []];
+  const [looks, servers, links, agents, overrides, channels, groups, connections, sections, gitSyncs, siteSpaces, shareLinks, teams]: Candidate[][] = [[], [], [], [], [], [], [], [], [], [], [], [], []];
   const recolor = (look: { styling?: unknown }) => () => {
     look.styling = { ...(look.styling as object), primaryColor: { ...CHANGED_COLOR } };
   };
   for (const site of stack.sites ?? []) {
     if (site.customization) looks!.push({ edit: { kind: "customization", site: site.key, key: site.key, field: "primaryColor" }, apply: recolor(site.customization) });
+    for (const server of site.mcpServers ?? []) {
+      servers!.push({ edit: { kind: "mcpServer", site: site.key, key: server.key, field: "condition" }, apply: () => void (server.condition = CHANGED_CONDITION) });
+    }
     for (const link of (site.sections ?? []).filter(isExternalLink)) {
       links!.push({ edit: { kind: "externalLink", site: site.key, key: link.key, field: "title" }, apply: () => void (link.title = `${link.title} (moved)`) });
+    }
+    const agent = site.agent;
+    if (agent) agents!.push({ edit: { kind: "agent", site: site.key, key: site.key, field: "topics" }, apply: () => void (agent.scans = { topics: "never" }) });
+    for (const channel of site.agentChannels ?? []) {
+      channels!.push({ edit: { kind: "agentChannel", site: site.key, key: channel.key, field: "role" }, apply: () => void (channel.role = "collaborator") });
     }
     for (const group of site.sectionGroups ?? []) {
       groups!.push({ edit: { kind: "sectionGroup", site: site.key, key: group.key, field: "title" }, apply: () => void (group.title = `${group.title} v2`) });
     }
+    for (const connection of site.contextConnections ?? []) {
+      connections!.push({ edit: { kind: "contextConnection", site: site.key, key: connection.key, field: "filter" }, apply: () => void (connection.filter = "label:docs") });
+    }
+    const gitSync = site.gitSync;
+    if (gitSync) gitSyncs!.push({ edit: { kind: "gitSync", site: site.key, key: site.key, field: "commitMessageTemplate" }, apply: () => void (gitSync.commitMessageTemplate = CHANGED_COMMIT_TEMPLATE) });
     for (const section of sectionsOf(site)) {
       sections!.push({ edit: { kind: "section", site: site.key, key: section.key, field: "title" }, apply: () => void (section.title = `${section.title} (revised)`) });
       for (const [k, ss] of (section.siteSpaces ?? []).entries()) {
@@ -386,7 +488,7 @@ function editCandidates(stack: StackFile): Candidate[][] {
   for (const team of stack.teams ?? []) {
     teams!.push({ edit: { kind: "team", key: team.key, field: "title" }, apply: () => void (team.title = `${team.title} v2`) });
   }
-  return [looks!, links!, overrides!, groups!, sections!, siteSpaces!, shareLinks!, teams!];
+  return [looks!, servers!, links!, agents!, overrides!, channels!, groups!, connections!, sections!, gitSyncs!, siteSpaces!, shareLinks!, teams!];
 }
 
 /** The stack as a YAML stack file. */

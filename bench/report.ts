@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { redirectsSection } from "./redirects";
 import { scaleSection } from "./scale";
 import type { CliSizeResult } from "./cli";
+import { type EarlierRun, provenanceLine } from "./earlier";
 import type { BenchReport, PhaseResult, SizeResult } from "./run";
 import { SETTINGS } from "./run";
 
@@ -109,6 +110,11 @@ function compositionLine(s: SizeResult): string {
     [c.spaces, "created spaces"],
     [c.shareLinks, "share links"],
     [c.teams, "teams"],
+    [c.mcpServers, "MCP servers"],
+    [c.agentSettings, "agent settings"],
+    [c.agentChannels, "agent channels"],
+    [c.contextConnections, "context connections"],
+    [c.gitSyncs, "Git Sync installations"],
   ];
   const line = kinds
     .filter(([k]) => k !== undefined)
@@ -117,10 +123,16 @@ function compositionLine(s: SizeResult): string {
   return s.drafts === undefined ? line : `${line} (${s.drafts} of these objects drafts)`;
 }
 
+/** Under a kept section's heading: the run it comes from. */
+function earlierNote(s: { earlier?: EarlierRun }): string[] {
+  return s.earlier ? [`*From the earlier run of ${s.earlier.date} (\`${s.earlier.command}\`): not re-measured in this run.*`, ""] : [];
+}
+
 function sizeTable(s: SizeResult): string[] {
   const lines = [
     `### N = ${s.n}`,
     "",
+    ...earlierNote(s),
     `${compositionLine(s)}; the change phase edits ${s.edits} objects.`,
     "",
     "| phase | calls | minimum | calls = min? | baseline calls | wall | floor wall | ratio to floor | floor target | baseline wall | ratio to raw client | net of harness | raw-client target | steps | failed |",
@@ -182,12 +194,13 @@ export function renderResults(r: BenchReport, analysis: readonly string[] = []):
     "- Floor: the same program's registrations (same resources, URNs, input properties and dependencies) replayed against a dynamic provider that does nothing, installed under the program's `node_modules` (bench/floor.ts); each phase runs right after the provider's, each command with a fresh plugin, through the same harness.",
     `- Machine load (1/5/15-min load average; 2 cores shared with other sessions): ${r.load.start.map((x) => x.toFixed(1)).join(" / ")} at the start, ${r.load.end.map((x) => x.toFixed(1)).join(" / ")} at the end. Absolute walls move with it; ratios are taken between runs made minutes apart at most, so contention hits both sides.`,
     ...cliHeader(r),
+    ...provenanceLine(r),
     ...(r.notMeasured.length > 0 ? [`- **Not measured in this run** (stopped before reaching them): ${r.notMeasured.join("; ")}.`] : []),
     "",
     "## How to read the tables",
     "",
     "- **Calls**: from the emulator's request log. W = writes (POST/PUT/PATCH/DELETE), R = reads (GET; a paged list walk counts one per page), mv = ordering moves (the move operations and the structure sort). The provider's look-ups of the spaces, members and teams a new declaration names are made only in a preview (a wrong ID fails the pull request's preview), never in an `up`, so no phase here makes one.",
-    "- **Minimum**, per kind, from what its create, read, update and delete must call under the API's contract (bench/run.ts `minimumCalls`): **create** — 1 write per object: a section's first site space comes with the section's POST, a site customization's write is its PUT, a site-space customization's its PATCH, a created space's its POST, a section group's sections and every draft flag go with their POST (nothing in the generated file is only settable by a follow-up PATCH); plus 1 read per site, its lookup by title before the POST (the API lets two sites share a title, so a POST is not idempotent: the lookup keeps a run repeated after a crash from making a second site); 1 read of each customized site's look (the PUT replaces the whole object and the platform does not publish its defaults, so the look is recorded to fill what the file leaves out and to put back on destroy); and the reads of restoring the declared order: 1 structure read per site with external links (the only read that shows links, and it holds every section, site space and group), else one paged walk of its sections and of its site spaces (and of its groups when it declares some); **no-op up** — 0; **change** — 1 write per edited object (a customization's whole settings in one PUT over the recorded look: no read first); **refresh** — 1 GET per site, team and created space, 1 per site-space customization and 1 of each customized site's look (shared with its site spaces' customizations, which need it to tell a hand-made override from the site's value), one paged walk per parent for each list-read kind (sections, site spaces, section groups, share links), and 1 structure read per site with external links (shared by the links, which have no GET or list of their own, and the site's order); **destroy** — 1 call per object, children first (the kinds do not rely on cascades, so neither does the minimum): a DELETE, a site customization's PUT of the recorded look, nothing for a space the file created (the default deletion policy keeps it).",
+    "- **Minimum**, per kind, from what its create, read, update and delete must call under the API's contract (bench/run.ts `minimumCalls`): **create** — 1 write per object: a section's first site space comes with the section's POST, a site customization's write is its PUT, a site-space customization's its PATCH, a created space's its POST, a section group's sections and every draft flag go with their POST (nothing in the generated file is only settable by a follow-up PATCH); plus 1 read per site, its lookup by title before the POST (the API lets two sites share a title, so a POST is not idempotent: the lookup keeps a run repeated after a crash from making a second site); 1 read of each customized site's look (the PUT replaces the whole object and the platform does not publish its defaults, so the look is recorded to fill what the file leaves out and to put back on destroy); and the reads of restoring the declared order: 1 structure read per site with external links (the only read that shows links, and it holds every section, site space and group), else one paged walk of its sections and of its site spaces (and of its groups when it declares some). The site's assistant and Git Sync: an MCP server, an agent channel and a context connection 1 POST each (the header values and the connection's secret member ride in it; a connection's `label`, which the POST does not take, is not declared: it would cost a PATCH); agent settings 1 GET and 1 PUT (the PUT replaces the whole; the read first lets settings that already match — a site taken over after an export — go unwritten, so a fresh site pays one read); Git Sync 2 writes, the install's POST (it takes only the provider and the site) and the PATCH of its repository, branch, folder, priority and template; **no-op up** — 0; **change** — 1 write per edited object (a customization's whole settings in one PUT over the recorded look: no read first; agent settings' whole in one PUT; an MCP server's, channel's or connection's changed member in one PATCH; Git Sync's in one PATCH); **refresh** — 1 GET per site, team and created space, 1 per site-space customization and 1 of each customized site's look (shared with its site spaces' customizations, which need it to tell a hand-made override from the site's value), one paged walk per parent for each list-read kind (sections, site spaces, section groups, share links, MCP servers, agent channels, context connections: a site's servers, say, are read by one walk shared by all of them, whatever their number), 1 structure read per site with external links (shared by the links, which have no GET or list of their own, and the site's order), 1 GET of each site's agent settings (a single object per site) and 1 of each Git Sync site's installations (the one list that holds the installation and its children; the kind has no cheaper read); **destroy** — 1 call per object, children first (the kinds do not rely on cascades, so neither does the minimum): a DELETE, a site customization's PUT of the recorded look, Git Sync's uninstall (its DELETE), nothing for a space the file created (the default deletion policy keeps it) nor for agent settings (a site always has them: the kind stops managing them and the site keeps them).",
     "- **Moves**: siblings are created in parallel, so they land in completion order; restoring the declared order costs (level size − longest in-order run) moves (a site space's move operation within its section; the structure sort for sections, groups and external links at the root and inside each group). That depends on the order the creates completed in, so it has no fixed minimum: compare the provider's moves with the baseline's, which creates the same way and plans moves with the same algorithm.",
     "- **Harness overhead**: the wall time of the same run of a project declaring nothing (a stack file with only its organisation; cold: first `up`, which also starts the plugin; warm: later `up`s). It is the language host's start, the ready-made program's and the plugin's start — costs the Pulumi CLI also has.",
     "- **Ratio to floor** = provider wall ÷ floor wall: what the provider costs beyond what any dynamic provider costs under this SDK for the same resources. The program is the no-code project (as examples/handbook), so the floor's program is JavaScript too (`typescript: false`): both start their language host the same way. Target ≤ 1.00× for every phase at every N — for create, change, refresh and destroy, which make the API calls the floor does not, ≤ 1.00× plus the raw client's API time for the same phase (baseline wall ÷ floor wall); the limit is shown in the target column.",
@@ -278,7 +291,7 @@ function cliTables(r: BenchReport): string[] {
     "The same stacks, program and phases as above, run by the Pulumi CLI users run (see the header). **The CLI's own** is the wall of `pulumi preview` of a JavaScript program that registers nothing, measured at the same N right before its phases (median of its runs): the CLI, its engine and backend, the language host and the SDK's start — what every command pays whatever the provider. **Allowance** is the raw client's API time for the phase (the baseline wall above); the floor target is 1.00× plus allowance ÷ floor wall.",
     "",
   ];
-  for (const s of sizes) lines.push(...cliSizeTable(s, r.sizes.find((h) => h.n === s.n)));
+  for (const s of sizes) lines.push(...cliSizeTable(s, r.sizes.find((h) => h.n === s.n && h.earlier?.date === s.earlier?.date)));
   return lines;
 }
 
@@ -286,6 +299,7 @@ function cliSizeTable(s: CliSizeResult, harness: SizeResult | undefined): string
   const lines = [
     `### N = ${s.n} through the CLI`,
     "",
+    ...earlierNote(s),
     `The CLI's own (an empty program's \`pulumi preview\`): ${ms(s.emptyPreviewMs)} (${s.emptyPreviewSamples.map(ms).join(", ")}).`,
     "",
     "| phase | calls | calls = min? | wall | the CLI's own | floor wall (CLI) | ratio to floor | allowance | floor target | harness wall | steps |",

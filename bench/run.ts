@@ -1,6 +1,6 @@
 /**
  * The benchmark: API calls, wall time and state size of the provider against the physical floor and a
- * baseline measured in the same run. `npm run bench` (all sizes) or `npm run bench -- --sizes 10,100`.
+ * baseline measured in the same run. `npm run bench` (all sizes) or `npm run bench -- --sizes 16,100` (N = 16 the smallest: one object of every kind).
  * Writes bench/RESULTS.md (see `writeResults`).
  *
  * For each N: the emulator with a fixed latency, the stack-file component of a generated stack run
@@ -19,8 +19,9 @@ import { pulumiUnavailable } from "../test/cli/pulumi";
 import { ProgramRunner, type ApiCall, type RunResult, REPO_ROOT, runnerAgainst } from "../test/harness";
 import { isExternalLink, sectionsOf, type StackFile } from "../provider/stack/model";
 import { Baseline, type BaselineCalls } from "./baseline";
+import { type EarlierRun, keepEarlier, readEarlier } from "./earlier";
 import { measureEmulatorThroughput, type ThroughputResult } from "./emulator-throughput";
-import { type Composition, type Edit, MIN_N, changeStack, generateStack } from "./generate";
+import { BENCH_ENV, type Composition, type Edit, MIN_N, changeStack, generateStack } from "./generate";
 import { type FloorProgram, type FloorRegistration, RegistrationRecorder, prepareFloorProgram } from "./floor";
 import { type BenchProgram, DEFAULT_SETUP, type ProgramSetup, isJavaScript, prepareBenchProgram } from "./program";
 import { type CliSizeResult, ENGINES, type Engine, benchSizeCli, cliVersion } from "./cli";
@@ -99,6 +100,8 @@ export interface SizeResult {
   floorPeakRssBytes: number | null;
   /** Cycles of the five phases run (each phase's wall is the median of its cycles). */
   repeats: number;
+  /** Set when the size was kept from an earlier run's report (`--keep-earlier`), not measured by this one. */
+  earlier?: EarlierRun;
 }
 
 /** The rate-limited run. */
@@ -191,11 +194,14 @@ export function routeCounts(calls: readonly ApiCall[]): RouteCounts {
  * - refresh: one GET per site, team and created space, one per override (its effective look) and one
  *   of each customized site's look (shared by the site's customization and its overrides, which need
  *   it to tell a hand-made override from the site's value); one paged walk per parent for each
- *   list-read kind (sections, site spaces, section groups, share links); one structure read per site
- *   with external links (shared by its links, which have no GET or list of their own, and its order);
+ *   list-read kind (sections, site spaces, section groups, share links, MCP servers, channels, context
+ *   connections); one structure read per site with external links (shared by its links, which have no
+ *   GET or list of their own, and its order); one GET of each site's agent settings and one of each
+ *   Git Sync site's installations (the list that holds the installation and its children);
  * - destroy: one call per object, children first (the kinds do not rely on cascades): a DELETE, a
- *   customization's PUT of the recorded look, none for a space the file created (retained by the
- *   default deletion policy).
+ *   customization's PUT of the recorded look, Git Sync's uninstall; none for a space the file created
+ *   (retained by the default deletion policy) nor for agent settings (no longer managed: the site keeps
+ *   them).
  */
 export function minimumCalls(stack: StackFile, composition: Composition, edits: readonly Edit[]): Record<Phase, { writes: number; reads: number }> {
   const sites = stack.sites ?? [];
@@ -213,17 +219,18 @@ export function minimumCalls(stack: StackFile, composition: Composition, edits: 
     if (sections.length > 0) lists += pages(sections.length) + pages(siteSpaces.length);
     if (groups > 0) lists += pages(groups);
     if ((s.shareLinks ?? []).length > 0) lists += pages(s.shareLinks!.length);
+    for (const list of [s.mcpServers, s.agentChannels, s.contextConnections]) if ((list ?? []).length > 0) lists += pages(list!.length);
     if (links > 0) structures += 1;
     if (links > 0) orderReads += 1;
     else if (sections.length > 0) orderReads += pages(sections.length) + pages(siteSpaces.length) + (groups > 0 ? pages(groups) : 0);
     if (s.customization !== undefined || siteSpaces.some((ss) => ss.customization !== undefined)) looks += 1;
   }
   return {
-    create: { writes: n - composition.sections, reads: composition.sites + composition.customizations + orderReads },
+    create: { writes: n - composition.sections + composition.gitSyncs, reads: composition.sites + composition.customizations + composition.agentSettings + orderReads },
     "no-op up": { writes: 0, reads: 0 },
     "change 10%": { writes: edits.length, reads: 0 },
-    refresh: { writes: 0, reads: composition.sites + composition.teams + composition.spaces + composition.overrides + looks + lists + structures },
-    destroy: { writes: n - composition.spaces, reads: 0 },
+    refresh: { writes: 0, reads: composition.sites + composition.teams + composition.spaces + composition.overrides + looks + lists + structures + composition.agentSettings + composition.gitSyncs },
+    destroy: { writes: n - composition.spaces - composition.agentSettings, reads: 0 },
   };
 }
 
@@ -269,7 +276,7 @@ export async function startRig(stack: StackFile, opts: RigOptions = {}): Promise
     const setup = opts.setup ?? DEFAULT_SETUP;
     const program = (parts.program = await prepareBenchProgram(stack, setup));
     parts.runner = runnerAgainst(program.dir, emu, {
-      env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency), ...opts.env },
+      env: { DOCSPLATFORM_MAX_CONCURRENCY: String(SETTINGS.concurrency), ...BENCH_ENV, ...opts.env },
       parallel: SETTINGS.concurrency,
       pluginPerRun: true,
     });
@@ -586,6 +593,8 @@ export interface Args {
   nocodeSizes: number[];
   /** What the five phases run through; null: both when the CLI can be built, else the harness. */
   engines: Engine[] | null;
+  /** Keep the sizes and CLI tables this run does not measure from the earlier report at `out` (its .json). */
+  keepEarlier: boolean;
 }
 
 /** `--engine harness,cli`: the engines the five phases run through, in the order given. */
@@ -613,15 +622,16 @@ export function chooseEngines(asked: readonly Engine[] | null, unavailable: () =
 
 export function parseArgs(argv: readonly string[]): Args {
   const args: Args = {
-    sizes: [10, 100, 1000],
+    sizes: [MIN_N, 100, 1000],
     rateN: 200,
     out: path.join(REPO_ROOT, "bench", "RESULTS.md"),
     throughputMs: 3000,
     repeats: [1],
     variantSizes: [100, 1000],
     variantRepeats: 1,
-    nocodeSizes: [10, 100, 1000],
+    nocodeSizes: [MIN_N, 100, 1000],
     engines: null,
+    keepEarlier: false,
   };
   const sizeList = (v: string, flag: string) =>
     v === "0" || v === ""
@@ -660,13 +670,15 @@ export function parseArgs(argv: readonly string[]): Args {
       args.variantRepeats = count(value(), a);
     } else if (a === "--engine") {
       args.engines = engineList(value());
+    } else if (a === "--keep-earlier") {
+      args.keepEarlier = true;
     } else if (a === "--out") {
       args.out = path.resolve(value());
     } else if (a === "--throughput-ms") {
       args.throughputMs = Number(value());
     } else if (a === "--help" || a === "-h") {
       process.stdout.write(
-        "npm run bench -- [--sizes 10,100,1000 (0 = none)] [--repeats 1 (or one per size: 3,3,1)] [--engine harness,cli (default both; the harness only when Go is missing)] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--nocode-sizes 10,100,1000 (0 = skip)] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md]\n",
+        `npm run bench -- [--sizes ${MIN_N},100,1000 (0 = none)] [--repeats 1 (or one per size: 3,3,1)] [--engine harness,cli (default both; the harness only when Go is missing)] [--variant-sizes 100,1000 (0 = skip)] [--variant-repeats 1] [--nocode-sizes ${MIN_N},100,1000 (0 = skip)] [--rate-n 200 (0 = skip)] [--throughput-ms 3000] [--out bench/RESULTS.md] [--keep-earlier (sizes and CLI tables not measured now kept from the earlier report, marked)]\n`,
       );
       process.exit(0);
     } else {
@@ -707,8 +719,9 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
   let rate: RateResult | null = null;
   const pending: string[] = [];
   const { analyse, renderResults } = await import("./report");
+  const earlier = args.keepEarlier ? readEarlier(args.out.replace(/\.md$/, "") + ".json") : null;
   const write = () => {
-    const report: BenchReport = {
+    const measured: BenchReport = {
       date: new Date().toISOString(),
       command: ["npm run bench", ...(argv.length > 0 ? ["--", ...argv] : [])].join(" "),
       machine: machine(),
@@ -725,6 +738,7 @@ export async function runBench(argv: readonly string[], log: (line: string) => v
       notMeasured: [...pending],
       durationMs: performance.now() - started,
     };
+    const report = earlier ? keepEarlier(measured, earlier) : measured;
     fs.mkdirSync(path.dirname(args.out), { recursive: true });
     fs.writeFileSync(args.out, renderResults(report, analyse(report)));
     // The measurements themselves beside the page, so the page can be rendered again without a rerun.
