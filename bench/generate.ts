@@ -171,14 +171,17 @@ function plan(n: number, shape: StackShape) {
     spaces: Math.max(1, Math.round(n * 0.02)),
     overrides: Math.max(1, Math.round(n * 0.02)),
     drafts: Math.max(1, Math.round(n * 0.02)),
-    /** Dealt round-robin over the sites. */
-    mcpServers: Math.max(sites, Math.round(n * 0.02)),
+    /**
+     * Dealt round-robin over the sites; from N = 50 at least two per site, so each list's one shared walk
+     * per site is measured against a list of several.
+     */
+    mcpServers: Math.max(n < 50 ? sites : 2 * sites, Math.round(n * 0.02)),
     /** On every other site, from the first. */
     agentSettings: Math.ceil(sites / 2),
-    /** Dealt round-robin over the sites, one per type (at most {@link CHANNEL_TYPES} per site). */
-    agentChannels: Math.min(sites * CHANNEL_TYPES.length, Math.max(sites, Math.round(n * 0.01))),
-    /** Dealt round-robin over the sites, in turn a website (no secrets) and GitHub issues (a token from the environment). */
-    contextConnections: Math.max(2, Math.round(n * 0.02)),
+    /** Dealt round-robin over the sites, one per type (at most {@link CHANNEL_TYPES} per site); from N = 50 two per site. */
+    agentChannels: n < 50 ? sites : sites * CHANNEL_TYPES.length,
+    /** Dealt round-robin over the sites, each site's in turn a website (no secrets) and GitHub issues (a token from the environment); from N = 50 at least two per site. */
+    contextConnections: Math.max(n < 50 ? 2 : 2 * sites, Math.round(n * 0.02)),
     /** On the first site. */
     gitSyncs: 1,
   };
@@ -302,7 +305,7 @@ function addAssistant(sites: StackSite[], p: ReturnType<typeof plan>): void {
     const connections = (site.contextConnections ??= []);
     const number = connections.length + 1;
     connections.push(
-      (i % 2 === 0
+      (number % 2 === 1
         ? { key: `context-${pad(number)}`, connector: "builtin:website", setupSettings: { url: `https://www.bench.test/${site.key}/${pad(number)}` } }
         : { key: `context-${pad(number)}`, connector: "builtin:github-issues", setupSettings: { repository: `demo-org/product-${pad(number)}` }, secretSettings: { token: { env: "BENCH_GITHUB_TOKEN" } } }) as NonNullable<StackSite["contextConnections"]>[number],
     );
