@@ -1,5 +1,5 @@
 import type { Space } from "./spaceTypes";
-import type { AgentsContext, Role, SiteType, SiteVisibility } from "./types";
+import type { AgentsContext, Role, SiteType, SiteVisibility } from "./baseTypes";
 
 /** Types of the /v1 API for sites: sites, adaptive schemas, sections, section groups, site spaces and share links. */
 

@@ -11,7 +11,7 @@ import { ApiError, type ApiClient, type Organization, type Site } from "../clien
 import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import { listedKinds } from "../resources/kinds";
 import { markdownOf } from "../resources/markdownDocument";
-import { listEntries, type StackFile } from "../stack/model";
+import { listEntries, type StackFile } from "../file/model";
 import { Builder, naturalOrder, type SiteData } from "./builder";
 
 /** Progress of an export, reported while it reads. */
@@ -74,7 +74,7 @@ export function explainApiError(e: unknown, organizationId: string): string {
 }
 
 export { placeholderPath } from "./builder";
-import { readAccess } from "./access";
+import { readAccess } from "../access/export";
 import { readAssistant } from "./assistant";
 
 /** Reads the organisation and builds its stack file. API errors propagate as `ApiError`. */

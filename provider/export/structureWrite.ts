@@ -16,7 +16,7 @@
 import { stringify } from "yaml";
 import type { SectionEntry, SiteModel, SiteSpaceEntry } from "../site";
 import type { GroupChild, LinkEntry, TopEntry } from "../site/types";
-import type { Ref } from "../stack/model";
+import type { Ref } from "../file/model";
 import { SITE_FILE_NAME } from "../stack/structureFile";
 import type { StackSiteStructure } from "../stack/structureExpand";
 

@@ -4,7 +4,7 @@
  * is not an object is left out (the others keep their pointers), a field of the wrong type reads as
  * absent.
  */
-import type { Key, Ref, StackExternalLink, StackFile, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
+import type { Key, Ref, StackExternalLink, StackFile, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../file/model";
 import { displayOrder, groupMembership } from "./order";
 import { defaultOf, levelPaths, PATH_FALLBACK, SITE_URL, urlOf } from "./rules";
 import type { GroupEntry, LinkEntry, ListedEntry, SectionEntry, SectionForm, ShareLinkEntry, SiteModel, SiteSpaceEntry } from "./types";

@@ -9,9 +9,9 @@
  * condition and not hidden, is spelled by the `space` shorthand (its site space takes the section's key).
  */
 import type { Site, SiteExternalLink, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from "../client";
-import { KeyAllocator } from "../export/keys";
+import { KeyAllocator } from "../keys";
 import { slugKey } from "../rules";
-import type { Ref, StackExternalLink, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
+import type { Ref, StackExternalLink, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../file/model";
 import { assemble } from "./build";
 import { displayOrder } from "./order";
 import { derivedPath, PATH_FALLBACK, SITE_URL, urlOf } from "./rules";

@@ -16,7 +16,7 @@
  * - a reference by key to a section or a site space (a redirect destination): resolved with
  *   `sectionByKey` / `siteSpaceByKey` (index.ts), whose `url` is the page readers land on.
  */
-import type { Key, Ref, StackExternalLink, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
+import type { Key, Ref, StackExternalLink, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../file/model";
 
 /**
  * Where a path comes from: `declared` in the file; `derived` by the platform from a title (none

@@ -12,7 +12,7 @@ import type { siteAgentSettingsKind, SiteAgentSettingsInputs } from "../resource
 import type { siteContextConnectionKind, SiteContextConnectionInputs } from "../resources/siteContextConnection";
 import type { siteMcpServerKind, SiteMcpServerInputs } from "../resources/siteMcpServer";
 import { urlProblem } from "../urls";
-import type { Declared, Keyed } from "./model";
+import type { Declared, Keyed } from "../file/model";
 
 /** An MCP server of a site; natural key: name. */
 export type StackMcpServer = Keyed & Declared<typeof siteMcpServerKind, SiteMcpServerInputs> & { adopt?: boolean };

@@ -6,9 +6,9 @@ import { siteAgentSettingsKind } from "../resources/siteAgentSettings";
 import { siteContextConnectionKind } from "../resources/siteContextConnection";
 import { siteMcpServerKind } from "../resources/siteMcpServer";
 import type { StackAssistant } from "./assistant";
-import type { Keyed } from "./model";
-import { adoptOf, join, keysOf } from "./names";
-import type { SiteScope } from "./siteDeclarer";
+import type { Keyed } from "../file/model";
+import { adoptOf, join, keysOf } from "../declare/names";
+import type { SiteScope } from "../declare/siteDeclarer";
 
 /** One site's assistant resources, each by key. */
 export interface AssistantResources {

@@ -3,8 +3,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { SiteGitSync } from "../classes";
 import type { ResourceArgs } from "../resources/kind";
 import type { SiteGitSyncInputs } from "../resources/siteGitSync";
-import type { Keyed, Ref, StackFile, StackGitSync } from "./model";
-import { join } from "./names";
+import type { Keyed, Ref, StackFile, StackGitSync } from "../file/model";
+import { join } from "../declare/names";
 
 /** What declaring a site's installation needs of the component. */
 export interface GitSyncScope {

@@ -7,7 +7,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, visit, type CST, type Alias, type Document, type Pair, type YAMLError, type YAMLMap } from "yaml";
 import { checkStack, describe } from "./checks";
-import type { StackFile } from "./model";
+import type { StackFile } from "../file/model";
+import { resolveStack, type ResolvedStack } from "./resolve";
 import { schemaReport } from "./schema";
 import { projectRoot } from "./projectFiles";
 import { credentialSourceIssues, fileIssues } from "./sources";
@@ -29,14 +30,13 @@ export interface Problem {
 
 /** The outcome of loading: the typed stack, or every problem at once, sorted by position. */
 export type LoadResult =
-  | {
+  | ({
       ok: true;
       file: string;
-      stack: StackFile;
       warnings: Problem[];
       /** A problem at a JSON pointer of the file (its value; its key when `atKey`): for checks made later, such as secret sources. */
       problemAt?: (pointer: string, message: string, atKey?: boolean) => Problem;
-    }
+    } & ResolvedStack)
   | {
       ok: false;
       file: string;
@@ -264,14 +264,16 @@ function checkData(written: unknown, locator: Locator, fileName: string, text: {
   const problems: Problem[] = [...expansion.problems, ...schema.issues.map((issue) => located(issue.pointer, issue.reason, issue.atKey))];
   const unlocated = schema.total - schema.issues.length;
   const warnings: Problem[] = [];
-  for (const issue of checkStack(data as StackFile, (pointer) => located(pointer, "").line)) {
+  // Resolved once, before the checks: whatever reads the stack after loading reads this value.
+  const resolved = resolveStack(data as StackFile);
+  for (const issue of checkStack(resolved, (pointer) => located(pointer, "").line)) {
     (issue.warning ? warnings : problems).push(located(issue.pointer, issue.reason, issue.atKey));
   }
   if (base !== undefined) for (const issue of fileIssues(data, base)) problems.push(located(issue.pointer, issue.reason));
   for (const issue of credentialSourceIssues(data)) problems.push(located(issue.pointer, issue.reason));
   const listedWarnings = listProblems(sortProblems(warnings), 0, "warning");
   if (problems.length > 0) return failure(fileName, listProblems(sortProblems(problems), unlocated, "problem"), listedWarnings);
-  return { ok: true, file: fileName, stack: data as StackFile, warnings: listedWarnings, problemAt: located };
+  return { ok: true, file: fileName, ...resolved, warnings: listedWarnings, problemAt: located };
 }
 
 class TooDeep extends Error {

@@ -17,7 +17,7 @@ import { changes, upAndSettle, writes } from "../../test/support/steps";
 import { siteFileMain } from "../export/structureCli";
 import { diffStacks, renderDiffText } from "../view/diff";
 import { formatProblem, loadStackFile } from "./load";
-import type { StackFile } from "./model";
+import type { StackFile } from "../file/model";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 

@@ -22,7 +22,7 @@ import * as path from "node:path";
 import { escapeSegment } from "../pointer";
 import { describe, isObject, type Loose } from "./checkKit";
 import type { Problem } from "./load";
-import type { Ref } from "./model";
+import type { Ref } from "../file/model";
 import { projectFile, type FileBase } from "./projectFiles";
 import { allNodes, parseSiteFile, SITE_FILE_NAME, type SiteFile, type SiteFileNode } from "./structureFile";
 

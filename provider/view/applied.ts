@@ -4,7 +4,8 @@
  * so an undeclared path keeps its base value.
  */
 import type { SiteSpaceEntry } from "../site";
-import { sectionSiteSpaces, sectionsOf, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
+import { sectionSiteSpaces } from "../site";
+import { sectionsOf, type Key, type StackFile, type StackSiteSpace } from "../file/model";
 import { q, type Change } from "./changes";
 import { matchKeyed } from "./match";
 import { viewStack } from "./model";

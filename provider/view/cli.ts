@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { formatProblem, loadStackFile, parseStack, type LoadResult } from "../stack/load";
 import type { SiteFileReader } from "../stack/structureExpand";
-import type { StackFile } from "../stack/model";
+import type { StackFile } from "../file/model";
 import { siteModels } from "../site";
 import { anyBroken } from "../redirects/guard";
 import { diffStacks, renderDiffMarkdown, renderDiffText } from "./diff";

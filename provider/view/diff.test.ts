@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadStackFile, parseStack } from "../stack/load";
-import type { StackFile } from "../stack/model";
+import type { StackFile } from "../file/model";
 import { diffStacks, renderDiffMarkdown, renderDiffText } from "./diff";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook/docs.yaml");

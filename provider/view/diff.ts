@@ -9,7 +9,7 @@
  * what the base made: a field the head no longer declares is left as it is on the platform (the
  * provider compares only what is declared), so an undeclared path or default keeps its base value.
  */
-import type { Key, StackFile } from "../stack/model";
+import type { Key, StackFile } from "../file/model";
 import { appliedHead } from "./applied";
 import { q, type Change, type SiteDiff, type StackDiff } from "./changes";
 import { matchKeyed } from "./match";

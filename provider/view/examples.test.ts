@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadStackFile } from "../stack/load";
-import type { StackFile } from "../stack/model";
+import type { StackFile } from "../file/model";
 import { diffStacks, renderDiffMarkdown } from "./diff";
 import { viewStack } from "./model";
 import { renderTree } from "./tree";

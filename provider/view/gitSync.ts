@@ -3,7 +3,7 @@
  * which side owns the structure) and the changes `diff` names. Never a token: at most that one is given.
  */
 import { PLATFORM_PRIORITY, SITE_FILE_NAME } from "../resources/siteGitSync";
-import type { StackGitSync } from "../stack/model";
+import type { StackGitSync } from "../file/model";
 
 /** Where the installation syncs, in words. */
 function repositoryOf(g: StackGitSync): string {

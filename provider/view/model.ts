@@ -11,8 +11,8 @@
  */
 import { siteKind } from "../resources/site";
 import { API_PATH, siteModels, type SiteModel } from "../site";
-import type { StackFile, StackSite } from "../stack/model";
-import type { StackGrant, StackVisitorAuth } from "../stack/access";
+import type { StackFile, StackSite } from "../file/model";
+import type { StackGrant, StackVisitorAuth } from "../access/model";
 
 export { API_PATH };
 

@@ -12,12 +12,13 @@ import { reordered, type GroupEntry, type LinkEntry, type SectionEntry, type Sit
 import { siteExternalLinkKind } from "../resources/siteExternalLink";
 import { lookChanges } from "./look";
 import type { Absence as FieldAbsence } from "../resources/kind";
-import type { Key } from "../stack/model";
+import type { Key } from "../file/model";
 import { absenceOf, arrow, fieldChange, Lines, position, q, type Change } from "./changes";
 import { matchKeyed, type Matched } from "./match";
 import type { SiteView } from "./model";
 import { siteSpaceTitle, visitorAuthFacts, VISIBILITY } from "./tree";
-import { grantChangeText, grantChanges, type StackGrant } from "../stack/access";
+import type { StackGrant } from "../access/model";
+import { grantChangeText, grantChanges } from "../access/view";
 import { assistantChanges } from "../stack/assistant";
 
 /** How the diff names sections and site spaces; with `keys`, each with its key from the file (`(section api)`). */

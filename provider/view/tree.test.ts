@@ -2,7 +2,7 @@
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadStackFile, parseStack } from "../stack/load";
-import type { StackFile } from "../stack/model";
+import type { StackFile } from "../file/model";
 import { viewStack } from "./model";
 import { ansi } from "./style";
 import { renderTree } from "./tree";

@@ -9,7 +9,7 @@ import { lookSummary } from "./look";
 import { API_PATH, urlClashes, type SiteView, type StackView } from "./model";
 import { plain, type Style } from "./style";
 import { redirectCount, redirectLines } from "../redirects/forms";
-import { accessSummary } from "../stack/access";
+import { accessSummary } from "../access/view";
 import { assistantSummary } from "../stack/assistant";
 
 /** Options of {@link renderTree}. */

@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ADOPTION_PREVIEW_INPUT, isReference, REFERENCES_INPUT } from "../resources/references";
-import { isIdRef, type Ref } from "./model";
+import { isIdRef, type Ref } from "../file/model";
 
 /** Where the file writes an input property: the JSON pointer of the field, and the value written there. */
 export interface Written {

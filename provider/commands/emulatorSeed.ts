@@ -14,9 +14,9 @@
  */
 import type { Seed, SeedIntegration, SeedOrganization, SeedPage, SeedSpace, SeedUser } from "../../emulator/seed";
 import { siteModels } from "../site/build";
-import { ACCESS_LISTS, type StackGrant } from "./access";
-import { formatProblem, loadStackFile } from "./load";
-import { isIdRef, type Ref, type StackFile } from "./model";
+import { ACCESS_LISTS, type StackGrant } from "../access/model";
+import { formatProblem, loadStackFile } from "../stack/load";
+import { isIdRef, type Ref, type StackFile } from "../file/model";
 
 /** The token the seeded emulator prints, acting as the file's caller (an admin): the default fixture's. */
 export const SEED_TOKEN = "dev-token";

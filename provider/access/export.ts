@@ -6,7 +6,7 @@
  * returns it as it is, and it may be a credential), never as a value.
  */
 import type { ApiClient, IntegrationConfigurationSchema } from "../client";
-import type { StackGrant, StackInstallation, StackVisitorAuth } from "../stack/access";
+import type { StackGrant, StackInstallation, StackVisitorAuth } from "./model";
 
 /** How export names the objects it read: a key of the exported file, or undefined for one left out. */
 export interface AccessKeys {

@@ -3,7 +3,7 @@
  * would write them, unique within their namespace, and the same on every export of the same data.
  */
 
-import { MAX_KEY, slugKey } from "../rules";
+import { MAX_KEY, slugKey } from "./rules";
 
 export { slugKey };
 

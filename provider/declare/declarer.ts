@@ -16,17 +16,17 @@ import { spaceKind } from "../resources/space";
 import { teamKind } from "../resources/team";
 import { teamMembersKind } from "../resources/teamMembers";
 import { siteModels } from "../site";
-import { declaredInputs, type DeclaredSources } from "./declared";
+import { declaredInputs, type DeclaredSources } from "../stack/declared";
 import { locatedReferences, type LocatedReferences, type Written } from "./referenceLocations";
-import { stackFields } from "./stackSchema";
-import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection, type StackFile } from "./model";
+import { stackFields } from "../stack/stackSchema";
+import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection, type StackFile } from "../file/model";
 import { adoptOf, aliasesFor, join } from "./names";
 import { declareSite, type SiteResources, type SiteScope } from "./siteDeclarer";
-import { declareAccess, type AccessResources } from "./accessResources";
-import { declareGitSync } from "./gitSyncResources";
+import { declareAccess, type AccessResources } from "../access/declare";
+import { declareGitSync } from "../stack/gitSyncResources";
 import type { SiteGitSync } from "../classes";
 import { siteGitSyncKind } from "../resources/siteGitSync";
-import { declareAssistant, type AssistantResources } from "./assistantResources";
+import { declareAssistant, type AssistantResources } from "../stack/assistantResources";
 
 export type { SiteResources } from "./siteDeclarer";
 

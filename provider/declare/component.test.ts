@@ -13,7 +13,7 @@ import type { RunningEmulator } from "../../emulator";
 import { opLabel, saveState, type ProgramRunner, type PreparedProgram, type RunResult } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
 import { changes, writes } from "../../test/support/steps";
-import { formatProblem, parseStack } from "./load";
+import { formatProblem, parseStack } from "../stack/load";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 

@@ -3,7 +3,7 @@
  * for the objects of a site; a renamed object keeps its former names as aliases.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Keyed } from "./model";
+import type { Keyed } from "../file/model";
 import { adoptionPreview } from "./referenceLocations";
 
 /** `a/b/c`: the resource name of an object from its component name and keys. */

@@ -3,10 +3,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { IntegrationInstallation, Permissions, VisitorAuth } from "../classes";
 import { permissionsKind } from "../resources/permissions";
 import { visitorAuthKind } from "../resources/visitorAuth";
-import { ACCESS_LISTS, callerTeamKeys, type Ref, type StackAccess, type StackInstallation, type StackVisitorAuth } from "./access";
-import { locatedReferences, type LocatedReferences } from "./referenceLocations";
-import type { Role } from "./model";
-import { adoptOf } from "./names";
+import { ACCESS_LISTS, callerTeamKeys, type Ref, type StackAccess, type StackInstallation, type StackVisitorAuth } from "./model";
+import { locatedReferences, type LocatedReferences } from "../declare/referenceLocations";
+import type { Role } from "../file/model";
+import { adoptOf } from "../declare/names";
 
 /** What the component hands over to declare the access resources. */
 export interface AccessDeclaration {

@@ -17,14 +17,14 @@
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import type { DeclaredSources } from "./declared";
+import type { DeclaredSources } from "../stack/declared";
 import { Declarer, type DocsPlatformResources } from "./declarer";
-import { projectRoot } from "./projectFiles";
-import { runtimeSources, secretSourceIssues, type SecretLookup } from "./sources";
-import { gitSyncSourceIssues } from "./gitSync";
-import { formatProblem, loadStackFile, problemSummary, type Problem } from "./load";
+import { projectRoot } from "../stack/projectFiles";
+import { runtimeSources, secretSourceIssues, type SecretLookup } from "../stack/sources";
+import { gitSyncSourceIssues } from "../stack/gitSync";
+import { formatProblem, loadStackFile, problemSummary, type Problem } from "../stack/load";
 import { declareQuietly } from "./registration";
-import type { StackFile } from "./model";
+import type { StackFile } from "../file/model";
 
 export type { DocsPlatformResources, ListedResources, SiteResources } from "./declarer";
 

@@ -13,9 +13,9 @@ import { exportMain } from "../export/cli";
 import { prepareProgram, runnerAgainst, type PreparedProgram, type ProgramRunner } from "../../test/harness";
 import { buildVariedOrganization } from "../../test/support/variedOrganization";
 import { writeOwnProject } from "../../test/support/ownProject";
-import { emulatorMain } from "./emulatorCli";
+import { emulatorMain } from "./emulator";
 import { describeSeed, SEED_TOKEN, seedFromStack, seedFromStackFile } from "./emulatorSeed";
-import { parseStack } from "./load";
+import { parseStack } from "../stack/load";
 
 /** A file naming users by ID and e-mail address, and spaces, teams, a collection, a site and an integration by what the platform calls them. */
 const REFERENCES = `organization: acme-docs

@@ -22,7 +22,7 @@ import { siteSectionGroupKind } from "../resources/siteSectionGroup";
 import { siteSpaceKind } from "../resources/siteSpace";
 import { ROOT_LEVEL } from "../resources/siteStructureOrder";
 import type { GroupChild, SectionEntry, SiteModel, SiteSpaceEntry, TopEntry } from "../site";
-import type { Keyed, Ref } from "./model";
+import type { Keyed, Ref } from "../file/model";
 import { adoptOf, join, keysOf } from "./names";
 import type { LocatedReferences, Written } from "./referenceLocations";
 

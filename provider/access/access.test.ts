@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { accessIssues, accessSummary, callerTeamKeys, grantChangeText, grantChanges, type StackGrant } from "./access";
+import { accessIssues } from "../stack/checks";
+import { callerTeamKeys, type StackGrant } from "../file/model";
+import { accessSummary, grantChangeText, grantChanges } from "./view";
 
 const titles: Record<string, string> = { writers: "Writers", reviewers: "Reviewers" };
 const title = (k: string) => titles[k];

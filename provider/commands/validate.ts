@@ -1,6 +1,6 @@
 /** `docsplatform validate <stack.yaml>...`: check stack files offline, as an editor or CI would. */
-import { loadStackFile, formatProblem, problemSummary } from "./load";
-import { objectSummary } from "./model";
+import { loadStackFile, formatProblem, problemSummary } from "../stack/load";
+import { objectSummary } from "../stack/summary";
 
 const usage = `usage: docsplatform validate <stack.yaml> [more.yaml...]
 
@@ -32,7 +32,7 @@ export async function validateMain(argv: string[]): Promise<number> {
       process.stderr.write(`${file}: ${problemSummary(result.problems, result.laterSyntaxErrors)}\n`);
       continue;
     }
-    const parts = objectSummary(result.stack);
+    const parts = objectSummary(result);
     const summary = parts.length > 0 ? parts.join(", ") : "no objects";
     process.stdout.write(`${file}: OK (organisation ${result.stack.organization}: ${summary})\n`);
   }

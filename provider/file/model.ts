@@ -21,45 +21,21 @@ import type { siteSpaceKind, SiteSpaceInputs } from "../resources/siteSpace";
 import type { spaceKind, SpaceInputs } from "../resources/space";
 import type { siteGitSyncKind, SiteGitSyncInputs } from "../resources/siteGitSync";
 import type { teamKind, TeamInputs } from "../resources/team";
-import { kinds, listedKinds, type KindName, type ListedKind } from "../resources/kinds";
+import type { ListedKind } from "../resources/kinds";
 import type { StackRedirect } from "../redirects/rules";
-import { siteModels } from "../site/build";
-import type { SiteModel } from "../site/types";
-import { ACCESS_LISTS, type StackAccess, type StackInstallation, type StackVisitorAuth } from "./access";
-import type { StackAssistant } from "./assistant";
-import type { StackSiteStructure } from "./structureExpand";
+import type { StackAccess, StackInstallation, StackVisitorAuth } from "../access/model";
+import type { Key, Keyed, Ref } from "./refs";
+import type { StackAssistant } from "../stack/assistant";
+import type { StackSiteStructure } from "../stack/structureExpand";
 
-/** Role in an organisation or default level of content. */
-export type Role = "admin" | "create" | "review" | "edit" | "comment" | "read";
-/** Role in a team: owners manage the team's members. */
-export type TeamRole = "owner" | "member";
-/** Who can reach a published site. */
-export type SiteVisibility = "public" | "unlisted" | "share-link" | "visitor-auth";
+export * from "./refs";
+
+import type { TeamRole } from "../client";
+
+export type { AgentsContext, Role, SiteVisibility, TeamRole } from "../client";
+export type { EditMode as SpaceEditMode } from "../client";
 /** Site type; `basic` when omitted. */
 export type SiteType = "basic" | "ultimate";
-/** Whether AI agents can access a site. */
-export type AgentsContext = "excluded" | "included";
-/** Whether a space accepts direct edits. */
-export type SpaceEditMode = "live" | "locked";
-
-/** Stable name of an object in the file (`^[a-z0-9][a-z0-9_-]{0,62}$`); it becomes the Pulumi resource name. */
-export type Key = string;
-/** A reference by platform ID to an object outside the file. */
-export interface IdRef {
-  id: string;
-}
-/** A reference: a plain string is the key of an object in the file, `{id}` a platform ID. */
-export type Ref = Key | IdRef;
-
-/** Fields every keyed object carries. */
-export interface Keyed {
-  /** Stable name; renaming it replaces the object unless the old key is in `previousKeys`. */
-  key: Key;
-  /** Former keys, turned into Pulumi aliases. */
-  previousKeys?: Key[];
-  /** Take over an existing object found by its natural key instead of creating one. */
-  adopt?: boolean;
-}
 
 /**
  * The fields an entry of the stack file declares for a kind, as the stack file spells them: derived
@@ -248,76 +224,7 @@ export function sectionsOf(site: StackSite): StackSection[] {
   return (site.sections ?? []).filter((e): e is StackSection => !isExternalLink(e));
 }
 
-/** True when a reference names a platform ID rather than a key of the file. */
-export function isIdRef(ref: Ref): ref is IdRef {
-  return typeof ref === "object" && ref !== null;
-}
-
-export { sectionSiteSpaces } from "../site/build";
-
-/**
- * Number of objects of each kind a stack declares, by kind name: an object the component declares a
- * resource for or, for a kind holding a set, the members of the set (redirects, team members, permission
- * grants); a site's display order is none of the file's objects (0). Site spaces include those of the
- * `space` shorthand. Keyed by the list of kinds: a new kind cannot be left out.
- */
-export function countObjects(stack: StackFile): Record<KindName, number> {
-  const sites = siteModels(stack);
-  const sum = (n: (site: SiteModel) => number): number => sites.reduce((total, site) => total + n(site), 0);
-  const grantLists = ACCESS_LISTS.flatMap(({ property }) => (stack[property] ?? []) as StackAccess[]);
-  return {
-    Site: sites.length,
-    SiteSection: sum((s) => s.sectionList.length),
-    SiteSectionGroup: sum((s) => s.groupList.length),
-    SiteSpace: sum((s) => s.siteSpaces.length),
-    SiteStructureOrder: 0,
-    SiteAdaptiveSchema: sum((s) => (s.entry.adaptiveSchema === undefined ? 0 : 1)),
-    ShareLink: sum((s) => s.shareLinks.length),
-    SiteRedirects: sum((s) => s.entry.redirects?.length ?? 0),
-    SiteCustomization: sum((s) => (s.entry.customization === undefined ? 0 : 1)),
-    SiteSpaceCustomization: sum((s) => s.siteSpaces.filter((ss) => ss.entry.customization !== undefined).length),
-    SiteExternalLink: sum((s) => s.linkList.length),
-    Team: stack.teams?.length ?? 0,
-    TeamMembers: (stack.teams ?? []).reduce((n, t) => n + (t.members?.length ?? 0), 0),
-    Collection: stack.collections?.length ?? 0,
-    Space: stack.spaces?.length ?? 0,
-    OrganizationSettings: stack.settings === undefined ? 0 : 1,
-    MemberRole: stack.members?.length ?? 0,
-    Permissions: grantLists.reduce((n, e) => n + (e.permissions?.length ?? 0), 0),
-    VisitorAuth: sum((s) => (s.entry.visitorAuth === undefined ? 0 : 1)),
-    IntegrationInstallation: stack.installations?.length ?? 0,
-    SiteGitSync: sum((s) => (s.entry.gitSync === undefined ? 0 : 1)),
-    SiteMcpServer: sum((s) => s.entry.mcpServers?.length ?? 0),
-    SiteAgentSettings: sum((s) => (s.entry.agent === undefined ? 0 : 1)),
-    SiteAgentChannel: sum((s) => s.entry.agentChannels?.length ?? 0),
-    SiteContextConnection: sum((s) => s.entry.contextConnections?.length ?? 0),
-    SiteStyleGuide: sum((s) => (s.entry.styleGuide === undefined ? 0 : 1)),
-    AgentInstructions: stack.agentInstructions === undefined ? 0 : 1,
-    ...listCounts(stack),
-  };
-}
-
-/**
- * The objects a stack declares, counted by kind in the order of the list of kinds and named as each kind
- * names them: `3 sites`, `1 redirect`, … (a kind whose singular and plural are one, `organisation
- * settings`, without its count). `validate` and export summarise a file with it.
- */
-export function objectSummary(stack: StackFile): string[] {
-  const counts = countObjects(stack);
-  return kinds.flatMap((kind) => {
-    const n = counts[kind.name];
-    if (n === 0) return [];
-    const { one, many } = kind.noun;
-    return [one === many ? one : `${n} ${n === 1 ? one : many}`];
-  });
-}
-
 /** The entries of a listed kind's list in a stack file. */
 export function listEntries(stack: StackFile, property: string): (Keyed & Record<string, unknown>)[] {
   return ((stack as unknown as Record<string, unknown>)[property] ?? []) as (Keyed & Record<string, unknown>)[];
-}
-
-/** Number of entries of each listed kind, by kind name. */
-function listCounts(stack: StackFile): Record<ListedKind["name"], number> {
-  return Object.fromEntries(listedKinds().map((k) => [k.name, listEntries(stack, k.list.property).length])) as Record<ListedKind["name"], number>;
 }
