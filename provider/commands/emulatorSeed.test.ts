@@ -65,7 +65,7 @@ installations:
 function stackOf(text: string) {
   const loaded = parseStack(text, "docs.yaml");
   if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join("\n"));
-  return loaded.stack;
+  return loaded;
 }
 
 /** What a test started, closed after it. */

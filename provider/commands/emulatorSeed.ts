@@ -13,7 +13,8 @@
  * reads no stack file: the emulator takes the plain {@link Seed} this returns.
  */
 import type { Seed, SeedIntegration, SeedOrganization, SeedPage, SeedSpace, SeedUser } from "../../emulator/seed";
-import { siteModels } from "../site/build";
+import type { SiteModel } from "../site";
+import type { ResolvedStack } from "../stack/resolve";
 import { ACCESS_LISTS, type StackGrant } from "../access/model";
 import { formatProblem, loadStackFile } from "../stack/load";
 import { isIdRef, type Ref, type StackFile } from "../file/model";
@@ -36,21 +37,21 @@ export interface SeedSummary {
 }
 
 /** The seed for a stack file; `caller` overrides the file's `caller:` as the user the token acts as. */
-export function seedFromStack(stack: StackFile, opts: { caller?: string } = {}): Seed {
+export function seedFromStack({ stack, sites }: ResolvedStack, opts: { caller?: string } = {}): Seed {
   const org = stack.organization;
   const users = new Users(emailDomain(stack));
   const caller = users.named(opts.caller ?? stack.caller ?? `admin@${users.domain}`);
   const roles = memberRoles(stack, users, caller);
-  const spaces = seededSpaces(stack);
+  const spaces = seededSpaces(stack, sites);
   const organization: SeedOrganization = {
     id: org,
     title: typeof stack.settings?.title === "string" ? stack.settings.title : org,
     emailDomains: [users.domain],
     members: [...roles].map(([user, role]) => ({ user, role })),
     spaces: [...spaces.values()],
-    collections: [...idRefs(stack, "collections")].map((id) => ({ id, title: clip(id, 100) })),
-    teams: [...idRefs(stack, "teams")].map((id) => ({ id, title: clip(id, 64) })),
-    sites: [...idRefs(stack, "sites")].map((id) => ({ id, title: id.length >= 2 ? clip(id, 128) : `Site ${id}` })),
+    collections: [...idRefs(stack, sites, "collections")].map((id) => ({ id, title: clip(id, 100) })),
+    teams: [...idRefs(stack, sites, "teams")].map((id) => ({ id, title: clip(id, 64) })),
+    sites: [...idRefs(stack, sites, "sites")].map((id) => ({ id, title: id.length >= 2 ? clip(id, 128) : `Site ${id}` })),
   };
   return {
     users: users.all(),
@@ -67,7 +68,7 @@ export function seedFromStack(stack: StackFile, opts: { caller?: string } = {}):
 export function seedFromStackFile(file: string): { ok: true; seed: Seed } | { ok: false; problems: string[] } {
   const result = loadStackFile(file);
   if (!result.ok) return { ok: false, problems: result.problems.map(formatProblem) };
-  return { ok: true, seed: seedFromStack(result.stack) };
+  return { ok: true, seed: seedFromStack(result) };
 }
 
 /** What a seed holds, counted. */
@@ -177,7 +178,7 @@ function memberRoles(stack: StackFile, users: Users, caller: string): Map<string
 }
 
 /** The platform IDs the file refers to by `{id}` for one kind of object. */
-function idRefs(stack: StackFile, kind: "spaces" | "collections" | "teams" | "sites"): Set<string> {
+function idRefs(stack: StackFile, sites: readonly SiteModel[], kind: "spaces" | "collections" | "teams" | "sites"): Set<string> {
   const ids = new Set<string>();
   const add = (ref: Ref | null | undefined) => {
     if (ref !== undefined && ref !== null && isIdRef(ref)) ids.add(ref.id);
@@ -187,7 +188,7 @@ function idRefs(stack: StackFile, kind: "spaces" | "collections" | "teams" | "si
   switch (kind) {
     case "spaces":
       for (const s of stack.spaces ?? []) if (typeof s.id === "string") ids.add(s.id);
-      for (const site of siteModels(stack)) for (const ss of site.siteSpaces) add(ss.space);
+      for (const site of sites) for (const ss of site.siteSpaces) add(ss.space);
       for (const i of stack.installations ?? []) for (const s of i.spaces ?? []) add(s as Ref);
       break;
     case "collections":
@@ -209,11 +210,11 @@ function idRefs(stack: StackFile, kind: "spaces" | "collections" | "teams" | "si
  * The spaces the file takes as existing, by ID: titled as its `spaces:` entry titles them (else by their
  * ID), with the pages its redirects send readers to (a page path, or a page ID as export writes it).
  */
-function seededSpaces(stack: StackFile): Map<string, SeedSpace> {
+function seededSpaces(stack: StackFile, sites: readonly SiteModel[]): Map<string, SeedSpace> {
   const titles = new Map((stack.spaces ?? []).flatMap((s) => (typeof s.id === "string" && typeof s.title === "string" ? [[s.id, s.title] as const] : [])));
   const spaces = new Map<string, SeedSpace>();
-  for (const id of idRefs(stack, "spaces")) spaces.set(id, { id, title: clip(titles.get(id) ?? id, 50) });
-  for (const site of siteModels(stack)) {
+  for (const id of idRefs(stack, sites, "spaces")) spaces.set(id, { id, title: clip(titles.get(id) ?? id, 50) });
+  for (const site of sites) {
     const spaceOf = new Map(site.siteSpaces.map((ss) => [ss.key, ss.spaceId]));
     for (const r of site.entry.redirects ?? []) {
       const d = r.destination as { siteSpace?: string; page?: string; pageId?: string } | null;

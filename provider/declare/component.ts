@@ -25,6 +25,7 @@ import { gitSyncSourceIssues } from "../stack/gitSync";
 import { formatProblem, loadStackFile, problemSummary, type Problem } from "../stack/load";
 import { declareQuietly } from "./registration";
 import type { StackFile } from "../file/model";
+import type { ResolvedStack } from "../stack/resolve";
 
 export type { DocsPlatformResources, ListedResources, SiteResources } from "./declarer";
 
@@ -60,7 +61,7 @@ export class StackFileError extends pulumi.RunError {
  * Loads a stack file for the component: the typed model, or a {@link StackFileError} listing every
  * problem. Warnings are returned for the caller to report.
  */
-export function loadForComponent(file: string): { stack: StackFile; warnings: Problem[]; sources: DeclaredSources; locate: (pointer: string) => string } {
+export function loadForComponent(file: string): ResolvedStack & { warnings: Problem[]; sources: DeclaredSources; locate: (pointer: string) => string } {
   const result = loadStackFile(file);
   if (!result.ok) throw new StackFileError(file, result.problems, result.laterSyntaxErrors);
   // `file:line:col` of a place in the file, for errors raised later (the lock-out guard's).
@@ -68,7 +69,7 @@ export function loadForComponent(file: string): { stack: StackFile; warnings: Pr
     const p = result.problemAt?.(pointer, "");
     return p ? `${p.file}:${p.line}:${p.col}` : file;
   };
-  return { stack: result.stack, warnings: result.warnings, sources: sourcesFor(file, result.stack, result.problemAt), locate };
+  return { stack: result.stack, sites: result.sites, warnings: result.warnings, sources: sourcesFor(file, result.stack, result.problemAt), locate };
 }
 
 /**
@@ -117,14 +118,15 @@ export class DocsPlatform extends pulumi.ComponentResource {
 
   constructor(name: string, args: DocsPlatformArgs, opts?: pulumi.ComponentResourceOptions) {
     // Load before registering anything: a bad file must not reach the API.
-    const { stack, warnings, sources, locate } = loadForComponent(args.file);
+    const loaded = loadForComponent(args.file);
+    const { stack, warnings, sources, locate } = loaded;
     super(DOCS_PLATFORM_TYPE, name, { file: args.file }, opts);
     for (const w of warnings) void pulumi.log.warn(formatProblem(w), this);
 
     this.stack = stack;
     this.organizationId = args.organizationId ?? stack.organization;
     // The SDK's promise stacks formatted short while declaring; restored before any other code runs (registration.ts).
-    this.resources = declareQuietly(() => new Declarer(name, this, this.organizationId, stack, sources, locate).declare());
+    this.resources = declareQuietly(() => new Declarer(name, this, this.organizationId, loaded, sources, locate).declare());
 
     const sites = Object.entries(this.resources.sites);
     this.siteIds = record(sites.map(([k, r]) => [k, r.site.id]));

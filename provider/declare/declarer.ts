@@ -15,11 +15,11 @@ import { organizationSettingsKind } from "../resources/organizationSettings";
 import { spaceKind } from "../resources/space";
 import { teamKind } from "../resources/team";
 import { teamMembersKind } from "../resources/teamMembers";
-import { siteModels } from "../site";
+import type { ResolvedStack } from "../stack/resolve";
 import { declaredInputs, type DeclaredSources } from "../stack/declared";
 import { locatedReferences, type LocatedReferences, type Written } from "./referenceLocations";
 import { stackFields } from "../stack/stackSchema";
-import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection, type StackFile } from "../file/model";
+import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection } from "../file/model";
 import { adoptOf, aliasesFor, join } from "./names";
 import { declareSite, type SiteResources, type SiteScope } from "./siteDeclarer";
 import { declareAccess, type AccessResources } from "../access/declare";
@@ -68,7 +68,7 @@ export class Declarer implements SiteScope {
     readonly name: string,
     parent: pulumi.Resource,
     readonly org: string,
-    private readonly stack: StackFile,
+    private readonly resolved: ResolvedStack,
     private readonly sources?: DeclaredSources,
     private readonly locate: (pointer: string) => string = () => "",
   ) {
@@ -76,7 +76,8 @@ export class Declarer implements SiteScope {
   }
 
   declare(): DocsPlatformResources {
-    const { name, org, stack } = this;
+    const { name, org } = this;
+    const { stack, sites } = this.resolved;
     const members: Record<string, MemberRole> = {};
     (stack.members ?? []).forEach((m, i) => {
       members[m.user] = new MemberRole(join(name, "member", m.user), { ...this.inputs(memberRoleKind, m, `/members/${i}`), organizationId: org }, this.opts);
@@ -122,7 +123,7 @@ export class Declarer implements SiteScope {
     };
     declareListed(false);
 
-    for (const site of siteModels(stack)) this.sites[site.key] = declareSite(this, site);
+    for (const site of sites) this.sites[site.key] = declareSite(this, site);
     const assistant: Record<string, AssistantResources> = {};
     (stack.sites ?? []).forEach((s, i) => (assistant[s.key] = declareAssistant(this, s, i, this.sites[s.key]!.site.id)));
     declareListed(true);
