@@ -10,7 +10,7 @@ import { Lines, q, type Change } from "./changes";
 import type { StackGrant } from "../access/model";
 import { grantChangeText, grantChanges } from "../access/view";
 import { matchKeyed } from "./match";
-import { cmp } from "./model";
+import { cmp } from "./sites";
 
 /** Values short enough to show inline; others are said to have changed. */
 function shown(v: unknown): string {

@@ -1,40 +1,21 @@
 /**
- * The site a stack file declares, as its readers get it: each site's resolved model (sections,
- * section groups and site spaces in display order, with the URL path of each, the default at each
- * level, conditions; see provider/site) with the site's own facts — visibility, published state,
- * agents, adaptive content — and share links by name. `tree` draws it and `diff` compares two of
- * them; both work from a loaded {@link StackFile}, whether read from a file or from the live
+ * The sites of a resolved stack as `tree` and `diff` read them: each site's resolved model (see
+ * provider/site), sorted by title, with what the stack around it says of it — whether it is the
+ * organisation's default content, the grants of the spaces its site spaces publish, a team's title by
+ * its key. The site's own fields are read from its entry, as its kind's declaration shows them
+ * (fields.ts); both views work from a loaded stack, whether read from a file or from the live
  * organisation (`exportOrganization`), so the two trees are drawn by the same code.
- *
- * Fields left out mean what the kind's absence rule says (its declaration): a site's published state,
- * agents setting and adaptive content are reset to the API's default; cleared fields are absent.
  */
-import { siteKind } from "../resources/site";
-import { API_PATH, siteModels, type SiteModel } from "../site";
-import type { StackFile, StackSite } from "../file/model";
-import type { StackGrant, StackVisitorAuth } from "../access/model";
+import { API_PATH, type SiteModel } from "../site";
+import type { StackGrant } from "../access/model";
+import type { ResolvedStack } from "../stack/resolve";
 
 export { API_PATH };
 
-/** A site as its readers get it: its resolved model and its own facts. */
+/** A site as the views read it: its resolved model, and what the stack around it says of it. */
 export interface SiteView extends SiteModel {
-  /** Declared site type, shown only when not the platform's default `basic`. */
-  type: string | undefined;
-  /** Undefined when not declared: the platform's value is left alone. A field that `null` clears is undefined when cleared. */
-  visibility: string | undefined;
-  published: boolean;
-  basename: string | undefined;
-  proxy: string | undefined;
-  agentsContext: string;
-  adaptiveContent: boolean;
-  /** Visitor claims of the adaptive schema, dotted (`unsigned.prefersApiFirst`), sorted. */
-  claims: string[];
   /** The organisation's default content is this site. */
   organizationDefault: boolean;
-  /** Its direct grants; undefined when the file does not manage them. */
-  permissions: StackGrant[] | undefined;
-  /** How its visitors sign in; undefined when not managed. */
-  visitorAuth: StackVisitorAuth | undefined;
   /** The declared grants of the spaces its site spaces publish, by the site space's key (spaces of the file with `permissions`). */
   spacePermissions: Record<string, StackGrant[]>;
   /** A team's title from its key (the key itself for a team the file does not declare). */
@@ -52,29 +33,31 @@ export function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The view of a whole stack. */
-export function viewStack(stack: StackFile): StackView {
+/** The view of a whole stack, from its resolved sites. */
+export function viewStack({ stack, sites }: ResolvedStack): StackView {
   const defaultContent = stack.settings?.defaultContent;
   const orgDefaultKey = typeof defaultContent === "string" ? defaultContent : undefined;
   const titles = new Map((stack.teams ?? []).map((t) => [t.key, t.title ?? t.key]));
   const teamTitle = (key: string): string | undefined => titles.get(key);
   const spaces = new Map((stack.spaces ?? []).map((s) => [s.key, s]));
   const byId = new Map((stack.spaces ?? []).map((s) => [s.id, s]));
-  const sites = siteModels(stack).map((m) => {
+  const viewed = sites.map((m): SiteView => {
     const spacePermissions: Record<string, StackGrant[]> = {};
     for (const ss of m.siteSpaces) {
       const space = typeof ss.space === "string" ? spaces.get(ss.space) : ss.space === undefined ? undefined : byId.get(ss.space.id);
       if (space?.permissions !== undefined) spacePermissions[ss.key] = space.permissions;
     }
-    return { ...viewSite(m, m.key === orgDefaultKey), permissions: m.entry.permissions, visitorAuth: m.entry.visitorAuth, spacePermissions, teamTitle };
+    // The platform gives share links no order: by name.
+    const shareLinks = [...m.shareLinks].sort((a, b) => cmp(a.name, b.name) || cmp(a.key, b.key));
+    return { ...m, shareLinks, organizationDefault: m.key === orgDefaultKey, spacePermissions, teamTitle };
   });
-  sites.sort((a, b) => cmp(a.title, b.title) || cmp(a.key, b.key));
-  return { organization: stack.organization, sites };
+  viewed.sort((a, b) => cmp(a.title, b.title) || cmp(a.key, b.key));
+  return { organization: stack.organization, sites: viewed };
 }
 
-/** Dotted names of the claims of an adaptive schema (`unsigned` claims as `unsigned.<name>`). */
-function claimsOf(site: StackSite): string[] {
-  const props = site.adaptiveSchema?.properties ?? {};
+/** Dotted names of the visitor claims of a site's adaptive schema (`unsigned` claims as `unsigned.<name>`), sorted. */
+export function claimsOf(site: SiteModel): string[] {
+  const props = site.entry.adaptiveSchema?.properties ?? {};
   const out: string[] = [];
   for (const [name, claim] of Object.entries(props)) {
     if (claim.type === "object" && "properties" in claim) {
@@ -84,24 +67,6 @@ function claimsOf(site: StackSite): string[] {
     }
   }
   return out.sort(cmp);
-}
-
-function viewSite(model: SiteModel, organizationDefault: boolean): Omit<SiteView, "permissions" | "visitorAuth" | "spacePermissions" | "teamTitle"> {
-  const site = model.entry;
-  return {
-    ...model,
-    type: site.type === "basic" ? undefined : site.type,
-    visibility: site.visibility,
-    published: site.published ?? siteKind.fields.published.absent.reset,
-    basename: site.basename,
-    proxy: site.proxy ?? undefined,
-    agentsContext: site.agentsContext ?? siteKind.fields.agentsContext.absent.reset,
-    adaptiveContent: (site.adaptiveContent ?? siteKind.fields.adaptiveContent.absent.reset).enabled,
-    claims: claimsOf(site),
-    organizationDefault,
-    // The platform gives share links no order: by name.
-    shareLinks: [...model.shareLinks].sort((a, b) => cmp(a.name, b.name) || cmp(a.key, b.key)),
-  };
 }
 
 /**
