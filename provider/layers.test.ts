@@ -20,11 +20,11 @@ export const LAYERS: readonly (readonly [string, readonly string[]])[] = [
   ["shared", ["*.ts"]],
   ["kinds", ["resources/"]],
   ["classes", ["classes/", "providers/"]],
-  ["file", ["file/", "redirects/rules.ts", "redirects/forms.ts", "access/model.ts"]],
+  ["file", ["file/", "redirects/rules.ts", "redirects/forms.ts", "access/model.ts", "assistant/model.ts"]],
   ["site model", ["site/"]],
-  ["stack", ["stack/", "redirects/checks.ts", "redirects/guard.ts", "access/checks.ts"]],
-  ["declare", ["declare/", "access/declare.ts"]],
-  ["views", ["view/", "export/", "commands/", "access/export.ts", "access/view.ts"]],
+  ["stack", ["stack/", "redirects/checks.ts", "redirects/guard.ts", "access/checks.ts", "assistant/checks.ts", "gitSync/checks.ts"]],
+  ["declare", ["declare/", "access/declare.ts", "assistant/declare.ts", "gitSync/declare.ts"]],
+  ["views", ["view/", "export/", "commands/", "access/export.ts", "access/view.ts", "assistant/export.ts", "assistant/view.ts", "gitSync/export.ts", "gitSync/view.ts"]],
   ["entry", ["cli.ts", "index.ts", "program.ts"]],
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accessIssues } from "../stack/checks";
-import { callerTeamKeys, type StackGrant } from "../file/model";
+import { accessIssues } from "./checks";
+import { callerTeamKeys, type StackGrant } from "./model";
 import { accessSummary, grantChangeText, grantChanges } from "./view";
 
 const titles: Record<string, string> = { writers: "Writers", reviewers: "Reviewers" };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../client";
 import { Started } from "../../test/support/emulator";
 import { SecretRecorder } from "../../test/support/secrets";
-import { configurationVariable, readAccess } from "../export/export";
+import { configurationVariable, readAccess } from "./export";
 
 const ORG = "demo-org";
 const rec = new SecretRecorder();

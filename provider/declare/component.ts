@@ -21,7 +21,7 @@ import type { DeclaredSources } from "../stack/declared";
 import { Declarer, type DocsPlatformResources } from "./declarer";
 import { projectRoot } from "../stack/projectFiles";
 import { runtimeSources, secretSourceIssues, type SecretLookup } from "../stack/sources";
-import { gitSyncSourceIssues } from "../stack/gitSync";
+import { gitSyncSourceIssues } from "../gitSync/checks";
 import { formatProblem, loadStackFile, problemSummary, type Problem } from "../stack/load";
 import { declareQuietly } from "./registration";
 import type { StackFile } from "../file/model";

@@ -23,10 +23,10 @@ import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection } from
 import { adoptOf, aliasesFor, join } from "./names";
 import { declareSite, type SiteResources, type SiteScope } from "./siteDeclarer";
 import { declareAccess, type AccessResources } from "../access/declare";
-import { declareGitSync } from "../stack/gitSyncResources";
+import { declareGitSync } from "../gitSync/declare";
 import type { SiteGitSync } from "../classes";
 import { siteGitSyncKind } from "../resources/siteGitSync";
-import { declareAssistant, type AssistantResources } from "../stack/assistantResources";
+import { declareAssistant, type AssistantResources } from "../assistant/declare";
 
 export type { SiteResources } from "./siteDeclarer";
 

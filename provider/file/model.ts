@@ -25,10 +25,12 @@ import type { ListedKind } from "../resources/kinds";
 import type { StackRedirect } from "../redirects/rules";
 import type { StackAccess, StackInstallation, StackVisitorAuth } from "../access/model";
 import type { Key, Keyed, Ref } from "./refs";
-import type { StackAssistant } from "../stack/assistant";
+import type { Declared, StackSecretSource } from "./declared";
+import type { StackAssistant } from "../assistant/model";
 import type { StackSiteStructure } from "../stack/structureExpand";
 
 export * from "./refs";
+export type { Declared, StackSecretSource } from "./declared";
 
 import type { TeamRole } from "../client";
 
@@ -36,32 +38,6 @@ export type { AgentsContext, Role, SiteVisibility, TeamRole } from "../client";
 export type { EditMode as SpaceEditMode } from "../client";
 /** Site type; `basic` when omitted. */
 export type SiteType = "basic" | "ultimate";
-
-/**
- * The fields an entry of the stack file declares for a kind, as the stack file spells them: derived
- * from the kind's declaration (its fields' spelling, whether they are required, and whether `null`
- * clears them), so that no field of a kind is named here.
- */
-export type Declared<K extends { fields: object }, I> = {
-  [F in keyof K["fields"] & keyof I & string as IsRequired<K["fields"][F]> extends true ? Spelled<F, K["fields"][F]> : never]: DeclaredValue<K["fields"][F], Exclude<I[F], undefined>>;
-} & {
-  [F in keyof K["fields"] & keyof I & string as IsRequired<K["fields"][F]> extends true ? never : Spelled<F, K["fields"][F]>]?: DeclaredValue<K["fields"][F], Exclude<I[F], undefined>>;
-};
-type Spelled<F extends string, S> = S extends { stack: "context" } ? never : S extends { stack: { as: infer A extends string } } ? A : F;
-type IsRequired<S> = S extends { required: true } ? true : S extends { stackRequired: true } ? true : false;
-type DeclaredValue<S, V> =
-  | (S extends { stack: { ref: string } }
-      ? Ref
-      : S extends { stack: { file: string } }
-        ? V extends readonly unknown[]
-          ? string[]
-          : string
-        : S extends { stack: "secretSources" }
-          ? Record<string, StackSecretSource>
-          : S extends { stack: "secretSource" }
-            ? StackSecretSource
-            : V)
-  | (S extends { absent: "clear" } ? null : S extends { absent: { reset: null } } ? null : never);
 
 /** Settings of the organisation (`PATCH /orgs/{org}`). */
 export type StackOrganizationSettings = Declared<typeof organizationSettingsKind, OrganizationSettingsInputs>;
@@ -94,9 +70,6 @@ export type StackGitSync = Declared<typeof siteGitSyncKind, SiteGitSyncInputs> &
   /** Child installations: a space of the file (by key) or `{id}`, and the folder it syncs with. */
   spaces?: { space: Ref; projectDirectory: string }[];
 };
-
-/** Where a secret's value comes from when the program runs: a Pulumi config key or an environment variable. */
-export type StackSecretSource = { config: string } | { env: string };
 
 /** The inputs of a kind, as its declaration's `create` takes them. */
 type InputsOf<K> = K extends { create(ctx: never, inputs: infer I): unknown } ? I : never;

@@ -22,8 +22,8 @@ import { checkSite } from "./siteChecks";
 import { show, stackSchemaDocument } from "./schema";
 import { hiddenCharacterProblem } from "../identifiers";
 import { accessIssues } from "../access/checks";
-import { gitSyncIssues } from "./gitSync";
-import { assistantIssues } from "./assistant";
+import { gitSyncIssues } from "../gitSync/checks";
+import { assistantIssues } from "../assistant/checks";
 import { kindOfDefinition, naturalField, refOf, stackFields } from "./stackSchema";
 
 export { describe, type CheckIssue, type LineOf } from "./checkKit";

@@ -3,7 +3,7 @@
  * objects last: the site's own facts, then its structure (sections, groups and site spaces, compared
  * as two resolved site models), then its share links.
  */
-import { gitSyncChanges } from "./gitSync";
+import { gitSyncChanges } from "../gitSync/view";
 import { siteKind } from "../resources/site";
 import { siteSectionKind } from "../resources/siteSection";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
@@ -19,7 +19,7 @@ import { fieldChanges, treeFacts } from "./fields";
 import { siteSpaceTitle, visitorAuthFacts } from "./tree";
 import type { StackGrant } from "../access/model";
 import { grantChangeText, grantChanges } from "../access/view";
-import { assistantChanges } from "../stack/assistant";
+import { assistantChanges } from "../assistant/view";
 
 /** How the diff names sections and site spaces; with `keys`, each with its key from the file (`(section api)`). */
 class Names {

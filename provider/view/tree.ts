@@ -3,7 +3,7 @@
  * spaces with the URL path a reader sees, the default at each level, conditions, visibility,
  * published state and share links by name (never a URL).
  */
-import { gitSyncFacts } from "./gitSync";
+import { gitSyncFacts } from "../gitSync/view";
 import type { GroupChild, LinkEntry, SectionEntry, SiteSpaceEntry } from "../site";
 import { lookSummary } from "./look";
 import { siteKind } from "../resources/site";
@@ -16,7 +16,7 @@ import { API_PATH, claimsOf, urlClashes, type SiteView, type StackView } from ".
 import { plain, type Style } from "./style";
 import { redirectCount, redirectLines } from "../redirects/forms";
 import { accessSummary } from "../access/view";
-import { assistantSummary } from "../stack/assistant";
+import { assistantSummary } from "../assistant/view";
 
 /** Options of {@link renderTree}. */
 export interface TreeOptions {

@@ -9,7 +9,7 @@ import type { ApiClient, ContextConnection, SiteAgentSettings, SiteChannel, Site
 import { setupOf } from "../resources/assistantRules";
 import { INITIAL_USAGE } from "../resources/siteContextConnection";
 import { instructionsText } from "../resources/siteAgentSettings";
-import type { StackAgentChannel, StackAgentSettings, StackAssistant, StackContextConnection, StackMcpServer } from "../stack/assistant";
+import type { StackAgentChannel, StackAgentSettings, StackAssistant, StackContextConnection, StackMcpServer } from "./model";
 
 /** The environment variable export names for one secret of a site's assistant. */
 export function assistantVariable(...parts: string[]): string {

@@ -5,7 +5,7 @@
  */
 import { CREDENTIAL } from "../env";
 import { PLATFORM_PRIORITY, SITE_FILE_NAME } from "../resources/siteGitSync";
-import type { SecretLookup, SourceIssue } from "./sources";
+import type { SecretLookup, SourceIssue } from "../stack/sources";
 
 /** The site-entry members that declare a site's structure by hand. */
 export const HAND_STRUCTURE = ["sections", "sectionGroups", "siteSpaces"] as const;

@@ -5,7 +5,7 @@ import { siteAgentChannelKind } from "../resources/siteAgentChannel";
 import { siteAgentSettingsKind } from "../resources/siteAgentSettings";
 import { siteContextConnectionKind } from "../resources/siteContextConnection";
 import { siteMcpServerKind } from "../resources/siteMcpServer";
-import type { StackAssistant } from "./assistant";
+import type { StackAssistant } from "./model";
 import type { Keyed } from "../file/model";
 import { adoptOf, join, keysOf } from "../declare/names";
 import type { SiteScope } from "../declare/siteDeclarer";

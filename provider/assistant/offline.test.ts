@@ -5,7 +5,7 @@
  * written as plain text, a member its connector does not take, two channels of one type.
  */
 import { describe, expect, it } from "vitest";
-import { formatProblem, parseStack, type LoadResult } from "./load";
+import { formatProblem, parseStack, type LoadResult } from "../stack/load";
 
 const messages = (r: LoadResult): string[] => (r.ok ? r.warnings : r.problems).map(formatProblem);
 

@@ -8,7 +8,7 @@
 import type { ApiClient } from "../client";
 import { siteGitSyncKind, SITE_FILE_NAME } from "../resources/siteGitSync";
 import { declaredEntry } from "../stack/declared";
-import { HAND_STRUCTURE } from "../stack/gitSync";
+import { HAND_STRUCTURE } from "./checks";
 import type { StackFile, StackGitSync } from "../file/model";
 
 /** The environment variable an exported GitLab token source names: `GITSYNC_<SITE_KEY>_TOKEN`. */

@@ -1,7 +1,7 @@
 /** The gitSync block's offline checks: each problem located at its line, in words, never echoing a token. */
 import { describe, expect, it } from "vitest";
-import { formatProblem, parseStack } from "./load";
-import { twoOwners } from "./gitSync";
+import { formatProblem, parseStack } from "../stack/load";
+import { twoOwners } from "./checks";
 
 const TOKEN = "glpat-OFFLINE-7d2c91e0";
 
