@@ -27,7 +27,6 @@ import type { StackAccess, StackInstallation, StackVisitorAuth } from "../access
 import type { Key, Keyed, Ref } from "./refs";
 import type { Declared, StackSecretSource } from "./declared";
 import type { StackAssistant } from "../assistant/model";
-import type { StackSiteStructure } from "../stack/structureExpand";
 
 export * from "./refs";
 export type { Declared, StackSecretSource } from "./declared";
@@ -138,6 +137,18 @@ export interface StackAdaptiveSchema {
   properties: Record<string, StackClaim | StackUnsignedClaims>;
   required?: string[];
   additionalProperties?: false;
+}
+
+/** A site's `structure` in docs.yaml. */
+export interface StackSiteStructure {
+  /** The site file, relative to docs.yaml, inside the project; its name is `gitbook-docs.yaml`. */
+  file: string;
+  /** Space node key → the space it shows, where it is not the space of docs.yaml with the node's key. */
+  spaces?: Record<string, Ref>;
+  /** Node key → the entry's former keys (a site file cannot hold them), turned into Pulumi aliases as an entry's `previousKeys` are. */
+  previousKeys?: Record<string, string[]>;
+  /** Take over the live objects the file's nodes name, as `adopt: true` on each entry would. */
+  adopt?: boolean;
 }
 
 /** A docs site with its structure; natural key: title. */
