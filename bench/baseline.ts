@@ -10,7 +10,7 @@ import { ApiClient, type MovePosition, type SiteCustomizationSettings, type Site
 import { desiredSettings } from "../provider/resources/siteCustomization";
 import { planMoves, applyMove } from "../provider/resources/siteStructureOrder";
 import { siteModels, type GroupChild, type SiteModel, type TopEntry } from "../provider/site";
-import { isExternalLink, isIdRef, sectionsOf, type Ref, type StackFile, type StackSite } from "../provider/stack/model";
+import { isExternalLink, isIdRef, sectionsOf, type Ref, type StackFile, type StackSite } from "../provider/file/model";
 import { instructionsDocument } from "../provider/resources/siteAgentSettings";
 import type { Edit } from "./generate";
 import { BENCH_ENV, CHANGED_COMMIT_TEMPLATE, CHANGED_CONDITION } from "./generate";

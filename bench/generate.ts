@@ -21,10 +21,11 @@ import {
   type StackSiteSpace,
   type StackSpace,
   type StackTeam,
-  countObjects,
   isExternalLink,
   sectionsOf,
-} from "../provider/stack/model";
+} from "../provider/file/model";
+import { resolveStack } from "../provider/stack/resolve";
+import { countObjects } from "../provider/stack/summary";
 
 /** Organisation of the default emulator fixture. */
 export const BENCH_ORG = "demo-org";
@@ -395,7 +396,7 @@ function markDrafts(sites: StackSite[], count: number): number {
 
 /** The objects a stack declares, by the kinds of {@link Composition}. */
 export function compositionOf(stack: StackFile): Composition {
-  const counted = countObjects(stack);
+  const counted = countObjects(resolveStack(stack));
   const sites = stack.sites ?? [];
   const siteSpaces = sites.flatMap((site) => sectionsOf(site).flatMap((section) => section.siteSpaces ?? []));
   return {

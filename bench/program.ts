@@ -11,7 +11,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { type PreparedProgram, WORK_DIR, prepareProgram } from "../test/harness";
-import type { StackFile } from "../provider/stack/model";
+import type { StackFile } from "../provider/file/model";
 import { toStackYaml } from "./generate";
 
 const PULUMI_YAML = `name: docsplatform-bench

@@ -17,7 +17,7 @@ import * as path from "node:path";
 import { defaultSeed, startEmulator, type EmulatorOptions, type RunningEmulator, type Seed, type SeedSpace } from "../emulator";
 import { pulumiUnavailable } from "../test/cli/pulumi";
 import { ProgramRunner, type ApiCall, type RunResult, REPO_ROOT, runnerAgainst } from "../test/harness";
-import { isExternalLink, sectionsOf, type StackFile } from "../provider/stack/model";
+import { isExternalLink, sectionsOf, type StackFile } from "../provider/file/model";
 import { Baseline, type BaselineCalls } from "./baseline";
 import { type EarlierRun, keepEarlier, readEarlier } from "./earlier";
 import { measureEmulatorThroughput, type ThroughputResult } from "./emulator-throughput";

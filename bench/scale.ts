@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { StackFile } from "../provider/stack/model";
+import type { StackFile } from "../provider/file/model";
 import { SCALE_CASE, generateStack } from "./generate";
 import { benchSeed, median, startRig } from "./run";
 

@@ -95,7 +95,7 @@ export async function benchVariants(
   });
 }
 
-/** The component's registration choices (provider/stack/registration.ts), each against the floor. */
+/** The component's registration choices (provider/declare/registration.ts), each against the floor. */
 export const REGISTRATION_VARIANTS: readonly Variant[] = [
   { label: "as the public classes (`DOCSPLATFORM_QUIET_PROMISE_STACKS=0`)", env: { DOCSPLATFORM_QUIET_PROMISE_STACKS: "0" } },
   { label: "quiet promise stacks (the default)" },

@@ -162,6 +162,8 @@ export interface SectionRow {
   description: string | null;
   condition: string | null;
   icon: string | null;
+  /** Title per language; absent on rows written before it. */
+  localizedTitle?: JsonObject | null;
   group: string | null;
   /** Site spaces of the section in display order. */
   siteSpaces: string[];

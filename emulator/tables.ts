@@ -88,6 +88,7 @@ export const SECTION = {
   condition: UNSET,
   group: { as: "sectionGroup", empty: null },
   icon: UNSET,
+  localizedTitle: UNSET,
   draft: DRAFT,
 } as const satisfies Columns<SectionRow>;
 

@@ -27,8 +27,8 @@ docsplatform <command> --help tells each command's options.
 
 // Subcommands are loaded lazily so that `validate` does not pay for the emulator's framework and vice versa.
 const commands: Record<string, () => Subcommand> = {
-  validate: () => require("./stack/cli").validateMain as Subcommand,
-  emulator: () => require("./stack/emulatorCli").emulatorMain as Subcommand,
+  validate: () => require("./commands/validate").validateMain as Subcommand,
+  emulator: () => require("./commands/emulator").emulatorMain as Subcommand,
   export: () => require("./export/cli").exportMain as Subcommand,
   "site-file": () => require("./export/structureCli").siteFileMain as Subcommand,
   tree: () => require("./view/cli").treeMain as Subcommand,

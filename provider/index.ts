@@ -54,3 +54,13 @@ export { integrationInstallationProvider, integrationInstallationKind, type Inte
 
 // Stack file (component and loader)
 export * from "./stack";
+export {
+  DocsPlatform,
+  DOCS_PLATFORM_TYPE,
+  StackFileError,
+  loadForComponent,
+  type DocsPlatformArgs,
+  type DocsPlatformResources,
+  type SiteResources,
+} from "./declare/component";
+

@@ -11,7 +11,7 @@
 import "./compileCache";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { DocsPlatform } from "./stack/component";
+import { DocsPlatform } from "./declare/component";
 
 const config = new pulumi.Config("docsplatform");
 // The project's root reaches the SDK from language hosts that pass it (`--root-directory`); without it

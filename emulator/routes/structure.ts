@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { badRequest, conflict, notFound } from "../errors";
 import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, nullable, obj, ownedRow, paginate, requireSite, slugify, uniquePath, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
-import type { SectionGroupRow, SectionRow, ShareLinkRow, SiteRow, SiteSpaceRow, SpaceRow } from "../model";
+import type { JsonObject, SectionGroupRow, SectionRow, ShareLinkRow, SiteRow, SiteSpaceRow, SpaceRow } from "../model";
 import { groupIdsInOrder, presentSection, presentSectionGroup, presentShareLink, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
 import type { Store } from "../store";
 
@@ -253,7 +253,7 @@ function findShareLink(ctx: AnyCtx, site: SiteRow, id: string): ShareLinkRow {
 
 
 type SectionP = SiteP & { siteSectionId: string };
-type SectionPatch = { title?: string; path?: string; defaultSiteSpace?: string; condition?: string | null; icon?: string | null; description?: string | null; draft?: boolean; siteSectionGroupId?: string | null };
+type SectionPatch = { title?: string; path?: string; defaultSiteSpace?: string; condition?: string | null; icon?: string | null; description?: string | null; localizedTitle?: JsonObject | null; draft?: boolean; siteSectionGroupId?: string | null };
 type GroupP = SiteP & { siteSectionGroupId: string };
 type SiteSpaceP = SiteP & { siteSpaceId: string };
 type LinkP = SiteP & { shareLinkId: string };
@@ -307,6 +307,7 @@ function registerSections(route: Route): void {
       condition: nullable(limit("condition")),
       icon: nullable(limit("icon")),
       description: nullable(limit("sectionDescription")),
+      localizedTitle: nullable(limit("loc128")),
       draft: BOOLEAN,
       siteSectionGroupId: nullable(ID),
     }),
@@ -321,7 +322,7 @@ function registerSections(route: Route): void {
         throw badRequest("body/defaultSiteSpace", `names no site space of section '${section.id}': '${b.defaultSiteSpace}'`);
       }
       const group = b.siteSectionGroupId === undefined ? undefined : bodyGroup(ctx, site, b.siteSectionGroupId, "body/siteSectionGroupId");
-      applyPatch(section, b, ["title", "path", "defaultSiteSpace", "condition", "icon", "description", "draft"]);
+      applyPatch(section, b, ["title", "path", "defaultSiteSpace", "condition", "icon", "description", "localizedTitle", "draft"]);
       // Into a group (or back to the root): at the end of that level, as the API says to sort afterwards.
       if (group !== undefined && group !== section.group) {
         detachItem(ctx.store, site, section.id);

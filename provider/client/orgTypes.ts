@@ -1,5 +1,5 @@
 import type { Space } from "./spaceTypes";
-import type { Role, TeamRole } from "./types";
+import type { Role, TeamRole } from "./baseTypes";
 
 /** Types of the /v1 API for the organisation: users, the organisation and its search, members, teams and collections. */
 

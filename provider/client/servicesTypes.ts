@@ -1,5 +1,5 @@
 import type { Organization, Team } from "./orgTypes";
-import type { Role } from "./types";
+import type { Role } from "./baseTypes";
 
 /** Types of the /v1 API for the organisation's services: SAML, OpenAPI specs, translations and integrations. */
 

@@ -1,5 +1,5 @@
 import type { Space } from "./spaceTypes";
-import type { AgentsContext, Role, SiteType, SiteVisibility } from "./types";
+import type { AgentsContext, Role, SiteType, SiteVisibility } from "./baseTypes";
 
 /** Types of the /v1 API for sites: sites, adaptive schemas, sections, section groups, site spaces and share links. */
 
@@ -108,6 +108,10 @@ export interface SiteSection {
   condition?: string;
   sectionGroup?: string;
   icon?: string;
+  /** Title per language (non-default languages). */
+  localizedTitle?: Record<string, string>;
+  /** Description per language (non-default languages). */
+  localizedDescription?: Record<string, string>;
   /** Draft and not live. */
   draft?: boolean;
   siteSpaces?: SiteSpace[];
@@ -133,6 +137,10 @@ export interface UpdateSectionBody {
   condition?: string | null;
   icon?: string | null;
   description?: string | null;
+  /** Null removes every localized title. */
+  localizedTitle?: Record<string, string> | null;
+  /** Null removes every localized description. */
+  localizedDescription?: Record<string, string> | null;
   draft?: boolean;
   /** Moves the section into this group; null: to the root. */
   siteSectionGroupId?: string | null;

@@ -1,4 +1,4 @@
-import type { EditMode, ListEnvelope, Role, SpaceVisibility } from "./types";
+import type { EditMode, ListEnvelope, Role, SpaceVisibility } from "./baseTypes";
 
 /** Types of the /v1 API for spaces: spaces, their moves and transfers, and their links. */
 

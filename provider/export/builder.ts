@@ -24,9 +24,9 @@ import { differing, OVERRIDE_SETTINGS } from "../resources/look";
 import { OVERRIDE_MEMBERS } from "../resources/siteSpaceCustomization";
 import { declaredEntry } from "../stack/declared";
 import { fileOf, naturalField, stackFields } from "../stack/stackSchema";
-import type { Ref, StackAdaptiveSchema, StackCollection, StackMember, StackOrganizationSettings, StackSite, StackSpace, StackTeam, StackTeamMember } from "../stack/model";
+import type { Ref, StackAdaptiveSchema, StackCollection, StackMember, StackOrganizationSettings, StackSite, StackSpace, StackTeam, StackTeamMember } from "../file/model";
 import { schemaIssues } from "../stack/schema";
-import { KeyAllocator } from "./keys";
+import { KeyAllocator } from "../keys";
 import { siteFileEntry } from "./siteFile";
 
 /** Where a file that cannot be read back is to be supplied: `supply/<key>/<field>`. */

@@ -8,7 +8,8 @@ import * as path from "node:path";
 import { ApiClient, checkBaseUrl } from "../client";
 import { clientTuningFromEnv } from "../env";
 import { formatProblem, parseStack } from "../stack/load";
-import { objectSummary, type StackFile, type StackSite } from "../stack/model";
+import { objectSummary } from "../stack/summary";
+import type { StackFile, StackSite } from "../file/model";
 import { ExportError, explainApiError, exportOrganization, type ExportProgress } from "./export";
 import { renderStackFile, schemaPathFor } from "./render";
 import { parseDirs, planSiteFiles, withStructure, writeSiteFiles, type PlannedSiteFile } from "./structureCli";
@@ -302,7 +303,7 @@ function writeExport(
   }
   if (args.caller === undefined) stderr.write(`export: to add: ${CALLER_TO_ADD}\n`);
   for (const w of loaded.warnings) stderr.write(`export: note: ${formatProblem(w)}\n`);
-  const parts = objectSummary(loaded.stack);
+  const parts = objectSummary(loaded);
   stderr.write(
     `export: ${result.progress.objects} objects read in ${result.progress.requests} requests; wrote ${args.out ?? "standard output"}: ${parts.join(", ") || "no objects"}\n`,
   );

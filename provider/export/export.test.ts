@@ -11,10 +11,10 @@ import { parse as parseYaml } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { ApiClient } from "../client";
 import { parseStack } from "../stack/load";
-import type { StackFile } from "../stack/model";
+import type { StackFile } from "../file/model";
 import { exportMain, type ExportIo } from "./cli";
 import { buildVariedOrganization, FIXTURE_CERTIFICATE } from "../../test/support/variedOrganization";
-import { KeyAllocator, slugKey } from "./keys";
+import { KeyAllocator, slugKey } from "../keys";
 
 const ORG = "demo-org";
 const KEY = /^[a-z0-9][a-z0-9_-]{0,62}$/;

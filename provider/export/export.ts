@@ -6,12 +6,12 @@
  * left out and reported as a note, never exported in a form that would create a second object.
  * Secrets stay out: share-link URLs carry a token and are never read into the file.
  */
-import { exportGitSync } from "./gitSync";
+import { exportGitSync } from "../gitSync/export";
 import { ApiError, type ApiClient, type Organization, type Site } from "../client";
 import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import { listedKinds } from "../resources/kinds";
 import { markdownOf } from "../resources/markdownDocument";
-import { listEntries, type StackFile } from "../stack/model";
+import { listEntries, type StackFile } from "../file/model";
 import { Builder, naturalOrder, type SiteData } from "./builder";
 
 /** Progress of an export, reported while it reads. */
@@ -74,8 +74,8 @@ export function explainApiError(e: unknown, organizationId: string): string {
 }
 
 export { placeholderPath } from "./builder";
-import { readAccess } from "./access";
-import { readAssistant } from "./assistant";
+import { readAccess } from "../access/export";
+import { readAssistant } from "../assistant/export";
 
 /** Reads the organisation and builds its stack file. API errors propagate as `ApiError`. */
 export async function exportOrganization(client: ApiClient, opts: ExportOptions): Promise<ExportResult> {

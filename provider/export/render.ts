@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Document, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair, type Scalar, type YAMLMap } from "yaml";
-import type { StackFile } from "../stack/model";
+import type { StackFile } from "../file/model";
 import { schemasDir } from "../stack/schema";
 
 /** Where a rendered file came from, for its header. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator, SnapshotOrg } from "../../emulator";
 import type { ProgramRunner, PreparedProgram, RunResult } from "../../test/harness";
 import { ApiClient } from "../client";
-import { countObjects } from "../stack/model";
+import { countObjects } from "../stack/summary";
 import { loadStackFile } from "../stack/load";
 import { exportMain } from "./cli";
 import { startProgram, stopProgram } from "../../test/support/program";
@@ -115,7 +115,7 @@ describe("export, then pulumi up on the exported file", () => {
     expect(code).toBe(0);
     const loaded = loadStackFile(docsFile());
     if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join("\n"));
-    expect(countObjects(loaded.stack)).toEqual({
+    expect(countObjects(loaded)).toEqual({
       OrganizationSettings: 1,
       MemberRole: 3,
       Team: 2,

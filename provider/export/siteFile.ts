@@ -4,7 +4,7 @@
  * defaults written only where a level has a choice, each group's sections by key.
  */
 import type { LinkEntry, ListedEntry, SectionEntry, SiteModel, SiteSpaceEntry } from "../site";
-import type { StackExternalLink, StackSection, StackSite, StackSiteSpace } from "../stack/model";
+import type { StackExternalLink, StackSection, StackSite, StackSiteSpace } from "../file/model";
 
 /** An entry without its key and `adopt`: the fields between them. */
 function fieldsOf<T extends { key: string; adopt?: boolean }>(entry: T): Omit<T, "key" | "adopt"> {

@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { stringify } from "yaml";
 import { siteModels, type SiteModel } from "../site";
 import { formatProblem, loadStackFile } from "../stack/load";
-import type { StackFile, StackSite } from "../stack/model";
+import type { StackFile, StackSite } from "../file/model";
 import { STRUCTURE_FIELDS, type StackSiteStructure } from "../stack/structureExpand";
 import { parseSiteFile, SITE_FILE_NAME } from "../stack/structureFile";
 import { renderSiteFile, siteFileOf, type ContentDirectories } from "./structureWrite";

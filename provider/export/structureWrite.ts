@@ -16,7 +16,7 @@
 import { stringify } from "yaml";
 import type { SectionEntry, SiteModel, SiteSpaceEntry } from "../site";
 import type { GroupChild, LinkEntry, TopEntry } from "../site/types";
-import type { Ref } from "../stack/model";
+import type { Ref } from "../file/model";
 import { SITE_FILE_NAME } from "../stack/structureFile";
 import type { StackSiteStructure } from "../stack/structureExpand";
 
@@ -80,7 +80,7 @@ class SiteFileWriter {
       type: "section-group",
       key: g.key,
       title: g.title,
-      ...defined({ icon: g.icon, draft: g.draft }),
+      ...defined({ icon: g.entry.icon ?? undefined, draft: g.draft }),
       ...(g.children.length > 0 ? { children: g.children.map((c) => this.listed(c)) } : {}),
     };
   }
@@ -95,7 +95,7 @@ class SiteFileWriter {
       type: "section",
       key: s.key,
       title: s.title,
-      ...defined({ description: s.description, icon: s.icon }),
+      ...defined({ description: s.entry.description ?? undefined, icon: s.entry.icon ?? undefined }),
       ...(s.default ? { default: true } : {}),
       path: this.pathOf(s.path, s.key, "section"),
       ...defined({ condition: s.condition }),
@@ -153,7 +153,7 @@ class SiteFileWriter {
       type: "external-link",
       key: l.key,
       title: l.title,
-      ...defined({ localizedTitle: e.localizedTitle, description: l.description, localizedDescription: e.localizedDescription, icon: l.icon }),
+      ...defined({ localizedTitle: e.localizedTitle, description: l.entry.description ?? undefined, localizedDescription: e.localizedDescription, icon: l.entry.icon ?? undefined }),
       url: l.target,
       ...defined({ draft: l.draft, condition: l.condition }),
     };

@@ -138,6 +138,30 @@ export interface FieldSpec<T = unknown> {
    * {@link INTERNAL_INPUT_PREFIX} so that no preview shows it as a changed property.
    */
   internal?: boolean;
+  /** How `tree` and `diff` show it (see {@link FieldShow}); omitted: shown by the structure it belongs to (a title, a path, a condition), or not at all. */
+  show?: FieldShow;
+}
+
+/**
+ * How `tree` and `diff` show a field of an object, which they walk from the kind's declaration: among
+ * the facts on the object's line in `tree` (declared, or what its absence rule resets it to; a value
+ * that is what a new object has reads as none), and as a change in `diff` (`agents excluded → included`).
+ */
+export interface FieldShow {
+  /** Its name in a review: the words before its value in `tree` (unless `bare`), the name of its change in `diff`. */
+  label: string;
+  /** Its value in words; default: as the file writes it, a boolean as `yes`/`no` in `diff` and as the label or `not <label>` in `tree`. */
+  words?: (value: never) => string;
+  /** In `tree`, the words alone, without the label (`public (open and indexed)`). */
+  bare?: boolean;
+  /** Free text: quoted in both views, and dimmed in `tree` (a description). */
+  quoted?: boolean;
+  /** In `tree`, left out at these words (adaptive content `off`). */
+  quiet?: string;
+  /** In `tree`, on the line under the object's facts rather than among them (a site's adaptive content, beside its visitor claims). */
+  apart?: boolean;
+  /** In `diff`, what readers notice of a change from one value's words to another's (`the site goes live`). */
+  means?: (from: string | undefined, to: string | undefined) => string | undefined;
 }
 
 /**

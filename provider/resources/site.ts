@@ -3,16 +3,24 @@ import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, 
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
+/** Who can read a published site, in words (`tree`, `diff`). */
+export const VISIBILITY: Record<string, string> = {
+  public: "public (open and indexed)",
+  unlisted: "unlisted (open, not indexed)",
+  "share-link": "share-link (readers with a share link)",
+  "visitor-auth": "visitor-auth (visitors who sign in)",
+};
+
 /** The fields of a Site: its one declaration, from which its types, schema and patch body derive. */
 const fields = {
   organizationId: ORGANIZATION_FIELD,
   title: { schema: limit("siteTitle"), doc: "Site title, 2 to 128 characters.", required: true, patched: true },
-  type: { schema: limit("siteType"), doc: "Site type: basic or ultimate; a new site is basic unless declared. Set on creation only: changing it replaces the site.", createOnly: true, absent: "unmanaged", initial: "basic" },
-  visibility: { schema: limit<SiteVisibility>("siteVisibility"), doc: "Who can reach the published site: public (open and indexed), unlisted (open, not indexed), share-link (secret token in the URL), visitor-auth (JWT-authenticated visitors). A new site is public unless declared; not reset on removal, so deleting the line never opens a site to the public.", absent: "unmanaged", patched: true },
-  published: { schema: boolean(), doc: "Whether the site is reachable by the audience set by visibility. A new site starts unpublished.", absent: { reset: false }, patched: true },
-  basename: { schema: limit("siteBasename"), doc: "Base path of the site, 1 to 100 characters. The API cannot remove a basename once set.", absent: "unmanaged", patched: true },
-  proxy: { schema: limit("siteProxy"), doc: "Serve the site behind a proxy: a host plus one or more path segments (e.g. example.com/docs), at most 512 characters.", absent: "clear", patched: true },
-  agentsContext: { schema: limit<AgentsContext>("agentsContext"), doc: "Whether AI agents can access the site: included or excluded.", absent: { reset: "excluded" }, patched: true },
+  type: { schema: limit("siteType"), doc: "Site type: basic or ultimate; a new site is basic unless declared. Set on creation only: changing it replaces the site.", createOnly: true, absent: "unmanaged", initial: "basic", show: { label: "type", bare: true } },
+  visibility: { schema: limit<SiteVisibility>("siteVisibility"), doc: "Who can reach the published site: public (open and indexed), unlisted (open, not indexed), share-link (secret token in the URL), visitor-auth (JWT-authenticated visitors). A new site is public unless declared; not reset on removal, so deleting the line never opens a site to the public.", absent: "unmanaged", patched: true, show: { label: "visibility", bare: true, words: (v: string) => VISIBILITY[v] ?? v } },
+  published: { schema: boolean(), doc: "Whether the site is reachable by the audience set by visibility. A new site starts unpublished.", absent: { reset: false }, patched: true, show: { label: "published", means: (from, to) => (from === "yes" && to === "no" ? "readers lose access to the site" : to === "yes" ? "the site goes live" : undefined) } },
+  basename: { schema: limit("siteBasename"), doc: "Base path of the site, 1 to 100 characters. The API cannot remove a basename once set.", absent: "unmanaged", patched: true, show: { label: "basename", means: (_, to) => (to === undefined ? undefined : "every URL of the site changes") } },
+  proxy: { schema: limit("siteProxy"), doc: "Serve the site behind a proxy: a host plus one or more path segments (e.g. example.com/docs), at most 512 characters.", absent: "clear", patched: true, show: { label: "proxy" } },
+  agentsContext: { schema: limit<AgentsContext>("agentsContext"), doc: "Whether AI agents can access the site: included or excluded.", absent: { reset: "excluded" }, patched: true, show: { label: "agents" } },
   defaultLevel: {
     schema: limit<SiteDefaultLevel>("siteDefaultLevel"),
     doc: "Default level of access to the site's content: admin, create, review, edit, comment or read; null for guests; inherit: the organisation's. A new site inherits. Not managed when omitted (null is a value of its own), so removing the line never changes who can read the site.",
@@ -21,7 +29,7 @@ const fields = {
     addedLater: true,
     patched: true,
   },
-  adaptiveContent: { schema: { type: "object", additionalProperties: false, required: ["enabled"], properties: { enabled: { type: "boolean", description: "Turn adaptive content on or off." } } } as ValueSchema<{ enabled: boolean }>, doc: "Adaptive content: show or hide sections and site spaces by visitor claims (see adaptiveSchema and the condition fields).", absent: { reset: { enabled: false } }, patched: true },
+  adaptiveContent: { schema: { type: "object", additionalProperties: false, required: ["enabled"], properties: { enabled: { type: "boolean", description: "Turn adaptive content on or off." } } } as ValueSchema<{ enabled: boolean }>, doc: "Adaptive content: show or hide sections and site spaces by visitor claims (see adaptiveSchema and the condition fields).", absent: { reset: { enabled: false } }, patched: true, show: { label: "adaptive content", words: (v: { enabled: boolean }) => (v.enabled ? "on" : "off"), quiet: "off", apart: true } },
 } as const satisfies Record<string, FieldSpec>;
 
 /** Inputs of a Site (its declared fields). */

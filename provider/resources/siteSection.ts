@@ -12,8 +12,9 @@ const fields = {
   spaceId: { schema: limit("id"), doc: "The space of the site space the section is created with (its first site space). Set on creation only.", required: true, createOnly: true, stack: "context" },
   title: { schema: limit("sectionTitle"), doc: "Section title, 2 to 128 characters.", absent: "unmanaged", stackRequired: true, patched: true },
   path: { schema: { ...limit("sectionPath"), pattern: PATH_SEGMENT_PATTERN, "x-patternWords": PATH_SEGMENT_WORDS }, doc: "URL path of the section, 1 to 100 characters, unique among the sections of the site. A new section's path is derived from its title by the platform (lowercase, other characters replaced by '-'); the API cannot remove a path.", absent: "unmanaged", patched: true },
-  description: { schema: limit("sectionDescription"), doc: "Section description, at most 256 characters.", absent: "clear", patched: true },
-  icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear", patched: true },
+  description: { schema: limit("sectionDescription"), doc: "Section description, at most 256 characters.", absent: "clear", patched: true, show: { label: "description", bare: true, quoted: true } },
+  icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear", patched: true, show: { label: "icon" } },
+  localizedTitle: { schema: limit<Record<string, string>>("loc128"), doc: "Title per language (non-default languages), each at most 128 characters.", absent: "clear", addedLater: true, patched: true, show: { label: "localized title", words: (v: Record<string, string>) => Object.entries(v).map(([language, title]) => `${language} ${JSON.stringify(title)}`).join(", ") } },
   condition: { schema: limit("condition"), doc: "Adaptive-content expression deciding whether a visitor sees the section (e.g. visitor.claims.beta), 1 to 1024 characters.", absent: "clear", patched: true },
   draft: { schema: boolean(), doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged section.", absent: "unmanaged", initial: false, addedLater: true, patched: true },
   default: { schema: boolean(), doc: "false: not the default (another object of its level is declared the default and takes it; the API cannot unset a default, so this makes no call). true makes this the site's default section (the stack file's defaultSiteSection, else its first section). A default moves by declaring it on another section.", absent: "unmanaged", stack: "context" },
@@ -50,7 +51,7 @@ function sectionOutputs(section: ApiSection, parent: SectionWhere) {
     spaces.find((s) => s.id === parent.siteSpaceId) ?? spaces.find((s) => s.space?.id === parent.spaceId) ?? null;
   return {
     spaceId: parent.spaceId,
-    ...reported(section, ["title", "icon", "path", "description", "condition"]),
+    ...reported(section, ["title", "icon", "path", "description", "condition", "localizedTitle"]),
     default: section.default === true,
     sectionGroupId: section.sectionGroup ?? null,
     draft: section.draft === true,

@@ -13,7 +13,7 @@ const fields = {
   organizationId: ORGANIZATION_FIELD,
   siteId: SITE_FIELD,
   title: { schema: limit("sectionGroupTitle"), doc: "Section group title, 1 to 100 characters.", required: true, patched: true },
-  icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear", patched: true },
+  icon: { schema: limit("icon"), doc: "Icon name, at most 50 characters.", absent: "clear", patched: true, show: { label: "icon" } },
   draft: { schema: boolean(), doc: "Draft: staged and not live (true), or live (false). Not managed when omitted, so removing the line never publishes a staged group.", absent: "unmanaged", initial: false, addedLater: true, patched: true },
   sections: { schema: { type: "array", uniqueItems: true, items: limit("id") } as ValueSchema<string[]>, doc: "The sections in the group; a section belongs to at most one group.", absent: { reset: [] }, normalize: asSet, stack: "context" },
 } as const satisfies Record<string, FieldSpec>;

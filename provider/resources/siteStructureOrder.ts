@@ -2,7 +2,7 @@ import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace,
 import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type LiveOf, type ResourceArgs, type ValueSchema, orGone, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { siteLists, siteReads, throughLag } from "./lists";
 import { makeProvider } from "./provider";
-import { longestIncreasing } from "../site/order";
+import { longestIncreasing } from "../sequence";
 
 /**
  * SiteStructureOrder keeps the declared display order of a site's sections, section groups and

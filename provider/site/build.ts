@@ -4,7 +4,7 @@
  * is not an object is left out (the others keep their pointers), a field of the wrong type reads as
  * absent.
  */
-import type { Key, Ref, StackExternalLink, StackFile, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
+import type { Key, Ref, StackExternalLink, StackFile, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../file/model";
 import { displayOrder, groupMembership } from "./order";
 import { defaultOf, levelPaths, PATH_FALLBACK, SITE_URL, urlOf } from "./rules";
 import type { GroupEntry, LinkEntry, ListedEntry, SectionEntry, SectionForm, ShareLinkEntry, SiteModel, SiteSpaceEntry } from "./types";
@@ -151,8 +151,6 @@ function linkEntries(site: Loose, at: string, groupOf: Map<Key, Key>): Map<numbe
       index: j,
       title: str(l.title) ?? "",
       target: str(l.url) ?? "",
-      description: str(l.description),
-      icon: str(l.icon),
       condition: str(l.condition),
       draft: bool(l.draft),
       group: groupOf.get(keys.key),
@@ -185,8 +183,6 @@ function sectionEntries(site: Loose, at: string, groupOf: Map<Key, Key>, spaces:
       url,
       default: isDefault,
       condition: str(s.condition),
-      description: str(s.description),
-      icon: str(s.icon),
       draft: bool(s.draft),
       group: groupOf.get(keys.key),
       container: at,
@@ -206,7 +202,6 @@ function groupEntries(site: Loose, at: string): GroupEntry[] {
       pointer,
       index: i,
       title: str(g.title) ?? "",
-      icon: str(g.icon),
       draft: bool(g.draft),
       container: at,
       sections: [],

@@ -3,7 +3,7 @@
  * live organisation (`liveSiteModel`), read by the stack checks, the component, export, `tree` and
  * `diff`. The platform's structure rules are in `rules.ts`, the display order in `order.ts`.
  */
-import type { Key } from "../stack/model";
+import type { Key } from "../file/model";
 import type { SectionEntry, SiteModel, SiteSpaceEntry } from "./types";
 
 export * from "./types";

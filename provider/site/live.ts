@@ -9,9 +9,9 @@
  * condition and not hidden, is spelled by the `space` shorthand (its site space takes the section's key).
  */
 import type { Site, SiteExternalLink, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from "../client";
-import { KeyAllocator } from "../export/keys";
+import { KeyAllocator } from "../keys";
 import { slugKey } from "../rules";
-import type { Ref, StackExternalLink, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
+import type { Ref, StackExternalLink, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../file/model";
 import { assemble } from "./build";
 import { displayOrder } from "./order";
 import { derivedPath, PATH_FALLBACK, SITE_URL, urlOf } from "./rules";
@@ -159,8 +159,8 @@ class LiveReader {
    * What a section and an external link hold alike, as the live navigation shows them: an empty text is
    * none; at the site's level, the group placed afterwards (from the groups' children).
    */
-  private navigationItem(item: SiteSection | SiteExternalLink): Pick<SectionEntry & LinkEntry, "condition" | "description" | "icon" | "draft" | "group" | "container"> {
-    return { condition: item.condition || undefined, description: item.description || undefined, icon: item.icon || undefined, draft: item.draft, group: undefined, container: this.at };
+  private navigationItem(item: SiteSection | SiteExternalLink): Pick<SectionEntry & LinkEntry, "condition" | "draft" | "group" | "container"> {
+    return { condition: item.condition || undefined, draft: item.draft, group: undefined, container: this.at };
   }
 
   private siteSpace(ss: SiteSpace, key: string, pointer: string, index: number, levelUrl: string, container: string, section: string | undefined, shorthand: boolean): SiteSpaceEntry {
@@ -285,7 +285,6 @@ class LiveReader {
         pointer,
         index: out.length,
         title: g.title,
-        icon: g.icon || undefined,
         draft: g.draft,
         container: this.at,
         sections: [],

@@ -1,7 +1,7 @@
 /** The resolved site model of a stack file: display order, defaults, paths and their source, URLs, pointers. */
 import { describe, expect, it } from "vitest";
 import { parseStack } from "../stack/load";
-import type { StackFile } from "../stack/model";
+import type { StackFile } from "../file/model";
 import { longestIncreasing, reordered, sectionByKey, siteModels, siteSpaceByKey } from ".";
 
 function parse(text: string): StackFile {

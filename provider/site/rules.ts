@@ -13,7 +13,7 @@
  *   site space is served at its level's URL, another at `<level URL>/<path>`.
  */
 import { derivePath } from "../rules";
-import type { Key } from "../stack/model";
+import type { Key } from "../file/model";
 import type { PathInfo } from "./types";
 
 /** Fallback of a derived path when a title leaves nothing, per level. */

@@ -13,10 +13,13 @@
  *   then walk `entries` as they do for sections and groups;
  * - a flag of entries (a draft, a hidden site space): a field of the entry types here, read in
  *   `build.ts` and `live.ts` (`draft` and `hidden` are);
+ * - a plain field of an entry's kind (an icon, a description, a localized title) is not here: `tree`
+ *   and `diff` read it from the entry as the kind's declaration shows it (`show`), export and the
+ *   component through the declaration too;
  * - a reference by key to a section or a site space (a redirect destination): resolved with
  *   `sectionByKey` / `siteSpaceByKey` (index.ts), whose `url` is the page readers land on.
  */
-import type { Key, Ref, StackExternalLink, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../stack/model";
+import type { Key, Ref, StackExternalLink, StackSection, StackSectionGroup, StackShareLink, StackSite, StackSiteSpace } from "../file/model";
 
 /**
  * Where a path comes from: `declared` in the file; `derived` by the platform from a title (none
@@ -88,8 +91,6 @@ export interface SectionEntry extends EntryBase {
   url: string;
   default: boolean;
   condition: string | undefined;
-  description: string | undefined;
-  icon: string | undefined;
   /** Draft (staged, not live) as declared; undefined when the file leaves it alone. */
   draft: boolean | undefined;
   /** Key of the group holding it, if any. */
@@ -113,7 +114,6 @@ export interface GroupMember {
 /** A section group with its sections in display order. */
 export interface GroupEntry extends EntryBase {
   title: string;
-  icon: string | undefined;
   /** Draft (staged, not live) as declared; undefined when the file leaves it alone. */
   draft: boolean | undefined;
   /** The site's pointer. */
@@ -139,8 +139,6 @@ export interface LinkEntry extends EntryBase {
   title: string;
   /** Where it leads: an absolute http(s) URL. */
   target: string;
-  description: string | undefined;
-  icon: string | undefined;
   condition: string | undefined;
   /** Draft (staged, not live) as declared; undefined when the file leaves it alone. */
   draft: boolean | undefined;

@@ -13,17 +13,17 @@
  */
 import { LIMITS_ID, type AnyKind } from "../resources/kind";
 import { listedKinds } from "../resources/kinds";
-import { siteModels } from "../site";
-import type { StackFile } from "./model";
+import type { StackFile } from "../file/model";
+import type { ResolvedStack } from "./resolve";
 import layout from "./layout.json";
 import limits from "../../schemas/limits.json";
 import { itemsOf, isObject, list, naturalKeys, reference, uniqueKeys, type CheckIssue, type Ctx, type Item, type LineOf, type Namespace } from "./checkKit";
 import { checkSite } from "./siteChecks";
 import { show, stackSchemaDocument } from "./schema";
 import { hiddenCharacterProblem } from "../identifiers";
-import { accessIssues } from "./access";
-import { gitSyncIssues } from "./gitSync";
-import { assistantIssues } from "./assistant";
+import { accessIssues } from "../access/checks";
+import { gitSyncIssues } from "../gitSync/checks";
+import { assistantIssues } from "../assistant/checks";
 import { kindOfDefinition, naturalField, refOf, stackFields } from "./stackSchema";
 
 export { describe, type CheckIssue, type LineOf } from "./checkKit";
@@ -53,7 +53,7 @@ function topLevel(): TopLevel[] {
 }
 
 /** Run every cross-object check over a parsed stack file. */
-export function checkStack(stack: StackFile, lineOf: LineOf): CheckIssue[] {
+export function checkStack({ stack, sites }: ResolvedStack, lineOf: LineOf): CheckIssue[] {
   const issues: CheckIssue[] = [];
   const ctx: Ctx = {
     lineOf,
@@ -97,7 +97,7 @@ export function checkStack(stack: StackFile, lineOf: LineOf): CheckIssue[] {
   collectionCycles(ctx, list(stack.collections));
   hiddenInNaturalKeys(ctx, stack);
 
-  for (const site of siteModels(stack)) checkSite(ctx, site, keys.spaces ?? new Map());
+  for (const site of sites) checkSite(ctx, site, keys.spaces ?? new Map());
   for (const issue of accessIssues(stack)) (issue.warning ? ctx.warn : ctx.error)(issue.pointer, issue.reason);
   for (const issue of gitSyncIssues(stack)) ctx.error(issue.pointer, issue.reason);
   for (const issue of assistantIssues(stack)) ctx.error(issue.pointer, issue.reason);

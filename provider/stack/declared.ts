@@ -5,7 +5,7 @@
  */
 import { isAbsentValue, type AnyKind, type FileSpelling, type RefSpelling } from "../resources/kind";
 import { fileOf, refOf, stackFields } from "./stackSchema";
-import type { Ref } from "./model";
+import type { Ref } from "../file/model";
 
 /** Resolves a reference of the stack file (a key of that list, or `{id}`) to the referenced ID. */
 export type ResolveRef<T> = (list: RefSpelling["ref"], ref: Ref) => T;

@@ -5,7 +5,9 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { derivePath } from "../rules";
 import { formatProblem, linePositions, loadStackFile, parseStack, problemSummary, STACK_FILE_LIMITS, type LoadResult, type Problem } from "./load";
-import { countObjects, isIdRef, sectionSiteSpaces, type StackFile } from "./model";
+import { isIdRef, type StackFile } from "../file/model";
+import { sectionSiteSpaces } from "../site";
+import { countObjects } from "./summary";
 import { schemasDir, stackValidator } from "./schema";
 
 const repo = path.resolve(__dirname, "../..");
@@ -47,7 +49,7 @@ describe("the handbook example", () => {
   it("declares most kinds against the emulator's default fixture", () => {
     const result = loadStackFile(handbook);
     if (!result.ok) throw new Error("invalid");
-    const counts = countObjects(result.stack);
+    const counts = countObjects(result);
     // A site's display order is no object of the file; redirects have tests of their own (resources/siteRedirects.test.ts, redirects/),
     // and so has Git Sync (stack/gitSync.test.ts: the handbook's sites keep their structure in the file).
     for (const kind of (Object.keys(counts) as (keyof typeof counts)[]).filter((k) => k !== "SiteStructureOrder" && k !== "SiteRedirects" && k !== "SiteGitSync")) {

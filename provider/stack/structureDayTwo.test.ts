@@ -17,7 +17,7 @@ import { changes, upAndSettle, writes } from "../../test/support/steps";
 import { siteFileMain } from "../export/structureCli";
 import { diffStacks, renderDiffText } from "../view/diff";
 import { formatProblem, loadStackFile } from "./load";
-import type { StackFile } from "./model";
+import type { ResolvedStack } from "./resolve";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 
@@ -31,10 +31,10 @@ describe("a site whose structure comes from its site file", { timeout: 300_000 }
     return emu.store.org("demo-org").sites.find((s) => s.title === "Developer portal")!;
   }
 
-  function loaded(): StackFile {
+  function loaded(): ResolvedStack {
     const r = loadStackFile(path.join(program.dir, "docs.yaml"));
     if (!r.ok) throw new Error(r.problems.map(formatProblem).join("\n"));
-    return r.stack;
+    return r;
   }
 
   beforeAll(async () => {

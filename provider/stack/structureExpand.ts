@@ -21,22 +21,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { escapeSegment } from "../pointer";
 import { describe, isObject, type Loose } from "./checkKit";
-import type { Problem } from "./load";
-import type { Ref } from "./model";
+import type { Problem } from "./problem";
+import type { Ref, StackSiteStructure } from "../file/model";
 import { projectFile, type FileBase } from "./projectFiles";
 import { allNodes, parseSiteFile, SITE_FILE_NAME, type SiteFile, type SiteFileNode } from "./structureFile";
 
-/** A site's `structure` in docs.yaml. */
-export interface StackSiteStructure {
-  /** The site file, relative to docs.yaml, inside the project; its name is `gitbook-docs.yaml`. */
-  file: string;
-  /** Space node key → the space it shows, where it is not the space of docs.yaml with the node's key. */
-  spaces?: Record<string, Ref>;
-  /** Node key → the entry's former keys (a site file cannot hold them), turned into Pulumi aliases as an entry's `previousKeys` are. */
-  previousKeys?: Record<string, string[]>;
-  /** Take over the live objects the file's nodes name, as `adopt: true` on each entry would. */
-  adopt?: boolean;
-}
+export type { StackSiteStructure };
 
 /** The fields of a site entry the site file supplies: declaring one beside `structure` is refused. */
 export const STRUCTURE_FIELDS = ["sections", "sectionGroups", "siteSpaces", "defaultSiteSection", "defaultSiteSpace"] as const;

@@ -25,7 +25,8 @@ import { SITE_FILE_NAME } from "../resources/siteGitSync";
 import { escapeSegment } from "../pointer";
 import { ajvWithLimits } from "../validators";
 import { describe, isObject, list, type Loose } from "./checkKit";
-import { parseLocatedYaml, type Problem } from "./load";
+import type { Problem } from "./problem";
+import { parseLocatedYaml } from "./yaml";
 import { schemasDir, show } from "./schema";
 
 /** The file's name, as the published description spells it (Git Sync reads no other): the one the Git Sync kind names. */

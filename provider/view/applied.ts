@@ -4,14 +4,14 @@
  * so an undeclared path keeps its base value.
  */
 import type { SiteSpaceEntry } from "../site";
-import { sectionSiteSpaces, sectionsOf, type Key, type StackFile, type StackSiteSpace } from "../stack/model";
+import { sectionSiteSpaces } from "../site";
+import { sectionsOf, type Key, type StackFile, type StackSiteSpace } from "../file/model";
 import { q, type Change } from "./changes";
 import { matchKeyed } from "./match";
-import { viewStack } from "./model";
+import { resolveStack, type ResolvedStack } from "../stack/resolve";
 
 /** The head as applied to the base, with the paths the head stopped declaring (the platform keeps them), per head site key. */
-export interface AppliedHead {
-  stack: StackFile;
+export interface AppliedHead extends ResolvedStack {
   kept: Map<Key, Change[]>;
 }
 
@@ -22,12 +22,12 @@ export interface AppliedHead {
  * from a title changed since. Where the base declared that path, `kept` says the head no longer does.
  * Defaults need nothing: an undeclared default is the first of its level on both sides.
  */
-export function appliedHead(base: StackFile, head: StackFile): AppliedHead {
-  const stack = structuredClone(head);
+export function appliedHead(base: ResolvedStack, head: ResolvedStack): AppliedHead {
+  const stack = structuredClone(head.stack);
   const kept = new Map<Key, Change[]>();
-  const baseView = viewStack(base);
+  let edited = false;
   for (const site of stack.sites ?? []) {
-    const [pair] = matchKeyed(baseView.sites, [site]).pairs;
+    const [pair] = matchKeyed(base.sites, [site]).pairs;
     if (pair === undefined) continue;
     const b = pair[0];
     const notes: Change[] = [];
@@ -35,27 +35,32 @@ export function appliedHead(base: StackFile, head: StackFile): AppliedHead {
     for (const [bs, hs] of matchKeyed(b.sections, sectionsOf(site)).pairs) {
       if (hs.path === undefined && bs.path.value !== undefined) {
         hs.path = bs.path.value;
+        edited = true;
         if (bs.path.source === "declared") note(`section ${q(hs.title)}: path no longer declared (the platform keeps ${bs.path.value})`);
       }
       const list = sectionSiteSpaces(hs).map((ss) => ({ ...ss }));
-      keepPaths(matchKeyed(bs.siteSpaces, list).pairs, note);
+      edited = keepPaths(matchKeyed(bs.siteSpaces, list).pairs, note) || edited;
       if (hs.siteSpaces !== undefined || list[0]?.path !== undefined) {
         // The shorthand's one site space is written out when it carries a path.
         delete hs.space;
         hs.siteSpaces = list;
       }
     }
-    keepPaths(matchKeyed(b.rootSiteSpaces, site.siteSpaces ?? []).pairs, note);
+    edited = keepPaths(matchKeyed(b.rootSiteSpaces, site.siteSpaces ?? []).pairs, note) || edited;
     if (notes.length > 0) kept.set(site.key, notes);
   }
-  return { stack, kept };
+  // Resolved again only when a path the head leaves out was kept: otherwise it is the head as loaded.
+  return { ...(edited ? resolveStack(stack) : head), kept };
 }
 
-/** Site spaces that stay at their level and declare no path keep the one they have. */
-function keepPaths(pairs: [SiteSpaceEntry, StackSiteSpace][], note: (text: string) => void): void {
+/** Site spaces that stay at their level and declare no path keep the one they have; true when any did. */
+function keepPaths(pairs: [SiteSpaceEntry, StackSiteSpace][], note: (text: string) => void): boolean {
+  let kept = false;
   for (const [bs, hs] of pairs) {
     if (hs.path !== undefined || bs.path.value === undefined) continue;
     hs.path = bs.path.value;
+    kept = true;
     if (bs.path.source === "declared") note(`site space ${bs.url}: path no longer declared (the platform keeps ${bs.path.value})`);
   }
+  return kept;
 }

@@ -4,7 +4,7 @@
  */
 import type { Absence as FieldAbsence, FieldSpec } from "../resources/kind";
 import type { SiteGuard } from "../redirects/guard";
-import type { Key } from "../stack/model";
+import type { Key } from "../file/model";
 
 /** `+` added, `-` removed, `~` changed, `>` moved. */
 export type Sign = "+" | "-" | "~" | ">";

@@ -9,11 +9,11 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { formatProblem, loadStackFile, parseStack, type LoadResult } from "../stack/load";
 import type { SiteFileReader } from "../stack/structureExpand";
-import type { StackFile } from "../stack/model";
-import { siteModels } from "../site";
+import type { StackFile } from "../file/model";
+import { resolveStack, type ResolvedStack } from "../stack/resolve";
 import { anyBroken } from "../redirects/guard";
 import { diffStacks, renderDiffMarkdown, renderDiffText } from "./diff";
-import { viewStack } from "./model";
+import { viewStack } from "./sites";
 import { styleFor } from "./style";
 import { renderTree } from "./tree";
 
@@ -124,11 +124,11 @@ function parseArgs(argv: string[], { withValue, flags }: { readonly withValue: r
 }
 
 /** One side of a diff, or the file of a tree, loaded. */
-type Side = { ok: true; stack: StackFile | undefined; label: string } | { ok: false; problems: string[] };
+type Side = { ok: true; resolved: ResolvedStack | undefined; label: string } | { ok: false; problems: string[] };
 
 const execFileP = promisify(execFile);
 
-/** Reads `-`, `git:<rev>:<path>` or a file, and loads it as a stack file. `stack` is undefined when the file does not exist (at its revision). */
+/** Reads `-`, `git:<rev>:<path>` or a file, and loads (and so resolves) it as a stack file. `resolved` is undefined when the file does not exist (at its revision). */
 async function loadSide(spec: string, io: ViewIo): Promise<Side> {
   let result: LoadResult;
   if (spec === "-") {
@@ -146,16 +146,16 @@ async function loadSide(spec: string, io: ViewIo): Promise<Side> {
       result = parseStack(stdout, spec, { readSiteFile: gitReader(rev, file, io.cwd) });
     } catch (e) {
       const stderr = String((e as { stderr?: unknown }).stderr ?? (e instanceof Error ? e.message : e));
-      if (/does not exist in|exists on disk, but not in/.test(stderr)) return { ok: true, stack: undefined, label: spec };
+      if (/does not exist in|exists on disk, but not in/.test(stderr)) return { ok: true, resolved: undefined, label: spec };
       return { ok: false, problems: [`${spec}: ${gitFailure(e, stderr, rev, io.cwd)}`] };
     }
   } else {
-    if (!fs.existsSync(path.resolve(io.cwd, spec))) return { ok: true, stack: undefined, label: spec };
+    if (!fs.existsSync(path.resolve(io.cwd, spec))) return { ok: true, resolved: undefined, label: spec };
     result = loadStackFile(path.resolve(io.cwd, spec));
     if (!result.ok) result = { ...result, problems: result.problems.map((p) => ({ ...p, file: spec })) };
   }
   if (!result.ok) return { ok: false, problems: result.problems.map(formatProblem) };
-  return { ok: true, stack: result.stack, label: spec };
+  return { ok: true, resolved: result, label: spec };
 }
 
 /**
@@ -190,10 +190,10 @@ function gitFailure(e: unknown, stderr: string, rev: string, cwd: string): strin
 }
 
 /** A head's "names no section" (or site space) problem, saying so when the base declares that key: this change removes what a redirect points at. */
-function removedByChange(problem: string, base: StackFile | undefined): string {
+function removedByChange(problem: string, base: ResolvedStack | undefined): string {
   const m = /names no (section|site space) of this site: "([^"]+)"/.exec(problem);
   if (!m || base === undefined) return problem;
-  const keys = siteModels(base).flatMap((s) => [...s.sections.map((x) => ({ kind: "section", key: x.key })), ...s.siteSpaces.map((x) => ({ kind: "site space", key: x.key }))]);
+  const keys = base.sites.flatMap((s) => [...s.sections.map((x) => ({ kind: "section", key: x.key })), ...s.siteSpaces.map((x) => ({ kind: "site space", key: x.key }))]);
   return keys.some((k) => k.kind === m[1] && k.key === m[2]) ? `${problem}; the base declares it: this change removes the ${m[1]} the redirect sends readers to` : problem;
 }
 
@@ -219,7 +219,7 @@ export async function treeMain(argv: string[], partial: Partial<ViewIo> = {}): P
     if (org === undefined) return usage("--live needs --org <organizationId>");
     const stack = await readLive(org, io, "tree");
     if (typeof stack === "number") return stack;
-    io.stdout.write(renderTree(viewStack(stack), { style, keys, redirects: args.options.has("--redirects") }));
+    io.stdout.write(renderTree(viewStack(resolveStack(stack)), { style, keys, redirects: args.options.has("--redirects") }));
     return 0;
   }
   if (args.options.has("--org")) return usage("--org goes with --live");
@@ -229,11 +229,11 @@ export async function treeMain(argv: string[], partial: Partial<ViewIo> = {}): P
     for (const p of side.problems) io.stderr.write(`${p}\n`);
     return 1;
   }
-  if (side.stack === undefined) {
+  if (side.resolved === undefined) {
     io.stderr.write(`docsplatform tree: ${side.label} does not exist\n`);
     return 1;
   }
-  io.stdout.write(renderTree(viewStack(side.stack), { style, keys, redirects: args.options.has("--redirects") }));
+  io.stdout.write(renderTree(viewStack(side.resolved), { style, keys, redirects: args.options.has("--redirects") }));
   return 0;
 }
 
@@ -303,22 +303,22 @@ export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): P
   for (const side of [base, head]) {
     if (side.ok) continue;
     failed = true;
-    for (const p of side.problems) io.stderr.write(`${side === head && base.ok ? removedByChange(p, base.stack) : p}\n`);
+    for (const p of side.problems) io.stderr.write(`${side === head && base.ok ? removedByChange(p, base.resolved) : p}\n`);
   }
   if (!base.ok || !head.ok || failed) return 2;
-  if (head.stack === undefined) {
+  if (head.resolved === undefined) {
     io.stderr.write(`docsplatform diff: the head ${head.label} does not exist\n`);
     return 2;
   }
-  if (base.stack === undefined) {
+  if (base.resolved === undefined) {
     if (!args.options.has("--base-may-be-missing")) {
       io.stderr.write(`docsplatform diff: the base ${base.label} does not exist (a wrong path or folder?); pass --base-may-be-missing where the change adds the file\n`);
       return 2;
     }
     io.stderr.write(`diff: ${base.label} does not exist: read as a file declaring nothing\n`);
   }
-  const b = base.stack ?? { organization: head.stack.organization };
-  const h = head.stack;
+  const b = base.resolved ?? resolveStack({ organization: head.resolved.stack.organization });
+  const h = head.resolved;
   const d = diffStacks(b, h, { keys: args.options.has("--keys") });
   io.stdout.write(format === "markdown" ? renderDiffMarkdown(d) : renderDiffText(d, styleFor(io.stdout, io.env)));
   if (args.options.has("--fail-on-broken") && anyBroken(d.sites.flatMap((s) => (s.guard ? [s.guard] : [])))) {

@@ -6,28 +6,28 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadStackFile, parseStack } from "../stack/load";
-import type { StackFile } from "../stack/model";
+import type { ResolvedStack } from "../stack/resolve";
 import { diffStacks, renderDiffMarkdown, renderDiffText } from "./diff";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook/docs.yaml");
 const TESTDATA = path.resolve(__dirname, "testdata");
 
-function load(file: string): StackFile {
+function load(file: string): ResolvedStack {
   const r = loadStackFile(file);
   if (!r.ok) throw new Error(`${file}:\n${r.problems.map((p) => p.message).join("\n")}`);
-  return r.stack;
+  return r;
 }
 
-function parse(text: string): StackFile {
+function parse(text: string): ResolvedStack {
   // Edits of the handbook: its site file is read from the handbook's folder.
   const r = parseStack(text, "test.yaml", { baseDir: path.dirname(HANDBOOK) });
   if (!r.ok) throw new Error(r.problems.map((p) => p.message).join("\n"));
-  return r.stack;
+  return r;
 }
 
 const base = load(HANDBOOK);
-const edited = (name: string): StackFile => load(path.join(TESTDATA, `${name}.yaml`));
-const text = (b: StackFile, h: StackFile): string => renderDiffText(diffStacks(b, h));
+const edited = (name: string): ResolvedStack => load(path.join(TESTDATA, `${name}.yaml`));
+const text = (b: ResolvedStack, h: ResolvedStack): string => renderDiffText(diffStacks(b, h));
 
 describe("diff of day-two edits of the handbook", () => {
   it("nothing changed", () => {
@@ -51,7 +51,7 @@ describe("diff of day-two edits of the handbook", () => {
 });
 
 describe("diff of sites, their facts and the organisation", () => {
-  const small = (extra: string, site = ""): StackFile =>
+  const small = (extra: string, site = ""): ResolvedStack =>
     parse(`organization: demo-org
 spaces:
   - { key: guides, id: space-guides, title: Guides }

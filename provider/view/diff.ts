@@ -9,16 +9,16 @@
  * what the base made: a field the head no longer declares is left as it is on the platform (the
  * provider compares only what is declared), so an undeclared path or default keeps its base value.
  */
-import type { Key, StackFile } from "../stack/model";
+import type { Key } from "../file/model";
+import type { ResolvedStack } from "../stack/resolve";
 import { appliedHead } from "./applied";
 import { q, type Change, type SiteDiff, type StackDiff } from "./changes";
 import { matchKeyed } from "./match";
-import { cmp, urlClashes, viewStack, type StackView } from "./model";
+import { cmp, urlClashes, viewStack, type SiteView, type StackView } from "./sites";
 import { diffOthers } from "./orgDiff";
 import { diffSite } from "./siteDiff";
 import { adaptiveFacts, renderSite, siteFacts } from "./tree";
 import { guardSite, readerLevels, redirectChanges, type SiteGuard } from "../redirects/guard";
-import type { SiteView } from "./model";
 import { plain } from "./style";
 
 export { countChanges, isEmpty, type Change, type Sign, type SiteDiff, type StackDiff } from "./changes";
@@ -26,13 +26,13 @@ export { appliedHead, type AppliedHead } from "./applied";
 export { matchKeyed } from "./match";
 export { COMMENT_MARKER, renderDiffMarkdown, renderDiffText, type MarkdownOptions } from "./diffRender";
 
-/** The difference between two stack files. */
-export function diffStacks(base: StackFile, head: StackFile, opts: { keys?: boolean } = {}): StackDiff {
+/** The difference between two resolved stack files. */
+export function diffStacks(base: ResolvedStack, head: ResolvedStack, opts: { keys?: boolean } = {}): StackDiff {
   const applied = appliedHead(base, head);
   return {
-    organization: { base: base.organization, head: head.organization },
-    sites: diffSites(viewStack(base), viewStack(applied.stack), applied.kept, opts.keys === true),
-    others: diffOthers(base, head),
+    organization: { base: base.stack.organization, head: head.stack.organization },
+    sites: diffSites(viewStack(base), viewStack(applied), applied.kept, opts.keys === true),
+    others: diffOthers(base.stack, head.stack),
   };
 }
 

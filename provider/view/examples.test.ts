@@ -8,18 +8,18 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadStackFile } from "../stack/load";
-import type { StackFile } from "../stack/model";
+import type { ResolvedStack } from "../stack/resolve";
 import { diffStacks, renderDiffMarkdown } from "./diff";
-import { viewStack } from "./model";
+import { viewStack } from "./sites";
 import { renderTree } from "./tree";
 
 const ROOT = path.resolve(__dirname, "../..");
 const read = (p: string): string => fs.readFileSync(path.join(ROOT, p), "utf8");
 
-function load(p: string): StackFile {
+function load(p: string): ResolvedStack {
   const r = loadStackFile(path.join(ROOT, p));
   if (!r.ok) throw new Error(r.problems.map((x) => x.message).join("\n"));
-  return r.stack;
+  return r;
 }
 
 interface Step {

@@ -2,7 +2,7 @@
  * A site's customization as `tree` and `diff` say it: one line summing up the look (theme, primary
  * colour, logo, header and footer links), and the changes between two versions named member by member.
  */
-import type { StackSiteCustomization } from "../stack/model";
+import type { StackSiteCustomization } from "../file/model";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

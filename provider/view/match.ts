@@ -1,5 +1,5 @@
 /** Pairing of the objects of two versions of a file: by key, then by `previousKeys` (as Pulumi aliases do). */
-import type { Key } from "../stack/model";
+import type { Key } from "../file/model";
 
 /** The pairs, and the objects only one side has. */
 export interface Matched<B, H> {

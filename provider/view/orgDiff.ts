@@ -5,11 +5,12 @@ import { listedKinds } from "../resources/kinds";
 import { spaceKind } from "../resources/space";
 import { teamKind } from "../resources/team";
 import { naturalField } from "../stack/stackSchema";
-import type { Key, StackFile } from "../stack/model";
+import type { Key, StackFile } from "../file/model";
 import { Lines, q, type Change } from "./changes";
-import { grantChangeText, grantChanges, type StackGrant } from "../stack/access";
+import type { StackGrant } from "../access/model";
+import { grantChangeText, grantChanges } from "../access/view";
 import { matchKeyed } from "./match";
-import { cmp } from "./model";
+import { cmp } from "./sites";
 
 /** Values short enough to show inline; others are said to have changed. */
 function shown(v: unknown): string {

@@ -3,7 +3,7 @@
  * objects last: the site's own facts, then its structure (sections, groups and site spaces, compared
  * as two resolved site models), then its share links.
  */
-import { gitSyncChanges } from "./gitSync";
+import { gitSyncChanges } from "../gitSync/view";
 import { siteKind } from "../resources/site";
 import { siteSectionKind } from "../resources/siteSection";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
@@ -11,14 +11,15 @@ import { siteSpaceKind } from "../resources/siteSpace";
 import { reordered, type GroupEntry, type LinkEntry, type SectionEntry, type SiteSpaceEntry, type TopEntry } from "../site";
 import { siteExternalLinkKind } from "../resources/siteExternalLink";
 import { lookChanges } from "./look";
-import type { Absence as FieldAbsence } from "../resources/kind";
-import type { Key } from "../stack/model";
+import type { Key } from "../file/model";
 import { absenceOf, arrow, fieldChange, Lines, position, q, type Change } from "./changes";
 import { matchKeyed, type Matched } from "./match";
-import type { SiteView } from "./model";
-import { siteSpaceTitle, visitorAuthFacts, VISIBILITY } from "./tree";
-import { grantChangeText, grantChanges, type StackGrant } from "../stack/access";
-import { assistantChanges } from "../stack/assistant";
+import { claimsOf, type SiteView } from "./sites";
+import { fieldChanges, treeFacts } from "./fields";
+import { siteSpaceTitle, visitorAuthFacts } from "./tree";
+import type { StackGrant } from "../access/model";
+import { grantChangeText, grantChanges } from "../access/view";
+import { assistantChanges } from "../assistant/view";
 
 /** How the diff names sections and site spaces; with `keys`, each with its key from the file (`(section api)`). */
 class Names {
@@ -37,14 +38,6 @@ class Names {
 
 function spaceOf(ss: SiteSpaceEntry): string {
   return ss.spaceId ?? "(unknown space)";
-}
-
-function yesNo(v: boolean): string {
-  return v ? "yes" : "no";
-}
-
-function onOff(v: boolean): string {
-  return v ? "on" : "off";
 }
 
 /** A site space's look override as the diff says it: members overridden, changed or no longer overridden. */
@@ -79,7 +72,7 @@ function accessLines(b: SiteView, h: SiteView, lines: Lines): void {
     }
     for (const c of grantChanges(before ?? [], after, h.teamTitle)) lines.add(c.change === "added" ? "+" : c.change === "removed" ? "-" : "~", `${on}${grantChangeText(c)}`);
   };
-  grants(b.permissions, h.permissions, "");
+  grants(b.entry.permissions, h.entry.permissions, "");
   const ba = visitorAuthFacts(b);
   const ha = visitorAuthFacts(h);
   if (ba !== ha) {
@@ -87,7 +80,7 @@ function accessLines(b: SiteView, h: SiteView, lines: Lines): void {
     else if (ba === undefined) lines.add("+", `visitor sign-in: ${ha}`);
     else lines.add("~", `visitor sign-in: ${ba} → ${ha}`);
   }
-  const [br, hr] = [b.visitorAuth?.rotation, h.visitorAuth?.rotation];
+  const [br, hr] = [b.entry.visitorAuth?.rotation, h.entry.visitorAuth?.rotation];
   if (ba !== undefined && ha !== undefined && br !== undefined && hr !== undefined && br !== hr) {
     lines.add("~", `visitor sign-in: private key regenerated (rotation ${br} → ${hr}): tokens signed with the old key stop working`);
   }
@@ -97,27 +90,10 @@ function accessLines(b: SiteView, h: SiteView, lines: Lines): void {
 function siteFactLines(b: SiteView, h: SiteView, lines: Lines): void {
   if (b.key !== h.key) lines.add("~", `key ${b.key} → ${h.key} (previousKeys: the same site)`);
   if (b.title !== h.title) lines.add("~", `title ${q(b.title)} → ${q(h.title)}`);
-  const visibility = (v: string): string => VISIBILITY[v] ?? v;
-  const rules = siteKind.fields;
-  const facts: [string, string | undefined, string | undefined, FieldAbsence, (v: string) => string][] = [
-    ["visibility", b.visibility, h.visibility, absenceOf(rules.visibility), visibility],
-    ["published", yesNo(b.published), yesNo(h.published), absenceOf(rules.published), (v) => v],
-    ["type", b.type, h.type, absenceOf(rules.type), (v) => v],
-    ["agents", b.agentsContext, h.agentsContext, absenceOf(rules.agentsContext), (v) => v],
-    ["basename", b.basename, h.basename, absenceOf(rules.basename), (v) => v],
-    ["proxy", b.proxy, h.proxy, absenceOf(rules.proxy), (v) => v],
-    ["adaptive content", onOff(b.adaptiveContent), onOff(h.adaptiveContent), absenceOf(rules.adaptiveContent), (v) => v],
-  ];
-  for (const [name, bv, hv, absent, show] of facts) {
-    const text = fieldChange(name, bv, hv, absent, show);
-    if (text === undefined) continue;
-    if (name === "published" && bv === "yes" && hv === "no") lines.add("~", `${text}: readers lose access to the site`);
-    else if (name === "published" && hv === "yes" && bv !== "yes") lines.add("~", `${text}: the site goes live`);
-    else if (name === "basename" && hv !== undefined) lines.add("~", `${text}: every URL of the site changes`);
-    else lines.add("~", text);
-  }
-  for (const c of h.claims.filter((c) => !b.claims.includes(c))) lines.add("+", `visitor claim ${c}`);
-  for (const c of b.claims.filter((c) => !h.claims.includes(c))) lines.add("-", `visitor claim ${c}`);
+  for (const text of fieldChanges(siteKind, b.entry, h.entry)) lines.add("~", text);
+  const [bClaims, hClaims] = [claimsOf(b), claimsOf(h)];
+  for (const c of hClaims.filter((c) => !bClaims.includes(c))) lines.add("+", `visitor claim ${c}`);
+  for (const c of bClaims.filter((c) => !hClaims.includes(c))) lines.add("-", `visitor claim ${c}`);
   if (b.organizationDefault !== h.organizationDefault) {
     lines.add("~", h.organizationDefault ? "now the organization's default content" : "no longer the organization's default content");
   }
@@ -168,11 +144,9 @@ function linkLines(b: SiteView, h: SiteView, lines: Lines): void {
     if (bl.key !== hl.key) what.push(`key ${bl.key} → ${hl.key} (previousKeys)`);
     if (bl.title !== hl.title) what.push(`title ${q(bl.title)} → ${q(hl.title)}`);
     if (bl.target !== hl.target) what.push(`URL ${bl.target} → ${hl.target}`);
-    const fields = siteExternalLinkKind.fields;
     for (const c of [
-      fieldChange("condition", bl.condition, hl.condition, absenceOf(fields.condition)),
-      fieldChange("icon", bl.icon, hl.icon, absenceOf(fields.icon), (v) => v),
-      fieldChange("description", bl.description, hl.description, absenceOf(fields.description)),
+      fieldChange("condition", bl.condition, hl.condition, absenceOf(siteExternalLinkKind.fields.condition)),
+      ...fieldChanges(siteExternalLinkKind, bl.entry, hl.entry),
       draftChange(bl.draft, hl.draft),
     ]) {
       if (c !== undefined) what.push(c);
@@ -264,13 +238,13 @@ class StructureDiff {
   private groupBlock(hg: GroupEntry, moved: boolean, after: string | undefined): void {
     const bg = this.baseOfGroup.get(hg);
     if (bg === undefined) {
-      this.lines.add("+", `group ${q(hg.title)}${hg.icon === undefined ? "" : ` (icon ${hg.icon})`}`);
+      const facts = [...treeFacts(siteSectionGroupKind, hg.entry), ...treeFacts(siteSectionGroupKind, hg.entry, { notes: true })];
+      this.lines.add("+", `group ${q(hg.title)}${facts.length === 0 ? "" : ` (${facts.join(", ")})`}`);
     } else {
       const what: string[] = [];
       if (bg.key !== hg.key) what.push(`key ${bg.key} → ${hg.key} (previousKeys)`);
       if (bg.title !== hg.title) what.push(`title ${q(bg.title)} → ${q(hg.title)}`);
-      const icon = fieldChange("icon", bg.icon, hg.icon, absenceOf(siteSectionGroupKind.fields.icon), (v) => v);
-      if (icon !== undefined) what.push(icon);
+      what.push(...fieldChanges(siteSectionGroupKind, bg.entry, hg.entry));
       if (what.length > 0) this.lines.add("~", `group ${q(hg.title)}: ${what.join("; ")}`);
     }
     if (bg !== undefined) {
@@ -321,12 +295,7 @@ class StructureDiff {
     if (bs.key !== hs.key) what.push(`key ${bs.key} → ${hs.key} (previousKeys)`);
     if (bs.title !== hs.title) what.push(`title ${q(bs.title)} → ${q(hs.title)}`);
     if (hs.path.source === "declared" && bs.path.value !== hs.path.value) what.push(`path ${arrow(bs.path.value, hs.path.value)}`);
-    const fields = siteSectionKind.fields;
-    const changed = [
-      fieldChange("condition", bs.condition, hs.condition, absenceOf(fields.condition)),
-      fieldChange("icon", bs.icon, hs.icon, absenceOf(fields.icon), (v) => v),
-      fieldChange("description", bs.description, hs.description, absenceOf(fields.description)),
-    ];
+    const changed = [fieldChange("condition", bs.condition, hs.condition, absenceOf(siteSectionKind.fields.condition)), ...fieldChanges(siteSectionKind, bs.entry, hs.entry)];
     for (const c of changed) if (c !== undefined) what.push(c);
     const draft = draftChange(bs.draft, hs.draft);
     if (draft !== undefined) what.push(draft);
@@ -372,6 +341,7 @@ class StructureDiff {
     const draft = draftChange(bs.draft, hs.draft);
     if (draft !== undefined) what.push(draft);
     if (bs.hidden !== hs.hidden) what.push(hs.hidden ? "hidden: left out of the navigation" : "shown in the navigation again");
+    what.push(...fieldChanges(siteSpaceKind, bs.entry, hs.entry));
     const look = overrideChange(bs.entry.customization, hs.entry.customization);
     if (look !== undefined) what.push(look);
     if (what.length > 0) this.lines.add("~", `${this.names.siteSpace(hs)}: ${what.join("; ")}`);

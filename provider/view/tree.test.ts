@@ -2,23 +2,23 @@
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadStackFile, parseStack } from "../stack/load";
-import type { StackFile } from "../stack/model";
-import { viewStack } from "./model";
+import type { ResolvedStack } from "../stack/resolve";
+import { viewStack } from "./sites";
 import { ansi } from "./style";
 import { renderTree } from "./tree";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook/docs.yaml");
 
-function load(file: string): StackFile {
+function load(file: string): ResolvedStack {
   const r = loadStackFile(file);
   if (!r.ok) throw new Error(r.problems.map((p) => p.message).join("\n"));
-  return r.stack;
+  return r;
 }
 
-function parse(text: string): StackFile {
+function parse(text: string): ResolvedStack {
   const r = parseStack(text, "test.yaml");
   if (!r.ok) throw new Error(r.problems.map((p) => p.message).join("\n"));
-  return r.stack;
+  return r;
 }
 
 describe("tree", () => {

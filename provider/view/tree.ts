@@ -3,14 +3,20 @@
  * spaces with the URL path a reader sees, the default at each level, conditions, visibility,
  * published state and share links by name (never a URL).
  */
-import { gitSyncFacts } from "./gitSync";
+import { gitSyncFacts } from "../gitSync/view";
 import type { GroupChild, LinkEntry, SectionEntry, SiteSpaceEntry } from "../site";
 import { lookSummary } from "./look";
-import { API_PATH, urlClashes, type SiteView, type StackView } from "./model";
+import { siteKind } from "../resources/site";
+import { siteExternalLinkKind } from "../resources/siteExternalLink";
+import { siteSectionKind } from "../resources/siteSection";
+import { siteSectionGroupKind } from "../resources/siteSectionGroup";
+import { siteSpaceKind } from "../resources/siteSpace";
+import { treeFacts } from "./fields";
+import { API_PATH, claimsOf, urlClashes, type SiteView, type StackView } from "./sites";
 import { plain, type Style } from "./style";
 import { redirectCount, redirectLines } from "../redirects/forms";
-import { accessSummary } from "../stack/access";
-import { assistantSummary } from "../stack/assistant";
+import { accessSummary } from "../access/view";
+import { assistantSummary } from "../assistant/view";
 
 /** Options of {@link renderTree}. */
 export interface TreeOptions {
@@ -21,44 +27,29 @@ export interface TreeOptions {
   redirects?: boolean;
 }
 
-/** Words for a site's visibility: who can read it once published. */
-export const VISIBILITY: Record<string, string> = {
-  public: "public (open and indexed)",
-  unlisted: "unlisted (open, not indexed)",
-  "share-link": "share-link (readers with a share link)",
-  "visitor-auth": "visitor-auth (visitors who sign in)",
-};
-
-/** What a site's readers get, as the words after its title: visibility, published, agents, address. */
+/** What a site's readers get, as the words after its title: its fields as its declaration shows them (visibility, published, agents, …). */
 export function siteFacts(site: SiteView): string[] {
-  const facts: string[] = [];
-  if (site.visibility !== undefined) facts.push(VISIBILITY[site.visibility] ?? site.visibility);
-  facts.push(site.published ? "published" : "not published");
-  if (site.type !== undefined) facts.push(site.type);
-  facts.push(`agents ${site.agentsContext}`);
-  if (site.basename !== undefined) facts.push(`basename ${site.basename}`);
-  if (site.proxy !== undefined) facts.push(`proxy ${site.proxy}`);
-  return facts;
+  return [...treeFacts(siteKind, site.entry), ...treeFacts(siteKind, site.entry, { notes: true })];
 }
 
-/** The site's adaptive content, as one line, or undefined when it is off and no claim is declared. */
+/** The site's fields shown apart (adaptive content) and its visitor claims, as one line, or undefined when there is none. */
 export function adaptiveFacts(site: SiteView): string | undefined {
-  const parts: string[] = [];
-  if (site.adaptiveContent) parts.push("adaptive content on");
-  if (site.claims.length > 0) parts.push(`visitor claims ${site.claims.join(", ")}`);
+  const claims = claimsOf(site);
+  const parts = [...treeFacts(siteKind, site.entry, { apart: true }), ...(claims.length > 0 ? [`visitor claims ${claims.join(", ")}`] : [])];
   return parts.length === 0 ? undefined : parts.join(" · ");
 }
 
 /** Who can reach the site through its declared grants (`access: edit: team Writers; read: 2 users`), or undefined when not managed. */
 export function accessFacts(site: SiteView): string | undefined {
-  if (site.permissions === undefined) return undefined;
-  const lines = accessSummary(site.permissions, site.teamTitle);
+  const permissions = site.entry.permissions;
+  if (permissions === undefined) return undefined;
+  const lines = accessSummary(permissions, site.teamTitle);
   return `access: ${lines.length === 0 ? "no direct grants" : lines.join("; ")}`;
 }
 
 /** How visitors sign in (never the key, nor its rotation, which the platform does not show), or undefined when not managed. */
 export function visitorAuthFacts(site: SiteView): string | undefined {
-  const a = site.visitorAuth;
+  const a = site.entry.visitorAuth;
   if (a === undefined) return undefined;
   const parts = [`sign-in ${a.backend ?? "custom"} backend`];
   if (a.fallbackURL) parts.push(`fallback ${a.fallbackURL}`);
@@ -109,7 +100,7 @@ function headerFacts(site: SiteView, style: Style): string[] {
 /** The site's last children: its share links by name (never a URL) and its redirects (counted, or listed). */
 function siteNodes(site: SiteView, style: Style, keys: boolean, listRedirects: boolean): Node[] {
   const nodes: Node[] = [];
-  if (site.shareLinks.length > 0 || site.visibility === "share-link") {
+  if (site.shareLinks.length > 0 || site.entry.visibility === "share-link") {
     const links = site.shareLinks.map((l) => `${l.name}${keys ? ` ${style.dim(`(share link ${l.key})`)}` : ""}${l.active ? "" : ` ${style.dim("[inactive]")}`}`);
     nodes.push({ text: `share links: ${links.length === 0 ? "none" : links.join(style.dim(" · "))}`, children: [] });
   }
@@ -146,6 +137,7 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
     if (spaceGrants !== undefined) parts.push(`space access: ${accessSummary(spaceGrants, site.teamTitle).join("; ") || "no direct grants"}`);
     if (ss.draft === true) parts.push(style.yellow("draft"));
     if (ss.hidden) parts.push(style.yellow("hidden from the navigation"));
+    parts.push(...treeFacts(siteSpaceKind, ss.entry, { style }), ...treeFacts(siteSpaceKind, ss.entry, { style, notes: true }));
     if (ss.entry.customization !== undefined) parts.push(`look overridden: ${Object.keys(ss.entry.customization).sort().join(", ")}`);
     const title = keys ? `${siteSpaceTitle(ss)} ${style.dim(`(site space ${ss.key})`)}` : siteSpaceTitle(ss);
     return `${title}  ${url(ss.url)}${ss.default ? `  ${style.yellow("★ default")}` : ""}${tail(parts)}`;
@@ -155,9 +147,9 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
   const sectionLine = (s: SectionEntry): string => {
     const parts: string[] = [];
     if (s.default) parts.push(s.path.value === undefined ? "path from the API" : `path ${s.path.value}`);
-    if (s.icon !== undefined) parts.push(`icon ${s.icon}`);
+    parts.push(...treeFacts(siteSectionKind, s.entry, { style }));
     if (s.condition !== undefined) parts.push(style.magenta(`if ${s.condition}`));
-    if (s.description !== undefined) parts.push(style.dim(JSON.stringify(s.description)));
+    parts.push(...treeFacts(siteSectionKind, s.entry, { style, notes: true }));
     if (s.draft === true) parts.push(style.yellow("draft"));
     return `${style.bold(s.title)} ${tag("section", s.key)}  ${url(s.url)}${s.default ? `  ${style.yellow("★ default")}` : ""}${tail(parts)}`;
   };
@@ -167,16 +159,16 @@ export function renderSite(site: SiteView, opts: { style: Style; keys: boolean; 
   const sectionNode = (s: SectionEntry): Node => ({ text: sectionLine(s), children: spaceNodes(s.siteSpaces) });
   const linkLine = (l: LinkEntry): string => {
     const parts: string[] = [];
-    if (l.icon !== undefined) parts.push(`icon ${l.icon}`);
+    parts.push(...treeFacts(siteExternalLinkKind, l.entry, { style }));
     if (l.condition !== undefined) parts.push(style.magenta(`if ${l.condition}`));
-    if (l.description !== undefined) parts.push(style.dim(JSON.stringify(l.description)));
+    parts.push(...treeFacts(siteExternalLinkKind, l.entry, { style, notes: true }));
     if (l.draft === true) parts.push(style.yellow("draft"));
     return `${style.bold(l.title)} ${tag("link", l.key)}  ${style.cyan(`↗ ${l.target}`)}${tail(parts)}`;
   };
   const childNode = (c: GroupChild): Node => (c.kind === "section" ? sectionNode(c.section) : { text: linkLine(c.link), children: [] });
   const nodes: Node[] = site.entries.map((e) => {
     if (e.kind !== "group") return childNode(e);
-    const parts = [...(e.group.icon === undefined ? [] : [`icon ${e.group.icon}`]), ...(e.group.draft === true ? [style.yellow("draft")] : [])];
+    const parts = [...treeFacts(siteSectionGroupKind, e.group.entry, { style }), ...treeFacts(siteSectionGroupKind, e.group.entry, { style, notes: true }), ...(e.group.draft === true ? [style.yellow("draft")] : [])];
     return {
       text: `${style.bold(e.group.title)} ${tag("group", e.group.key)}${tail(parts)}${e.group.children.length === 0 ? `${sep}no sections` : ""}`,
       children: e.group.children.map(childNode),

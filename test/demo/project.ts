@@ -7,7 +7,7 @@
  *   without `Pulumi.yaml` is made a no-code project). It is copied to `.work/programs/` with this
  *   checkout's package installed, so the user's folder is never written to.
  * - **The emulator** is started in-process and seeded from the project's stack file (the organisation it
- *   refers to: provider/stack/emulatorSeed.ts, as `docsplatform emulator --seed-from` does), or with the
+ *   refers to: provider/commands/emulatorSeed.ts, as `docsplatform emulator --seed-from` does), or with the
  *   default fixture (the handbook demo); or a running emulator is used (`api`).
  * - **The engine** is the real Pulumi CLI where .ci/pulumi-cli can build it (on a throwaway local backend),
  *   else the bundled engine harness (the SDK's real language host and dynamic-provider plugin behind a
@@ -19,7 +19,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { startEmulator, type RunningEmulator, type Seed } from "../../emulator";
-import { describeSeed, seedFromStackFile } from "../../provider/stack/emulatorSeed";
+import { describeSeed, seedFromStackFile } from "../../provider/commands/emulatorSeed";
 import { PulumiCli, pulumiUnavailable } from "../cli/pulumi";
 import { providerConfig } from "../harness/emulatorRunner";
 import { HANDBOOK_SECRET_ENV } from "../harness/handbookSecrets";
