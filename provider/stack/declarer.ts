@@ -19,11 +19,11 @@ import { siteModels } from "../site";
 import { declaredInputs, type DeclaredSources } from "./declared";
 import { locatedReferences, type LocatedReferences, type Written } from "./referenceLocations";
 import { stackFields } from "./stackSchema";
-import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection, type StackFile } from "./model";
+import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection, type StackFile, type StackGitSync, type StackSite } from "./model";
 import { adoptOf, aliasesFor, join } from "./names";
 import { declareSite, type SiteResources, type SiteScope } from "./siteDeclarer";
 import { declareAccess, type AccessResources } from "./accessResources";
-import { declareGitSync } from "./gitSyncResources";
+import { declareSiteGitSync, gitOwned } from "./gitSyncResources";
 import type { SiteGitSync } from "../classes";
 import { siteGitSyncKind } from "../resources/siteGitSync";
 import { declareAssistant, type AssistantResources } from "./assistantResources";
@@ -63,6 +63,7 @@ export class Declarer implements SiteScope {
   private readonly collections: Record<string, Collection> = {};
   private readonly spaces: Record<string, Space> = {};
   private readonly sites: Record<string, SiteResources> = {};
+  private readonly gitSync: Record<string, SiteGitSync> = {};
 
   constructor(
     readonly name: string,
@@ -122,6 +123,7 @@ export class Declarer implements SiteScope {
     };
     declareListed(false);
 
+    // Each site's Git Sync installation is declared with its site (withSite), before its structure.
     for (const site of siteModels(stack)) this.sites[site.key] = declareSite(this, site);
     const assistant: Record<string, AssistantResources> = {};
     (stack.sites ?? []).forEach((s, i) => (assistant[s.key] = declareAssistant(this, s, i, this.sites[s.key]!.site.id)));
@@ -160,7 +162,7 @@ export class Declarer implements SiteScope {
       locate: this.locate,
     });
 
-    const gitSync = declareGitSync({ name, org, site: (key) => this.sites[key]!.site, inputs: (entry) => this.inputs(siteGitSyncKind, entry), with: (site) => this.with(site), space: (ref) => this.ref(ref, this.refTargets("spaces")) }, stack);
+    const gitSync = this.gitSync;
 
     return {
       ...(settings === undefined ? {} : { settings }),
@@ -176,6 +178,18 @@ export class Declarer implements SiteScope {
       ...(listed as unknown as ListedResources),
       sites: this.sites,
     };
+  }
+
+  /**
+   * A site's Git Sync installation, declared with its site; under priority git it is what the site's
+   * structure waits for (its save imports the site file, whose objects the structure takes over).
+   */
+  withSite(entry: StackSite, site: pulumi.CustomResource): pulumi.Resource | undefined {
+    const scope = { name: this.name, org: this.org, inputs: (e: StackGitSync) => this.inputs(siteGitSyncKind, e), with: (s: Keyed) => this.with(s), space: (ref: Ref) => this.ref(ref, this.refTargets("spaces")) };
+    const installation = declareSiteGitSync(scope, entry, site);
+    if (installation === undefined) return undefined;
+    this.gitSync[entry.key] = installation;
+    return gitOwned(entry) ? installation : undefined;
   }
 
   /** Options of a top-level keyed object: parent and aliases for its former keys. */

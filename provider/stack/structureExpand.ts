@@ -34,7 +34,7 @@ export interface StackSiteStructure {
   spaces?: Record<string, Ref>;
   /** Node key → the entry's former keys (a site file cannot hold them), turned into Pulumi aliases as an entry's `previousKeys` are. */
   previousKeys?: Record<string, string[]>;
-  /** Take over the live objects the file's nodes name, as `adopt: true` on each entry would. */
+  /** Take over the live objects the file's nodes name, as `adopt: true` on each entry would (always so under Git Sync priority git, whose import makes them). */
   adopt?: boolean;
 }
 
@@ -122,12 +122,18 @@ function expandSite(site: Loose, at: string, ctx: SiteContext): Loose | undefine
   }
   const mapping = isObject(structure.spaces) ? (structure.spaces as Record<string, Ref>) : {};
   const former = isObject(structure.previousKeys) ? (structure.previousKeys as Record<string, string[]>) : {};
-  const built = new Builder(at, fileAt, ctx, mapping, { adopt: structure.adopt === true, former }).build(file.structure);
+  // Under priority git the platform's import of the same file makes the structure: its objects are taken over, never made twice.
+  const built = new Builder(at, fileAt, ctx, mapping, { adopt: structure.adopt === true || importedByGitSync(site), former }).build(file.structure);
   const nodes = allNodes(file.structure);
   unmatched(ctx, `${at}/structure/previousKeys`, former, new Set(nodes.map((n) => n.key)), `no node with key %s in ${file.file}`);
   unmatched(ctx, `${at}/structure/spaces`, mapping, new Set(nodes.filter((n) => n.type === "space").map((n) => n.key)), `no space node with key %s in ${file.file}`);
   ctx.origins.push(...["sections", "siteSpaces", "sectionGroups"].map((list) => ({ prefix: `${at}/${list}`, at: fileAt, pointer: "/site/structure" })));
   return { ...site, ...built };
+}
+
+/** Whether the site's Git Sync installation (priority git) imports the site file, making its structure before the provider does. */
+function importedByGitSync(site: Loose): boolean {
+  return isObject(site.gitSync) && site.gitSync.priority === "git";
 }
 
 /** The site file a site names, read and checked; undefined after reporting why it cannot be used. */
