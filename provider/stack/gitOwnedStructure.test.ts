@@ -140,6 +140,16 @@ describe("a site whose repository owns the structure docs.yaml takes from the sa
     expect(writes(up)).toEqual([]);
   });
 
+  it("refuses, before any call, a site title in docs.yaml other than the site file's (the import sets the title from the site file)", async () => {
+    const docs = path.join(program.dir, "docs.yaml");
+    const before = fs.readFileSync(docs, "utf8");
+    fs.writeFileSync(docs, before.replace("    title: Handbook\n", "    title: Team handbook\n"));
+    const preview = await runner.preview({ allowError: true });
+    expect(preview.apiCalls).toEqual([]);
+    expect(preview.error?.message).toMatch(/gitbook-docs\.yaml:3:\d+: .*site\.title: "Handbook" differs from the site's title in .*docs\.yaml \("Team handbook", line 7\)/);
+    fs.writeFileSync(docs, before);
+  });
+
   it("destroy removes the installation and the site", async () => {
     const down = await runner.destroy();
     expect(down.error).toBeUndefined();
