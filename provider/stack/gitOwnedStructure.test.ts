@@ -99,6 +99,12 @@ describe("a site whose repository owns the structure docs.yaml takes from the sa
     expect(writes(up).filter((w) => w.startsWith("POST"))).toEqual(expect.arrayContaining(["POST /v1/git/installations 201"]));
     expect(writes(up).filter((w) => w.startsWith("POST") && /section|site-space|siteSpace/i.test(w))).toEqual([]);
     expect(sectionRows()).toHaveLength(2);
+    // The structure waits for the installation, whose save imports the file: every structural step ends after it.
+    const done = changes(up);
+    const installed = done.indexOf("create SiteGitSync gitowned/handbook");
+    const structural = done.filter((c) => /Site(Section|Space|SectionGroup|StructureOrder) /.test(c));
+    expect(structural.length).toBeGreaterThanOrEqual(4);
+    for (const c of structural) expect(done.indexOf(c), c).toBeGreaterThan(installed);
     expect([...emu.store.all("siteSpaces")].filter((ss) => ss.site === site().id)).toHaveLength(2);
     // The objects are the import's (its IDs by node key); their site spaces publish docs.yaml's spaces.
     const ids = imported();
