@@ -139,7 +139,11 @@ export function importSiteFile(store: Store, site: SiteRow, inst: GitInstallatio
   site.defaultSiteSpace = null;
   const placeSpace = (n: Node, section: SectionRow | null): string => {
     const old = previous[n.key];
-    const spaceId = old?.type === "space" && old.space && store.get("spaces", old.space) ? old.space : newSpace(store, site, n).id;
+    // The site space keeps the space it publishes now (the import's own, or one it was pointed at since):
+    // the node's directory is that space's content, so a re-import changes neither the space nor an ID.
+    const current = old?.type === "space" ? store.get("siteSpaces", old.id)?.space : undefined;
+    const kept = [current, old?.type === "space" ? old.space : undefined].find((id) => id !== undefined && id !== null && store.get("spaces", id) !== undefined);
+    const spaceId = kept ?? newSpace(store, site, n).id;
     const row: SiteSpaceRow = {
       ...(old?.type === "space" ? store.get("siteSpaces", old.id) : undefined),
       id: old?.type === "space" ? old.id : newId("sitesp_"),

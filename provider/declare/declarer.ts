@@ -19,11 +19,11 @@ import type { ResolvedStack } from "../stack/resolve";
 import { declaredInputs, type DeclaredSources } from "../stack/declared";
 import { locatedReferences, type LocatedReferences, type Written } from "./referenceLocations";
 import { stackFields } from "../stack/stackSchema";
-import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection } from "../file/model";
+import { isIdRef, listEntries, type Keyed, type Ref, type StackCollection, type StackGitSync, type StackSite } from "../file/model";
 import { adoptOf, aliasesFor, join } from "./names";
 import { declareSite, type SiteResources, type SiteScope } from "./siteDeclarer";
 import { declareAccess, type AccessResources } from "../access/declare";
-import { declareGitSync } from "../gitSync/declare";
+import { declareSiteGitSync, gitOwned } from "../gitSync/declare";
 import type { SiteGitSync } from "../classes";
 import { siteGitSyncKind } from "../resources/siteGitSync";
 import { declareAssistant, type AssistantResources } from "../assistant/declare";
@@ -63,6 +63,7 @@ export class Declarer implements SiteScope {
   private readonly collections: Record<string, Collection> = {};
   private readonly spaces: Record<string, Space> = {};
   private readonly sites: Record<string, SiteResources> = {};
+  private readonly gitSync: Record<string, SiteGitSync> = {};
 
   constructor(
     readonly name: string,
@@ -123,6 +124,7 @@ export class Declarer implements SiteScope {
     };
     declareListed(false);
 
+    // Each site's Git Sync installation is declared with its site (withSite), before its structure.
     for (const site of sites) this.sites[site.key] = declareSite(this, site);
     const assistant: Record<string, AssistantResources> = {};
     (stack.sites ?? []).forEach((s, i) => (assistant[s.key] = declareAssistant(this, s, i, this.sites[s.key]!.site.id)));
@@ -161,7 +163,7 @@ export class Declarer implements SiteScope {
       locate: this.locate,
     });
 
-    const gitSync = declareGitSync({ name, org, site: (key) => this.sites[key]!.site, inputs: (entry) => this.inputs(siteGitSyncKind, entry), with: (site) => this.with(site), space: (ref) => this.ref(ref, this.refTargets("spaces")) }, stack);
+    const gitSync = this.gitSync;
 
     return {
       ...(settings === undefined ? {} : { settings }),
@@ -177,6 +179,18 @@ export class Declarer implements SiteScope {
       ...(listed as unknown as ListedResources),
       sites: this.sites,
     };
+  }
+
+  /**
+   * A site's Git Sync installation, declared with its site; under priority git it is what the site's
+   * structure waits for (its save imports the site file, whose objects the structure takes over).
+   */
+  withSite(entry: StackSite, site: pulumi.CustomResource): pulumi.Resource | undefined {
+    const scope = { name: this.name, org: this.org, inputs: (e: StackGitSync) => this.inputs(siteGitSyncKind, e), with: (s: Keyed) => this.with(s), space: (ref: Ref) => this.ref(ref, this.refTargets("spaces")) };
+    const installation = declareSiteGitSync(scope, entry, site);
+    if (installation === undefined) return undefined;
+    this.gitSync[entry.key] = installation;
+    return gitOwned(entry) ? installation : undefined;
   }
 
   /** Options of a top-level keyed object: parent and aliases for its former keys. */

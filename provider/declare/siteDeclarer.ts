@@ -66,6 +66,12 @@ export interface SiteScope {
   with(obj: Keyed, scopes?: string[][], extra?: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions;
   /** The space a site space publishes. */
   spaceId(ref: Ref): pulumi.Input<string>;
+  /**
+   * Declares what comes with the site resource before its structure (its Git Sync installation) and
+   * returns what the structure's resources must wait for: under priority git the installation, whose
+   * save imports the site file that makes the structure they take over. None: no wait.
+   */
+  withSite?(entry: SiteModel["entry"], site: Site): pulumi.Resource | undefined;
 }
 
 /** Declares the resources of one site. */
@@ -77,6 +83,8 @@ class SiteDeclarer {
   private readonly out: SiteResources;
   private readonly siteId: pulumi.Output<string>;
   private readonly scopes: string[][];
+  /** What every structural resource waits for (the Git Sync installation whose save imports the structure). */
+  private readonly owner: pulumi.Resource | undefined;
 
   constructor(
     private readonly scope: SiteScope,
@@ -86,6 +94,7 @@ class SiteDeclarer {
     const site = new Site(join(scope.name, model.key), { ...scope.inputs(siteKind, s), organizationId: scope.org, ...adoptOf(s) }, scope.with(s));
     this.siteId = site.id;
     this.scopes = [keysOf(s)];
+    this.owner = scope.withSite?.(s, site);
     this.out = { site, sections: {}, sectionGroups: {}, siteSpaces: {}, shareLinks: {}, links: {}, overrides: {} };
   }
 
@@ -159,6 +168,12 @@ class SiteDeclarer {
     );
   }
 
+  /** Options of a structural object: its aliases, and after the structure's owner when the repository owns it. */
+  private structural(obj: Keyed, after: pulumi.Resource[] = []): pulumi.CustomResourceOptions {
+    const dependsOn = [...after, ...(this.owner ? [this.owner] : [])];
+    return this.scope.with(obj, this.scopes, dependsOn.length > 0 ? { dependsOn } : {});
+  }
+
   private name(...keys: string[]): string {
     return join(this.scope.name, this.model.key, ...keys);
   }
@@ -191,7 +206,7 @@ class SiteDeclarer {
         ...adoptOf(section.entry),
         ...scope.located(siteSectionKind.name, () => ({ spaceId: { pointer: `${first.pointer}/space`, value: first.space } })),
       },
-      scope.with(section, this.scopes, { ignoreChanges: ["spaceId"], ...(after ? { dependsOn: [after] } : {}) }),
+      { ...this.structural(section, after ? [after] : []), ignoreChanges: ["spaceId"] },
     );
   }
 
@@ -227,7 +242,7 @@ class SiteDeclarer {
         ...(createdWith && section ? { existingId: section.siteSpaceId } : {}),
         ...adoptOf(ss.entry),
       },
-      scope.with(ss, this.scopes, after ? { dependsOn: [after] } : {}),
+      this.structural(ss, after ? [after] : []),
     );
   }
 
@@ -244,7 +259,7 @@ class SiteDeclarer {
           sections: pulumi.all(g.sections.map((section) => out.sections[section.key]!.id)),
           ...adoptOf(g.entry),
         },
-        scope.with(g, this.scopes),
+        this.structural(g),
       );
     }
   }
@@ -257,7 +272,7 @@ class SiteDeclarer {
       out.links[l.key] = new SiteExternalLink(
         this.name(l.key),
         { ...scope.inputs(siteExternalLinkKind, l.entry), organizationId: scope.org, siteId: this.siteId, ...(group ? { sectionGroupId: group.id } : {}), ...adoptOf(l.entry) },
-        scope.with(l, this.scopes),
+        this.structural(l),
       );
     }
   }
@@ -339,7 +354,7 @@ class SiteDeclarer {
         siteSpaces,
       },
       scope.with(this.model.entry, [], {
-        dependsOn: [...Object.values(out.sections), ...Object.values(out.sectionGroups), ...Object.values(out.siteSpaces), ...Object.values(out.links)],
+        dependsOn: [...Object.values(out.sections), ...Object.values(out.sectionGroups), ...Object.values(out.siteSpaces), ...Object.values(out.links), ...(this.owner ? [this.owner] : [])],
       }),
     );
   }

@@ -121,7 +121,7 @@ class SiteFileWriter {
       title,
       path: this.pathOf(ss.path, key, "site space"),
       ...(ss.default ? { default: true } : {}),
-      ...defined({ draft: ss.draft, condition: ss.condition }),
+      ...defined({ draft: ss.draft, condition: ss.condition, hidden: ss.hidden }),
       content: { directory: this.dirs[key] ?? this.dirs[ss.key] ?? `./${typeof ref === "string" ? ref : key}` },
     };
   }

@@ -7,7 +7,7 @@
  * declared structure. The site keeps its look, redirects, access and share links in docs.yaml.
  *
  * Node to entry: a section's `title`, `path`, `description`, `icon`, `condition`; a group's `title`,
- * `icon`, `draft`; a space's `path`, `condition`, `draft` (its `title` is its space's, its `content` is
+ * `icon`, `draft`; a space's `path`, `condition`, `draft`, `hidden` (its `title` is its space's, its `content` is
  * Git Sync's: neither is sent); a link's every member. `default: true` marks the default section or
  * site space of its level. Each node's key is the entry's key.
  *
@@ -112,12 +112,18 @@ function expandSite(site: Loose, at: string, ctx: SiteContext): Loose | undefine
   }
   const mapping = isObject(structure.spaces) ? (structure.spaces as Record<string, Ref>) : {};
   const former = isObject(structure.previousKeys) ? (structure.previousKeys as Record<string, string[]>) : {};
-  const built = new Builder(at, fileAt, ctx, mapping, { adopt: structure.adopt === true, former }).build(file.structure);
+  // Under priority git the platform's import of the same file makes the structure: its objects are taken over, never made twice.
+  const built = new Builder(at, fileAt, ctx, mapping, { adopt: structure.adopt === true || importedByGitSync(site), former }).build(file.structure);
   const nodes = allNodes(file.structure);
   unmatched(ctx, `${at}/structure/previousKeys`, former, new Set(nodes.map((n) => n.key)), `no node with key %s in ${file.file}`);
   unmatched(ctx, `${at}/structure/spaces`, mapping, new Set(nodes.filter((n) => n.type === "space").map((n) => n.key)), `no space node with key %s in ${file.file}`);
   ctx.origins.push(...["sections", "siteSpaces", "sectionGroups"].map((list) => ({ prefix: `${at}/${list}`, at: fileAt, pointer: "/site/structure" })));
   return { ...site, ...built };
+}
+
+/** Whether the site's Git Sync installation (priority git) imports the site file, making its structure before the provider does. */
+function importedByGitSync(site: Loose): boolean {
+  return isObject(site.gitSync) && site.gitSync.priority === "git";
 }
 
 /** The site file a site names, read and checked; undefined after reporting why it cannot be used. */
@@ -235,7 +241,7 @@ class Builder {
     const mapped = Object.hasOwn(this.mapping, n.key) ? this.mapping[n.key] : undefined;
     const spaceAt: Target = mapped === undefined ? { at: this.fileAt, pointer: `${n.pointer}/key` } : { at: this.ctx.located, pointer: `${this.at}/structure/spaces/${escapeSegment(n.key)}` };
     this.origin(pointer, n, { space: spaceAt, customization: spaceAt });
-    return { key: n.key, space: mapped ?? n.key, path: n.node.path, ...pick(n.node, ["condition", "draft"]), ...this.carriedOf(n, pointer) };
+    return { key: n.key, space: mapped ?? n.key, path: n.node.path, ...pick(n.node, ["condition", "draft", "hidden"]), ...this.carriedOf(n, pointer) };
   }
 
   private link(n: SiteFileNode, pointer: string): Loose {

@@ -160,7 +160,6 @@ describe("a site's structure from its site file", () => {
     ["a space directly in a group", GOOD.replace("        - { type: external-link", "        - { type: space, key: loose, title: Loose, path: loose, content: { directory: null } }\n        - { type: external-link"), "22:19", "a space stands in a section (or at the top level of a site without sections), never directly in a section group"],
     ["a node of no known type", GOOD.replace("type: external-link", "type: link"), "22:19", "type: must be one of section-group, section, space, external-link (got \"link\")"],
     ["two default sections", GOOD.replace("          path: api\n", "          path: api\n          default: true\n"), "20:20", "a second default section of the site: site.structure[0] (line 5) is already the default"],
-    ["a hidden space, which the stack file cannot declare", GOOD.replace("path: guides, default: true,", "path: guides, default: true, hidden: true,"), "11:83", "docsplatform cannot apply a space's hidden: the stack file has no hidden site spaces; remove it"],
     ["a localized section title, which the stack file cannot declare", GOOD.replace("      title: Start\n", "      title: Start\n      localizedTitle: { fr: Début }\n"), "8:7", "docsplatform cannot apply a section's localizedTitle"],
     ["a member the node does not take", GOOD.replace("      title: Reference\n", "      title: Reference\n      path: reference\n"), "15:7", "unknown field"],
   ])("%s is located in the site file", (_what, file, at, words) => {

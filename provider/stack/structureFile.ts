@@ -14,7 +14,7 @@
  *   site with sections; no `..` segment in a `content.directory`; spaces reading one directory agree on
  *   its language;
  * - what the stack file cannot declare, so docsplatform could not apply it: a nested group (the stack
- *   file's groups do not nest), a hidden space, a localized title on a section, group or space, a
+ *   file's groups do not nest), a localized title on a section, group or space, a
  *   section's localized description.
  */
 import type { ValidateFunction } from "ajv";
@@ -295,6 +295,5 @@ function notApplicable(every: SiteFileNode[], report: Report): void {
   for (const n of every) {
     if (n.type !== "external-link") refuse(n, "localizedTitle", `the stack file declares localized titles only on external links, not on a ${n.type}`);
     if (n.type === "section") refuse(n, "localizedDescription", "the stack file declares localized descriptions only on external links");
-    if (n.type === "space" && n.node.hidden === true) refuse(n, "hidden", "the stack file has no hidden site spaces");
   }
 }
