@@ -66,7 +66,7 @@ describe("docsplatform validate", () => {
       "examples/handbook/docs.yaml: OK (organisation demo-org: 4 sites, 6 sections, 2 section groups, 11 site spaces, " +
         "1 adaptive schema, 2 share links, 1 site customization, 1 site-space customization, 3 external links, 1 style guide attachment, 2 teams, " +
         "3 team members, 1 SAML provider, 2 OpenAPI specs, 1 collection, 4 spaces, organisation settings, 2 member roles, " +
-        "1 translation setting, 1 integration, 1 style guide, agent instructions, 3 permission grants, 1 visitor sign-in, 1 installation, 1 MCP server, " +
+        "1 translation setting, 1 integration, 1 style guide, agent instructions, 3 permission grants, 1 visitor sign-in, 1 installation, 1 Git Sync installation, 1 MCP server, " +
         "1 agent settings block, 2 agent channels, 2 context connections)\n",
     );
   });

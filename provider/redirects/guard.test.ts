@@ -17,8 +17,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "url-guard-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 // The handbook's integration script, which the copies name relative to themselves.
 fs.cpSync(path.join(ROOT, "examples/handbook/integrations"), path.join(dir, "integrations"), { recursive: true });
-// And the developer portal's site file.
-fs.cpSync(path.join(ROOT, "examples/handbook/developer-portal"), path.join(dir, "developer-portal"), { recursive: true });
+// And the developer portal's site file and the OpenAPI spec file.
+for (const folder of ["developer-portal", "openapi"]) fs.cpSync(path.join(ROOT, "examples/handbook", folder), path.join(dir, folder), { recursive: true });
 
 /** A copy of `file` with `redirects` as the handbook site's redirects; its path. */
 function withRedirects(file: string, name: string, redirects: unknown[]): string {

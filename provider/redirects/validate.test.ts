@@ -22,7 +22,7 @@ function validate(text: string): { status: number | null; lines: string[] } {
     fs.writeFileSync(path.join(dir, "docs.yaml"), text);
     // The handbook's integration script, which the file names relative to itself.
     fs.cpSync(path.join(repo, "examples/handbook/integrations"), path.join(dir, "integrations"), { recursive: true });
-    fs.cpSync(path.join(repo, "examples/handbook/developer-portal"), path.join(dir, "developer-portal"), { recursive: true });
+    for (const folder of ["developer-portal", "openapi"]) fs.cpSync(path.join(repo, "examples/handbook", folder), path.join(dir, folder), { recursive: true });
     const run = spawnSync(process.execPath, [cli, "validate", "docs.yaml"], { cwd: dir, encoding: "utf8" });
     return { status: run.status, lines: run.stderr.trim().split("\n") };
   } finally {

@@ -70,7 +70,7 @@ async function everyObjectOnce(emu: RunningEmulator): Promise<void> {
 
 /** Nothing lost: the state holds every object and a refreshed preview proposes no change. */
 async function nothingLost(cli: PulumiCli): Promise<void> {
-  expect(kindsAndNames((await cli.exportState()).deployment)).toHaveLength(62);
+  expect(kindsAndNames((await cli.exportState()).deployment)).toHaveLength(67);
   await cli.run(["preview", "--refresh", "--expect-no-changes"]);
 }
 
@@ -86,7 +86,7 @@ describe("a run stopped mid-create, through the Pulumi CLI", { timeout: 300_000 
     expect(`${stopped.stdout}${stopped.stderr}`).toMatch(/cancel/i);
     const partial = kindsAndNames((await cli.exportState()).deployment);
     expect(partial.length).toBeGreaterThan(0);
-    expect(partial.length).toBeLessThan(62);
+    expect(partial.length).toBeLessThan(67);
 
     emu.control.setLatency(0);
     await cli.run(["up", "--yes", "--skip-preview"]);

@@ -130,14 +130,14 @@ afterAll(() => project?.stop());
 describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("preview plans every object as a create and writes nothing", async () => {
     const preview = await cli.run(["preview"]);
-    expect(summary(preview)).toEqual({ "to create": 68 });
+    expect(summary(preview)).toEqual({ "to create": 69 });
     expect(preview.stdout).not.toMatch(/^\s+[~-]\s/m);
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual([]);
   });
 
   it("up creates every object of docs.yaml under one component", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ created: 68 });
+    expect(summary(up)).toEqual({ created: 69 });
     const upWrites = writes();
     const created = [...(await stateByLabel()).values()];
     expect(created.map(label).sort()).toEqual(
@@ -295,7 +295,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
     const component = deployment.resources!.find((r) => r.type === "docsplatform:index:DocsPlatform")!;
     expect(component.urn).toBe("urn:pulumi:dev::handbook::docsplatform:index:DocsPlatform::handbook");
     const byLabel = await stateByLabel();
-    expect(byLabel.size).toBe(66);
+    expect(byLabel.size).toBe(67);
     for (const r of byLabel.values()) expect(r.parent, label(r)).toBe(component.urn);
     const urn = (l: string) => {
       const r = byLabel.get(l);
@@ -332,27 +332,27 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
 
   it("preview --expect-no-changes passes, and makes no API call", async () => {
     const preview = await cli.run(["preview", "--expect-no-changes"]);
-    expect(summary(preview)).toEqual({ unchanged: 68 });
+    expect(summary(preview)).toEqual({ unchanged: 69 });
     expect(calls()).toEqual([]);
   });
 
   it("a second up changes nothing and makes no API call", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ unchanged: 68 });
+    expect(summary(up)).toEqual({ unchanged: 69 });
     expect(calls()).toEqual([]);
   });
 
   it("a renamed section title: preview --diff shows the changed property, up makes one PATCH", async () => {
     editDocs((doc) => doc.setIn(["sites", 0, "sections", 0, "title"], "User guides"));
     const preview = await cli.run(["preview", "--diff"]);
-    expect(summary(preview)).toEqual({ "to update": 1, unchanged: 67 });
+    expect(summary(preview)).toEqual({ "to update": 1, unchanged: 68 });
     expect(preview.stdout).toMatch(/~ pulumi-nodejs:dynamic\/docsplatform:SiteSection: \(update\)/);
     expect(preview.stdout).toMatch(/~ title\s*: "Guides" => "User guides"/);
     // Internal inputs never show as changed properties.
     expect(preview.stdout).not.toMatch(/~ (location|allowLockout)\b/);
     calls();
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(summary(up)).toEqual({ updated: 1, unchanged: 67 });
+    expect(summary(up)).toEqual({ updated: 1, unchanged: 68 });
     expect(calls().filter((c) => !c.startsWith("GET"))).toEqual(["PATCH /sites/:siteId/sections/:siteSectionId"]);
   });
 
@@ -394,7 +394,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
   it("a dropped share link: preview --diff shows the delete, up deletes it", async () => {
     editDocs((doc) => (doc.getIn(["sites", 1, "shareLinks"]) as { delete(i: number): void }).delete(1));
     const preview = await cli.run(["preview", "--diff"]);
-    expect(summary(preview)).toEqual({ "to delete": 1, unchanged: 67 });
+    expect(summary(preview)).toEqual({ "to delete": 1, unchanged: 68 });
     expect(preview.stdout).toMatch(/- pulumi-nodejs:dynamic\/docsplatform:ShareLink: \(delete\)/);
     calls();
     await cli.run(["up", "--yes", "--skip-preview"]);

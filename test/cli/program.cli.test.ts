@@ -39,15 +39,15 @@ afterAll(() => project?.stop());
 describe("the handbook as a TypeScript program through the Pulumi CLI", { timeout: 300_000 }, () => {
   it("up creates the objects the no-code project creates; a second up makes no API call; destroy", async () => {
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(up.stdout).toMatch(/\+ 64 created/);
+    expect(up.stdout).toMatch(/\+ 69 created/);
     const { deployment } = await cli.exportState();
-    expect(kindsAndNames(deployment)).toHaveLength(62);
+    expect(kindsAndNames(deployment)).toHaveLength(67);
     const { stdout } = await cli.run(["stack", "output", "--json"]);
     expect(Object.keys((JSON.parse(stdout) as { siteUrls: object }).siteUrls).sort()).toEqual(["developer-portal", "handbook", "partner-portal", "partner-preview"]);
 
     emu.control.clearLog();
     const again = await cli.run(["up", "--yes", "--skip-preview"]);
-    expect(again.stdout).toMatch(/64 unchanged/);
+    expect(again.stdout).toMatch(/69 unchanged/);
     expect(emu.control.log()).toEqual([]);
 
     const down = await cli.run(["destroy", "--yes", "--skip-preview"]);
