@@ -70,7 +70,7 @@ describe.each([
       fs.mkdirSync(path.dirname(path.join(program.dir, file)), { recursive: true });
       fs.renameSync(path.join(program.dir, "docs.yaml"), path.join(program.dir, file));
       fs.renameSync(path.join(program.dir, "integrations"), path.join(program.dir, path.dirname(file), "integrations"));
-      fs.renameSync(path.join(program.dir, "developer-portal"), path.join(program.dir, path.dirname(file), "developer-portal"));
+      for (const folder of ["developer-portal", "openapi"]) fs.renameSync(path.join(program.dir, folder), path.join(program.dir, path.dirname(file), folder));
     }
   });
   afterAll(() => stopProgram({ emu, program, runner }));

@@ -55,6 +55,7 @@ describe("a site whose structure comes from its site file", { timeout: 300_000 }
     expect(changes(up).filter((c) => c.includes("/developer-portal")).sort()).toEqual([
       "create Site handbook/developer-portal",
       "create SiteExternalLink handbook/developer-portal/portal-status",
+      "create SiteGitSync handbook/developer-portal",
       "create SiteSection handbook/developer-portal/portal-api",
       "create SiteSection handbook/developer-portal/portal-start",
       "create SiteSectionGroup handbook/developer-portal/portal-reference",

@@ -202,6 +202,7 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
         "SiteSpace handbook/developer-portal/portal-changes",
         "SiteExternalLink handbook/developer-portal/portal-status",
         "SiteStructureOrder handbook/developer-portal",
+        "SiteGitSync handbook/developer-portal",
         "Permissions handbook/site/partner-portal",
         "VisitorAuth handbook/partner-portal",
         "Permissions handbook/space/guides",

@@ -49,7 +49,9 @@ function collect(label: string, result: RunResult): void {
 beforeAll(async () => {
   ({ emu, program, runner } = await startProgram(HANDBOOK_DIR, {
     token: TOKEN,
-    runner: { env: { DOCSPLATFORM_DEBUG: "1", DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "", STATUS_BADGES_API_KEY: CONFIG_SECRET } },
+    // The MCP server's header is the handbook's own secret (the engine harness keeps secret inputs unencrypted);
+    // it is not a bearer token here, so a "Bearer …" anywhere can only be the API token's header.
+    runner: { env: { DOCSPLATFORM_DEBUG: "1", DOCSPLATFORM_API_TOKEN: "", DOCSPLATFORM_API_URL: "", STATUS_BADGES_API_KEY: CONFIG_SECRET, HANDBOOK_MCP_TOKEN: `Token mcp-${randomBytes(8).toString("hex")}` } },
   }));
   const docs = path.join(program.dir, "docs.yaml");
   // The installation takes a secret configuration value from the environment.
