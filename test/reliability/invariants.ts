@@ -135,6 +135,7 @@ export function organisationFace(snapshot: Snapshot, orgId = "demo-org", leftInP
     defaultContent: org.defaultContent,
     inviteLinks: org.inviteLinks,
     members: org.members.map((m) => [m.user, m.role]),
-    spaces: org.spaces.filter((s) => s.deletedAt === null && !leftInPlace.includes(s.title)).map((s) => [s.id, s.title, s.emoji, s.parent]),
+    // A style guide the file made is content too: it stays after destroy (checked once by the lifecycle).
+    spaces: org.spaces.filter((s) => s.deletedAt === null && !leftInPlace.includes(s.title) && s.type !== "styleguide").map((s) => [s.id, s.title, s.emoji, s.parent]),
   };
 }

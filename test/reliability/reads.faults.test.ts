@@ -53,8 +53,8 @@ const SCENARIOS: Scenario[] = [
 ];
 
 describe("refresh under 429 and 5xx", () => {
-  it("starts from a stack of the handbook's 47 resources", () => {
-    expect(runner.resources().filter((r) => r.custom && r.type.includes("docsplatform:")).length).toBe(47);
+  it("starts from a stack of the handbook's 67 resources", () => {
+    expect(runner.resources().filter((r) => r.custom && r.type.includes("docsplatform:")).length).toBe(67);
   });
 
   for (const s of SCENARIOS) {
