@@ -252,9 +252,10 @@ describe("the no-code handbook through the Pulumi CLI", { timeout: 300_000 }, ()
       ["space-changelog", "Changelog", collection.id],
     ]);
     expect(live.samlProviders.map((p) => p.label)).toEqual(["Okta"]);
-    expect(live.openapiSpecs.map((s) => [s.slug, s.visibility, s.sourceURL])).toEqual([
-      ["public-api", "private", "https://api.demo.test/openapi.json"],
+    // Created side by side, so listed in the order their creates completed.
+    expect(live.openapiSpecs.map((s) => [s.slug, s.visibility, s.sourceURL]).sort()).toEqual([
       ["changelog-api", "public", null],
+      ["public-api", "private", "https://api.demo.test/openapi.json"],
     ]);
     const guide = live.spaces.find((s) => s.type === "styleguide")!;
     expect(live.translations.map((t) => t.title)).toEqual(["French handbook"]);
