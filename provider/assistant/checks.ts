@@ -1,6 +1,6 @@
 /** The checks of a site's assistant a schema cannot express (its types in model.ts). */
 import limits from "../../schemas/limits.json";
-import { CHANNEL_MEMBER, setupOf, type SetupMember } from "../resources/assistantRules";
+import { CHANNEL_MEMBER, connectionSource, setupOf, type SetupMember } from "../resources/assistantRules";
 import { urlProblem } from "../urls";
 
 export interface AssistantIssue {
@@ -49,6 +49,7 @@ export function assistantIssues(stack: unknown): AssistantIssue[] {
     uniqueValues(issues, `${at}/agentChannels`, list(site.agentChannels), "type", "a site has one channel of each type (adopt finds a channel by its type)");
     list(site.agentChannels).forEach((c, j) => channelIssues(issues, `${at}/agentChannels/${j}`, c));
     list(site.contextConnections).forEach((c, j) => connectionIssues(issues, `${at}/contextConnections/${j}`, c));
+    adoptedSources(issues, `${at}/contextConnections`, list(site.contextConnections));
   });
   return issues;
 }
@@ -62,6 +63,25 @@ function uniqueValues(issues: AssistantIssue[], at: string, entries: unknown[], 
     if (first !== undefined) issues.push({ pointer: `${at}/${j}/${field}`, reason: `${field} ${show(e[field])} is also that of entry ${first} of this list: ${why}` });
     else seen.set(e[field], j);
   });
+}
+
+/**
+ * Two connections of a site read from one source (connector and the settings naming it), one of them
+ * adopting: adopt would not know which live connection is whose. Without adopt both are made.
+ */
+function adoptedSources(issues: AssistantIssue[], at: string, entries: unknown[]): void {
+  const bySource = new Map<string, number[]>();
+  entries.forEach((e, j) => {
+    if (!isObject(e) || typeof e.connector !== "string") return;
+    const source = connectionSource(e.connector, isObject(e.setupSettings) ? e.setupSettings : undefined);
+    if (source !== undefined) bySource.set(source, [...(bySource.get(source) ?? []), j]);
+  });
+  for (const [source, same] of bySource) {
+    if (same.length < 2 || !same.some((j) => (entries[j] as Record<string, unknown>).adopt === true)) continue;
+    for (const j of same.slice(1)) {
+      issues.push({ pointer: `${at}/${j}/connector`, reason: `this connection reads from the same source as entry ${same[0]} of this list (${source}): adopt finds a connection by its connector and the settings naming its source, so they must differ` });
+    }
+  }
 }
 
 /** A channel's setup names the member of its type only (the schema holds each item to its form). */

@@ -36,7 +36,7 @@ export function declareAssistant(scope: SiteScope, site: Keyed & StackAssistant,
     out.agentChannels[c.key] = new SiteAgentChannel(name(c.key), { ...scope.inputs(siteAgentChannelKind, c, `${at}/agentChannels/${i}`), ...where, ...adoptOf(c) }, scope.with(c, scopes));
   });
   (site.contextConnections ?? []).forEach((c, i) => {
-    out.contextConnections[c.key] = new SiteContextConnection(name(c.key), { ...scope.inputs(siteContextConnectionKind, c, `${at}/contextConnections/${i}`), ...where }, scope.with(c, scopes));
+    out.contextConnections[c.key] = new SiteContextConnection(name(c.key), { ...scope.inputs(siteContextConnectionKind, c, `${at}/contextConnections/${i}`), ...where, ...adoptOf(c) }, scope.with(c, scopes));
   });
   if (site.agent !== undefined) out.agent = new SiteAgentSettings(join(scope.name, site.key), { ...scope.inputs(siteAgentSettingsKind, site.agent), ...where }, scope.with(site));
   return out;

@@ -16,8 +16,8 @@ import type { Keyed } from "../file/refs";
 export type StackMcpServer = Keyed & Declared<typeof siteMcpServerKind, SiteMcpServerInputs> & { adopt?: boolean };
 /** A channel of a site's agent; natural key: type. */
 export type StackAgentChannel = Keyed & Declared<typeof siteAgentChannelKind, SiteAgentChannelInputs> & { adopt?: boolean };
-/** A context connection of a site's agent. */
-export type StackContextConnection = Keyed & Declared<typeof siteContextConnectionKind, SiteContextConnectionInputs>;
+/** A context connection of a site's agent; natural key: connector and the setup settings naming its source. */
+export type StackContextConnection = Keyed & Declared<typeof siteContextConnectionKind, SiteContextConnectionInputs> & { adopt?: boolean };
 /** A site's agent settings block. */
 export type StackAgentSettings = Declared<typeof siteAgentSettingsKind, SiteAgentSettingsInputs>;
 

@@ -46,8 +46,11 @@ export const agentInstructionsKind = {
   naturalKey: { field: "organizationId", scope: "organization" },
   retainedOnDelete: () => true,
 
+  // One read first: instructions already as declared (an adopted organisation's) are not sent again.
   async create(ctx, inputs) {
-    const outs = await put(ctx, inputs);
+    const found = await orGone(ctx.client.styleGuides.agentInstructions(inputs.organizationId));
+    const live = found && toOutputs(inputs.organizationId, found);
+    const outs = live && canonicalMarkdown(live.markdown) === canonicalMarkdown(inputs.markdown) ? live : await put(ctx, inputs);
     return { id: inputs.organizationId, outs };
   },
 

@@ -13,25 +13,31 @@ export const CHANNEL_MEMBER: Record<string, "allowedChannels" | "allowedTeams" |
   "builtin:discord": "allowedChannels",
 };
 
-/** One setup member of a connector: its limit, and whether it is required, a secret, or masked on read. */
+/** One setup member of a connector: its limit, and whether it is required, a secret, masked on read, or names the source. */
 export interface SetupMember {
   limit: string;
   optional?: true;
   secret?: true;
+  /**
+   * It names the external source the connection reads (a website, a repository, a help desk's account):
+   * with the connector, the connection's natural key (the platform keeps nothing of a connection unique).
+   */
+  source?: true;
   /** The API answers a mask instead of the value: the state's digest of the declared value stands. */
   maskedOnRead?: true;
 }
 
 const member = (limit: string, extra: Omit<SetupMember, "limit"> = {}): SetupMember => ({ limit, ...extra });
 const TOKEN = member("connectionSecret", { secret: true });
-const GITHUB = { repository: member("connectionRepository"), token: TOKEN };
+const SOURCE = { source: true } as const;
+const GITHUB = { repository: member("connectionRepository", SOURCE), token: TOKEN };
 
 /** Each builtin connector's setup members (`integration:<name>` connectors, e-mail and API take none). */
 export const CONNECTOR_SETUP: Record<string, Record<string, SetupMember>> = {
   "builtin:email": {},
   "builtin:api": {},
-  "builtin:website": { url: member("connectionURL") },
-  "builtin:youtube": { channelId: member("youtubeChannel") },
+  "builtin:website": { url: member("connectionURL", SOURCE) },
+  "builtin:youtube": { channelId: member("youtubeChannel", SOURCE) },
   "builtin:github-discussions": GITHUB,
   "builtin:github-issues": GITHUB,
   "builtin:intercom": { token: TOKEN },
@@ -39,17 +45,17 @@ export const CONNECTOR_SETUP: Record<string, Record<string, SetupMember>> = {
   "builtin:pylon": { token: TOKEN },
   "builtin:hubspot": { token: TOKEN },
   "builtin:linear": { token: TOKEN },
-  "builtin:zendesk": { subdomain: member("connectionSetting"), email: member("connectionSetting"), apiToken: TOKEN },
+  "builtin:zendesk": { subdomain: member("connectionSetting", SOURCE), email: member("connectionSetting"), apiToken: TOKEN },
   "builtin:zoho-desk": {
-    dataCenter: member("connectionSetting"),
-    orgId: member("connectionSetting"),
+    dataCenter: member("connectionSetting", SOURCE),
+    orgId: member("connectionSetting", SOURCE),
     clientId: member("connectionSetting"),
     clientSecret: TOKEN,
     refreshToken: TOKEN,
   },
-  "builtin:freshdesk": { domain: member("connectionSetting"), apiKey: member("connectionSecret", { secret: true, maskedOnRead: true }) },
+  "builtin:freshdesk": { domain: member("connectionSetting", SOURCE), apiKey: member("connectionSecret", { secret: true, maskedOnRead: true }) },
   "builtin:jira": {
-    baseUrl: member("connectionURL"),
+    baseUrl: member("connectionURL", SOURCE),
     apiEmail: member("jiraEmail"),
     apiToken: member("connectionSecret", { secret: true, maskedOnRead: true }),
     statusMapping: member("jiraStatusMapping", { optional: true }),
@@ -68,3 +74,21 @@ export function secretMembers(connector: string): string[] {
     .filter(([, m]) => m.secret)
     .map(([name]) => name);
 }
+
+/**
+ * A connection's natural key: its connector and the setup members that name its source, in the
+ * connector's order (`builtin:github-issues repository=demo-org/product`); the connector alone for one
+ * that names none (e-mail, API, an integration, a token-only help desk: one account per token).
+ * Undefined for an unknown connector.
+ */
+export function connectionSource(connector: string, setupSettings: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  const members = setupOf(connector);
+  if (members === undefined) return undefined;
+  const named = Object.entries(members)
+    .filter(([, m]) => m.source)
+    .map(([name]) => `${name}=${typeof setupSettings?.[name] === "string" ? setupSettings[name] : JSON.stringify(setupSettings?.[name] ?? null)}`);
+  return [connector, ...named].join(" ");
+}
+
+/** The setup members that name a source, in words, for messages and the reference. */
+export const SOURCE_MEMBERS = [...new Set(Object.values(CONNECTOR_SETUP).flatMap((m) => Object.entries(m).filter(([, r]) => r.source).map(([name]) => name)))];

@@ -279,6 +279,12 @@ export interface NaturalKey<F extends string = string> {
   scope: "organization" | "site" | "level";
   /** Set when the API refuses a second object with the same key: the reason a duplicate in the file is an error. */
   enforced?: string;
+  /**
+   * Where `field` alone does not name one object: the whole key from an object's inputs (a stack-file
+   * entry spells them alike), compared offline and named in adoption messages, and what else it is
+   * made of, in words. The kind's `adopt` matches by it.
+   */
+  compound?: { of(values: Readonly<Record<string, unknown>>): string | undefined; words: string };
 }
 
 /** The value a declaration stands for: what was declared, or what its absence means (`undefined`: not managed). */

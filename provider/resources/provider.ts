@@ -387,7 +387,8 @@ async function tellAdoption<I extends object, O extends object>(kind: KindDefini
   const value = values[field];
   // A key or a parent (siteId, sectionId, …) made or taken over in this run is unknown in a preview: nothing to look up yet.
   if (containsUnknown(value) || Object.entries(values).some(([k, v]) => /Id$/.test(k) && containsUnknown(v))) return;
-  const what = `${kind.noun.one} ${typeof value === "string" ? JSON.stringify(value) : `with ${field} ${JSON.stringify(value)}`}`;
+  const compound = kind.naturalKey?.compound?.of(values);
+  const what = `${kind.noun.one} ${compound !== undefined ? JSON.stringify(compound) : typeof value === "string" ? JSON.stringify(value) : `with ${field} ${JSON.stringify(value)}`}`;
   let message: string;
   let severity: "info" | "warning" = "info";
   try {
@@ -497,7 +498,8 @@ async function madeEarlier<I extends object, O extends object>(kind: KindDefinit
     if (e instanceof ApiError) throw e;
     return undefined; // several match: none of them is known to be this one
   }
-  if (found === undefined) return undefined;
+  // One this process made belongs to another entry with the same key (two help-desk connections of one token-only connector).
+  if (found === undefined || createdHere.has(found.id)) return undefined;
   const { changed, replaces } = declaredChanges<I>(kind.fields, found.outs, inputs);
   if (replaces.length > 0) return undefined;
   if (key.scope === "level" && changed.length > 0 && !kind.asPosted?.(found.outs, inputs)) return undefined;

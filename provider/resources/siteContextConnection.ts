@@ -1,6 +1,7 @@
 import type { ConnectionUsageSettings, ContextConnection, UpdateConnectionBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { CONNECTOR_SETUP, setupOf } from "./assistantRules";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, adoptOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { CONNECTOR_SETUP, connectionSource, setupOf, SOURCE_MEMBERS } from "./assistantRules";
+import { freshList } from "./lists";
 import { digest, secretDigests } from "./integrationInstallation";
 import { makeProvider } from "./provider";
 import { siteObject } from "./siteObject";
@@ -29,7 +30,7 @@ const fields = {
   siteId: SITE_FIELD,
   connector: {
     schema: limit("connectionConnector"),
-    doc: "The source the site's agent learns from: builtin:email, api, website, youtube, github-discussions, github-issues, intercom, front, pylon, hubspot, linear, zendesk, zoho-desk, freshdesk, jira, or integration:<name>. A change replaces the connection.",
+    doc: "The source the site's agent learns from: builtin:email, api, website, youtube, github-discussions, github-issues, intercom, front, pylon, hubspot, linear, zendesk, zoho-desk, freshdesk, jira, or integration:<name>. A change replaces the connection. With the setup settings that name the source (a website's url, a repository, ...), the connection's natural key: adopt, and a run after one killed mid-create, find a live connection by them.",
     required: true,
     createOnly: true,
   },
@@ -116,6 +117,10 @@ const crud = siteObject({
   fields,
 });
 
+/** The natural key: the connector and the setup members naming its source (the platform keeps nothing of a connection unique). */
+const sourceOf = (values: Readonly<Record<string, unknown>>): string | undefined =>
+  typeof values.connector === "string" ? connectionSource(values.connector, values.setupSettings as Record<string, unknown> | undefined) : undefined;
+
 /** The update request of the changed fields: a setup is the connector and all its settings. */
 function updateBody(news: SiteContextConnectionInputs, changed: readonly string[]): UpdateConnectionBody {
   const body: UpdateConnectionBody = {};
@@ -144,7 +149,21 @@ export const siteContextConnectionKind = {
   secretOutputs: ["secretSettings"],
 
   ...crud,
+  naturalKey: {
+    field: "connector",
+    scope: "site",
+    compound: { of: sourceOf, words: `the connector and the setup settings that name its source (${SOURCE_MEMBERS.join(", ")})` },
+  },
   update,
+
+  /** The one live connection of the site with the declared connector and source (a fresh walk: a view begun before an uncertain create may miss it). */
+  adopt(ctx, inputs) {
+    const source = sourceOf(inputs);
+    const listed = freshList("contextConnections", ctx.client, inputs.organizationId, inputs.siteId);
+    return adoptOne("SiteContextConnection", `context connections of site ${inputs.siteId} read from ${source}`, listed, (c) => sourceOf(c as unknown as Record<string, unknown>) === source, (c) =>
+      crud.outputsOf(c, inputs),
+    );
+  },
 
   async create(ctx, inputs) {
     const api = ctx.client.contextConnections;

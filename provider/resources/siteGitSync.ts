@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { ApiError, isConflict, isNotFound, MISSING_SITE_FILE, type GitProvider, type GitProviderConfiguration, type GitSyncInstallation, type GitSyncPriority, type GitSyncSetup } from "../client";
 import { type FieldSpec, type ValueSchema, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, limit, orGone, ORGANIZATION_FIELD, SITE_FIELD, UNKNOWN } from "./kind";
-import { makeProvider } from "./provider";
+import { declaredChanges, makeProvider } from "./provider";
 
 /** The `priority` literal that keeps the platform the source of truth (the repository's is `git`). */
 export const PLATFORM_PRIORITY = "gitbook";
@@ -202,6 +202,9 @@ export const siteGitSyncKind = {
       if (!existing) throw e;
       installed = existing;
       liveChildren = childrenOf(items, existing.id);
+      // Taken over as it is when it already has the declared setup (an adopted site's): no PATCH.
+      const found = toOutputs(inputs, installed, null, liveChildren);
+      if (declaredChanges(fields, found, inputs).changed.length === 0) return { id: installed.id, outs: found };
     }
     ctx.created?.(installed.id, toOutputs(inputs, installed, null, liveChildren));
     const children = await reconcileChildren(ctx, inputs, liveChildren);

@@ -42,8 +42,10 @@ export const siteStyleGuideKind = {
   doc: "The style guide attached to a site.",
   fields,
 
+  // One read first: a site that already has the guide (an adopted site's) is not sent it again.
   async create(ctx, inputs) {
-    return { id: `${inputs.siteId}/styleguide`, outs: await attach(ctx, inputs) };
+    const live = toOutputs(inputs.organizationId, await ctx.client.sites.get(inputs.organizationId, inputs.siteId));
+    return { id: `${inputs.siteId}/styleguide`, outs: live.styleGuideId === inputs.styleGuideId ? live : await attach(ctx, inputs) };
   },
 
   async read(ctx, _id, state) {

@@ -4,6 +4,7 @@ import { closeSharedClients } from "../client";
 import { shareLinkProvider } from "./shareLink";
 import { siteSectionProvider } from "./siteSection";
 import { siteSpaceProvider } from "./siteSpace";
+import { siteContextConnectionProvider } from "./siteContextConnection";
 import { apiOf, type Api } from "../../test/support/api";
 import { configureAgainst } from "../../test/support/emulator";
 
@@ -136,5 +137,64 @@ describe("SiteSpace: a create whose outcome is unknown", () => {
     const created = await siteSpaceProvider.create({ organizationId: org, siteId: site.id, spaceId: "space-changelog", path: "news" });
     emulator.control.setFaults(null);
     expect((await rootSiteSpacesOf(site.id)).map((ss) => ({ id: ss.id, path: ss.path }))).toEqual([{ id: created.id, path: "news" }]);
+  });
+});
+
+describe("SiteContextConnection: found again by its connector and source", () => {
+  const connectionsOf = async (siteId: string) =>
+    (await api<{ items: { id: string; connector: string; label?: string; setupSettings?: Record<string, unknown> }[] }>("GET", `${sitesPath}/${siteId}/context-connections`)).items;
+  const issues = (siteId: string, repository: string, label?: string) => ({
+    organizationId: org,
+    siteId,
+    connector: "builtin:github-issues",
+    setupSettings: { repository },
+    secretSettings: { token: "ghp-test-token" },
+    ...(label ? { label } : {}),
+  });
+
+  for (const [name, fault] of Object.entries({ "response dropped after commit": { dropAfterCommitRate: 1 }, "5xx after commit": { error5xxAfterCommitRate: 1 } })) {
+    it(`(${name}) takes over the connection its POST made, and sets the label the POST cannot`, async () => {
+      const site = await newSite(`Uncertain connection, ${name}`);
+      // Another repository's connection of the same connector is not this one.
+      await api("POST", `${sitesPath}/${site.id}/context-connections`, { connector: "builtin:github-issues", setupSettings: { repository: "demo-org/other", token: "t" } });
+      emulator.control.setFaults({ ...fault, methods: ["POST"], routes: "/context-connections$" });
+      const created = await siteContextConnectionProvider.create(issues(site.id, "demo-org/product", "Product issues"));
+      emulator.control.setFaults(null);
+      const live = await connectionsOf(site.id);
+      expect(live.map((c) => c.setupSettings?.repository).sort()).toEqual(["demo-org/other", "demo-org/product"]);
+      const mine = live.find((c) => c.setupSettings?.repository === "demo-org/product")!;
+      expect({ id: mine.id, label: mine.label }).toEqual({ id: created.id, label: "Product issues" });
+    });
+  }
+
+  it("a connection an earlier run made and never recorded is taken over on an existing site, not made twice", async () => {
+    const site = await newSite("Connection of an earlier run");
+    const earlier = await api<{ id: string }>("POST", `${sitesPath}/${site.id}/context-connections`, { connector: "builtin:website", setupSettings: { url: "https://www.demo.test" } });
+    const created = await siteContextConnectionProvider.create({ organizationId: org, siteId: site.id, connector: "builtin:website", setupSettings: { url: "https://www.demo.test" } });
+    expect(created.id).toBe(earlier.id);
+    expect(await connectionsOf(site.id)).toHaveLength(1);
+  });
+
+  it("two connections of one token-only connector are two: the second create does not take over the first", async () => {
+    const site = await newSite("Two help desks");
+    const desk = { organizationId: org, siteId: site.id, connector: "builtin:intercom", secretSettings: { token: "intercom-token" } };
+    const first = await siteContextConnectionProvider.create({ ...desk, label: "Support" });
+    const second = await siteContextConnectionProvider.create({ ...desk, label: "Sales" });
+    expect(second.id).not.toBe(first.id);
+    expect((await connectionsOf(site.id)).map((c) => c.label).sort()).toEqual(["Sales", "Support"]);
+  });
+
+  it("adopt: true takes over the live connection with the declared source; two with it are an error naming both", async () => {
+    const site = await newSite("Adopted connection");
+    const live = await api<{ id: string }>("POST", `${sitesPath}/${site.id}/context-connections`, { connector: "builtin:youtube", setupSettings: { channelId: "@demo-channel" } });
+    const adopted = await siteContextConnectionProvider.create({ organizationId: org, siteId: site.id, connector: "builtin:youtube", setupSettings: { channelId: "@demo-channel" }, label: "Videos", adopt: true });
+    expect(adopted.id).toBe(live.id);
+    const twin = await api<{ id: string }>("POST", `${sitesPath}/${site.id}/context-connections`, { connector: "builtin:youtube", setupSettings: { channelId: "@demo-channel" } });
+    const err = await siteContextConnectionProvider
+      .create({ organizationId: org, siteId: site.id, connector: "builtin:youtube", setupSettings: { channelId: "@demo-channel" }, adopt: true })
+      .catch((e: unknown) => e);
+    expect(String(err)).toContain('2 context connections of site');
+    expect(String(err)).toContain("builtin:youtube channelId=@demo-channel");
+    for (const id of [live.id, twin.id]) expect(String(err)).toContain(id);
   });
 });

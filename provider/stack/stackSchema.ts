@@ -178,7 +178,8 @@ export function referenceMarkdown(): string {
     out.push(`## ${kind.name}`, "", kind.doc, "");
     if (kind.naturalKey) {
       const scope = { organization: "the organisation", site: "its site", level: "its level of the site (root or section)" }[kind.naturalKey.scope];
-      out.push(`Natural key (what \`adopt\` looks up by): \`${kind.naturalKey.field}\`, unique in ${scope}${kind.naturalKey.enforced ? ` (the API refuses a duplicate: ${kind.naturalKey.enforced})` : ""}.`, "");
+      const key = kind.naturalKey.compound ? kind.naturalKey.compound.words : `\`${kind.naturalKey.field}\``;
+      out.push(`Natural key (what \`adopt\` looks up by): ${key}, unique in ${scope}${kind.naturalKey.enforced ? ` (the API refuses a duplicate: ${kind.naturalKey.enforced})` : ""}.`, "");
     }
     out.push("| input | in the stack file | when omitted | create-only | description |", "|---|---|---|---|---|");
     for (const [name, spec] of Object.entries(kind.fields) as [string, FieldSpec][]) {

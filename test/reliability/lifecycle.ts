@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "vitest";
-import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
+import { parseDocument, type YAMLSeq } from "yaml";
 import type { RunningEmulator, Snapshot } from "../../emulator";
 import { prepareProgram, runnerAgainst, type PreparedProgram, type ProgramRunner, type RunResult } from "../harness";
 import { baselineOf, compareStateWithLive, organisationFace, type Comparison } from "./invariants";
@@ -116,7 +116,6 @@ export async function faultedLifecycle(
   const tag = `${kind.name}, seed ${seed}`;
   try {
     program = await prepareProgram(HANDBOOK_DIR, { installPackage: true });
-    withoutContextConnections(path.join(program.dir, "docs.yaml"));
     runner = runnerAgainst(program.dir, emu, {
       // The debug log carries the client's record of each rate-limit wait.
       env: { DOCSPLATFORM_DEBUG: "1", ...kind.env },
@@ -210,17 +209,6 @@ export function editHandbook(file: string): void {
   links.add(doc.createNode({ key: "initech", name: "Initech" }));
   doc.setIn(["teams", 1, "title"], "Reviewers and editors");
   (doc.get("teams") as YAMLSeq).add(doc.createNode({ key: "translators", title: "Translators", members: [{ user: "writer-1" }] }));
-  fs.writeFileSync(file, doc.toString());
-}
-
-/**
- * Known gap, left out of the fault runs until it is closed: a context connection has no natural key (the
- * platform keeps none unique), so a create whose answer was lost cannot be found again and the next run
- * would make a second one. Every other kind of the handbook recovers, as these runs check.
- */
-function withoutContextConnections(file: string): void {
-  const doc = parseDocument(fs.readFileSync(file, "utf8"));
-  for (const site of (doc.get("sites") as YAMLSeq<YAMLMap>).items) site.delete("contextConnections");
   fs.writeFileSync(file, doc.toString());
 }
 
