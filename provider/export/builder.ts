@@ -84,14 +84,14 @@ export class Builder {
   ) {}
 
   /** Unique keys for the objects of a kind whose natural key is unique; ambiguous ones are noted and get none. */
-  private keyed<T extends Dated>(items: T[], natural: (t: T) => string, what: string, fallback: string): Map<string, string> {
+  private keyed<T extends Dated>(items: T[], natural: (t: T) => string, what: string, fallback: string, keyOf: (t: T) => string = natural): Map<string, string> {
     const dup = duplicatesBy(items, natural);
     const keys = new Map<string, string>();
     const alloc = new KeyAllocator();
     for (const item of [...items].sort((a, b) => naturalOrder(natural(a), a, natural(b), b))) {
       const value = natural(item);
       if (dup.has(value)) continue;
-      keys.set(item.id, alloc.from(value, fallback));
+      keys.set(item.id, alloc.from(keyOf(item), fallback));
     }
     for (const value of [...dup].sort(cmp)) {
       const ids = items.filter((i) => natural(i) === value).map((i) => i.id);
@@ -223,7 +223,8 @@ export class Builder {
       const dated = l as { id?: string; createdAt?: string };
       return { id: dated.id ?? value, ...(dated.createdAt === undefined ? {} : { createdAt: dated.createdAt }), value, outputs };
     });
-    const keys = this.keyed(items, (item) => item.value, many, name);
+    const keyFrom = kind.list.keyFrom;
+    const keys = this.keyed(items, (item) => item.value, many, name, keyFrom === undefined ? undefined : (item) => String(item.outputs[keyFrom] ?? ""));
     const files = fields.filter((f) => fileOf(f.spec) !== undefined);
     const required = files.filter((f) => f.spec.required).map((f) => f.as);
     const unread = [...files.filter((f) => !f.spec.required), ...fields.filter((f) => f.spec.stack === "secretSources")].map((f) => f.as);

@@ -42,7 +42,8 @@ describe("export of hidden site spaces, spec files, style guides and agent instr
     expect(site.siteSpaces!.map((ss) => ss.hidden ?? false)).toEqual([false, true]);
     expect(site.defaultLevel).toBe("comment");
     const guides = (stack as unknown as { styleGuides: { key: string; id: string; adopt: boolean }[] }).styleGuides;
-    expect(guides).toEqual([{ key: expect.any(String), id: guideId, adopt: true }]);
+    // Keyed by the guide space's title, not its ID.
+    expect(guides).toEqual([{ key: "guided-style-guide", id: guideId, adopt: true }]);
     expect(site.styleGuide).toBe(guides[0]!.key);
     expect(stack.agentInstructions).toEqual({ markdown: "# Tone\n\nBe brief." });
     const specs = Object.fromEntries((stack.openapi ?? []).map((s) => [s.slug, s]));

@@ -378,6 +378,8 @@ export interface StackList {
   definition: string;
   /** Short name: the key export gives an entry whose natural key spells none. */
   name: string;
+  /** The output export makes an entry's key from, where the natural key is an ID (a style guide's title); default: the natural key. */
+  keyFrom?: string;
   /** The list's description in the stack schema. */
   doc: string;
   /** One entry's description in the stack schema (the natural key is appended). */

@@ -71,6 +71,7 @@ export const styleGuideKind = {
     after: "openapi",
     definition: "styleGuide",
     name: "styleguide",
+    keyFrom: "title",
     doc: "Style guides of the organisation: each made for a site of this file (the platform keeps one of its own per site) or an existing guide space by ID. Sites attach one with their styleGuide. Removing an entry leaves the guide in place.",
     entryDoc: "A style guide space: exactly one of site (made for that site) and id (an existing guide).",
     exactlyOne: ["site", "id"],
