@@ -45,6 +45,8 @@ export interface SeedSpace {
   /** The page tree of the space's current revision. */
   pages?: SeedPage[];
   files?: SeedFile[];
+  /** `styleguide`: a style guide space of the organisation (made for no site); absent: a content space. */
+  type?: "styleguide";
 }
 export interface SeedCollection {
   id: string;
@@ -293,6 +295,7 @@ export function seedRows(seed: Seed, now: string): Rows {
         id: s.id, org: o.id, title: s.title, emoji: s.emoji ?? "", visibility: s.visibility ?? (s.parent ? "in-collection" : "private"),
         createdAt: now, updatedAt: now, deletedAt: null, editMode: "live", parent: s.parent ?? null, defaultLevel: null,
         revision, comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0,
+        ...(s.type === "styleguide" ? { type: "styleguide" as const } : {}),
       });
       rows.revisions.push({
         id: revision, space: s.id, parents: [], type: "edits", createdAt: now, createdBy: null,

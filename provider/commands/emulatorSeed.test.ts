@@ -112,6 +112,20 @@ describe("the seed a stack file makes", () => {
     expect(describeSeed(seed)).toBe("organisation acme-docs: 4 members, 2 spaces, 1 collection, 2 teams, 1 site, 1 integration");
   });
 
+  it("the style guides it takes over by {id} are guide spaces the platform lists as guides", async () => {
+    const text = "organization: solo\nstyleGuides:\n  - { key: house, id: space-house-guide }\nsites:\n  - key: docs\n    title: Docs\n    styleGuide: { id: space-docs-guide }\n";
+    const seed = seedFromStack(stackOf(text));
+    expect(seed.organizations[0]!.spaces).toEqual([
+      { id: "space-house-guide", title: "Style guide space-house-guide", type: "styleguide" },
+      { id: "space-docs-guide", title: "Style guide space-docs-guide", type: "styleguide" },
+    ]);
+    const emu = await startEmulator({ port: 0, seed });
+    started.emulators.push(emu);
+    const listed = await fetch(`${emu.url}/v1/orgs/solo/styleguides`, { headers: { authorization: `Bearer ${SEED_TOKEN}` } });
+    const body = (await listed.json()) as { styleguides: { space: { id: string } }[] };
+    expect(body.styleguides.map((g) => g.space.id).sort()).toEqual(["space-docs-guide", "space-house-guide"]);
+  });
+
   it("without a caller, an admin at the organisation's domain; a user ID and its address are one user", () => {
     const seed = seedFromStack(stackOf("organization: solo\nmembers:\n  - { user: w-1, role: edit }\n  - { user: w-1@solo.test, role: edit }\n"));
     expect(seed.users.map((u) => `${u.id} ${u.email}`)).toEqual(["admin admin@solo.test", "w-1 w-1@solo.test"]);

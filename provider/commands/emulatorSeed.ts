@@ -206,6 +206,17 @@ function idRefs(stack: StackFile, sites: readonly SiteModel[], kind: "spaces" | 
   return ids;
 }
 
+/** The style guide spaces the file names by ID: its `styleGuides` entries with an `id`, and sites' `styleGuide: {id}`. */
+function guideRefs(stack: StackFile): Set<string> {
+  const ids = new Set<string>();
+  for (const g of (stack.styleGuides ?? []) as { id?: unknown }[]) if (typeof g.id === "string") ids.add(g.id);
+  for (const site of stack.sites ?? []) {
+    const ref = (site as { styleGuide?: Ref | null }).styleGuide;
+    if (ref !== undefined && ref !== null && isIdRef(ref)) ids.add(ref.id);
+  }
+  return ids;
+}
+
 /**
  * The spaces the file takes as existing, by ID: titled as its `spaces:` entry titles them (else by their
  * ID), with the pages its redirects send readers to (a page path, or a page ID as export writes it).
@@ -214,6 +225,8 @@ function seededSpaces(stack: StackFile, sites: readonly SiteModel[]): Map<string
   const titles = new Map((stack.spaces ?? []).flatMap((s) => (typeof s.id === "string" && typeof s.title === "string" ? [[s.id, s.title] as const] : [])));
   const spaces = new Map<string, SeedSpace>();
   for (const id of idRefs(stack, sites, "spaces")) spaces.set(id, { id, title: clip(titles.get(id) ?? id, 50) });
+  // The guide spaces it takes over by ID (`styleGuides: [{id}]`, a site's `styleGuide: {id}`): style guide spaces.
+  for (const id of guideRefs(stack)) spaces.set(id, { id, title: clip(`Style guide ${id}`, 50), type: "styleguide" });
   for (const site of sites) {
     const spaceOf = new Map(site.siteSpaces.map((ss) => [ss.key, ss.spaceId]));
     for (const r of site.entry.redirects ?? []) {
