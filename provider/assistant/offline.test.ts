@@ -80,11 +80,11 @@ describe("context connections", () => {
 
   it("two connections read from one source are refused when one adopts (adopt could not tell them apart), allowed otherwise", () => {
     const two = (adopt: string) =>
-      site(
+      siteMessages(
         `    contextConnections:\n      - { key: a, connector: builtin:website, setupSettings: { url: https://www.demo.test }${adopt} }\n      - { key: b, connector: builtin:website, setupSettings: { url: https://www.demo.test } }\n      - { key: c, connector: builtin:website, setupSettings: { url: https://blog.demo.test } }\n`,
       );
-    expect(messages(parseStack(two(""), "docs.yaml"))).toEqual([]);
-    expect(messages(parseStack(two(", adopt: true"), "docs.yaml"))).toEqual([
+    expect(two("")).toEqual([]);
+    expect(two(", adopt: true")).toEqual([
       "docs.yaml:8:30: sites[0].contextConnections[1].connector: this connection reads from the same source as entry 0 of this list (builtin:website url=https://www.demo.test): adopt finds a connection by its connector and the settings naming its source, so they must differ",
     ]);
   });
