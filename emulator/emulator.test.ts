@@ -52,6 +52,17 @@ describe("errors", () => {
     expectError(await admin("PUT", "/v1/orgs/demo-org/teams", [1, 2]), 400, /body must be object/);
   });
 
+  it("says a broken pattern in the words its limit gives, never as a regular expression", async () => {
+    const spec = { source: { url: "https://api.example.com/openapi.json" } };
+    const bodySlug = await admin("POST", "/v1/orgs/demo-org/openapi", { slug: "My_API", ...spec });
+    expectError(bodySlug, 400, /^body\/slug must be lowercase letters and digits in words joined by single hyphens, like my-api$/);
+    const paramSlug = await admin("PUT", "/v1/orgs/demo-org/openapi/My_API", spec);
+    expectError(paramSlug, 400, /^params\/specSlug must be lowercase letters and digits in words joined by single hyphens, like my-api, of 1 to 100 characters$/);
+    const name = await admin("POST", "/v1/integrations/bad%20name", { script: "x", organization: "demo-org", title: "Bad", description: "A bad name" });
+    expectError(name, 400, /^params\/integrationName must be letters, digits, '-', '_' and '\.' only, like my-integration, of at most 100 characters$/);
+    for (const r of [bodySlug, paramSlug, name]) expect((r.body as { error: { message: string } }).error.message).not.toMatch(/pattern|\^|\$/);
+  });
+
   it("answers a body over 1 MiB with 413 and a non-JSON body with 415", async () => {
     expectError(await admin("PUT", "/v1/orgs/demo-org/teams", JSON.stringify({ title: "x".repeat(1024 * 1024 + 10) })), 413, /1 MiB/);
     expectError(await admin("PUT", "/v1/orgs/demo-org/teams", "title=x", { "content-type": "application/x-www-form-urlencoded" }), 415, /application\/json/);

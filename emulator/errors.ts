@@ -1,3 +1,5 @@
+import limits from "../schemas/limits.json";
+
 /** The one error type routes throw: an HTTP status and a message for the `{"error":{code,message}}` body. */
 export class ApiFailure extends Error {
   constructor(
@@ -19,6 +21,15 @@ export function notFound(kind: string, id: string): ApiFailure {
 /** 400 naming the request field. */
 export function badRequest(field: string, message: string): ApiFailure {
   return new ApiFailure(400, `${field} ${message}`);
+}
+
+/** The keyword of `schemas/limits.json` that says a limit's pattern in words. */
+export const PATTERN_WORDS = "x-patternWords";
+
+/** A 400 for a value that breaks the pattern of the limit `limit` of `schemas/limits.json`, in its words, and a length rule. */
+export function patternRefused(field: string, limit: string, length: string): ApiFailure {
+  const words = (limits.definitions as Record<string, { [PATTERN_WORDS]?: string }>)[limit]?.[PATTERN_WORDS];
+  return badRequest(field, `must be ${words ?? "of the documented form"}, of ${length}`);
 }
 
 /** 403 naming the right that is missing. */

@@ -148,7 +148,7 @@ describe("Git Sync installations", () => {
       expect(r.body.error.message).toMatch(field);
     };
     await refused({ ...setup, providerConfiguration: { branch: "main" } }, /branch.*refs\/heads\//);
-    await refused({ ...setup, projectDirectory: "../outside" }, /projectDirectory must match pattern/);
+    await refused({ ...setup, projectDirectory: "../outside" }, /projectDirectory must be a folder of the repository relative to its root: no leading '\/'/);
     await refused({ ...setup, priority: "platform" }, /priority/);
     await refused({ ...setup, providerConfiguration: { projectId: 3 } }, /projectId is not a member of a github configuration/);
     await refused({ providerConfiguration: {} }, /provider/);

@@ -4,7 +4,7 @@ import Ajv, { type ErrorObject } from "ajv";
 import addFormats from "ajv-formats";
 import { setTimeout as sleep } from "node:timers/promises";
 import limits from "../schemas/limits.json";
-import { ApiFailure, errorBody } from "./errors";
+import { ApiFailure, errorBody, PATTERN_WORDS } from "./errors";
 import { pushSiteFile } from "./gitSync";
 import { syncSite } from "./routes/gitSync";
 import { burstLimiter, faultPlan, rateLimiter, RateLimiter, type BurstLimiter, type BurstLimitOptions, type FaultDecision, type FaultOptions, type FaultPlan } from "./faults";
@@ -59,14 +59,22 @@ function formatAjvErrors(errors: ErrorObject[], dataVar: string): string {
   const nonNull = useful.filter((e) => !(e.keyword === "type" && (e.params as { type?: string }).type === "null"));
   const e = nonNull[0] ?? useful[0] ?? errors[0];
   if (!e) return `${dataVar} is invalid`;
-  let message = `${dataVar}${e.instancePath} ${e.message ?? "is invalid"}`;
+  let message = `${dataVar}${e.instancePath} ${patternInWords(e) ?? e.message ?? "is invalid"}`;
   if (e.keyword === "enum") message += `: ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
   if (e.keyword === "additionalProperties") message += ` '${(e.params as { additionalProperty: string }).additionalProperty}'`;
   return message;
 }
 
+/** A broken pattern said in the words its schema gives (`x-patternWords`), as a client can repeat it; undefined otherwise. */
+function patternInWords(e: ErrorObject): string | undefined {
+  if (e.keyword !== "pattern") return undefined;
+  const words = (e.parentSchema as { [PATTERN_WORDS]?: unknown } | undefined)?.[PATTERN_WORDS];
+  return typeof words === "string" ? `must be ${words}` : undefined;
+}
+
 function makeAjv(coerce: boolean): Ajv {
-  const ajv = new Ajv({ allErrors: false, coerceTypes: coerce ? "array" : false, useDefaults: false, strict: false, removeAdditional: false });
+  // verbose: an error carries the schema it broke, where a pattern's words are.
+  const ajv = new Ajv({ allErrors: false, coerceTypes: coerce ? "array" : false, useDefaults: false, strict: false, removeAdditional: false, verbose: true });
   addFormats(ajv);
   // limits.json names the package's stricter URL rules (followed-url, fetched-url: see emulator/README.md);
   // the contract says only "URI", so the emulator holds these fields to that.

@@ -1,6 +1,6 @@
 /** Integrations: list (with filters), get, publish (create or new version), unpublish. */
 import { createHash } from "node:crypto";
-import { badRequest, forbidden, notFound } from "../errors";
+import { badRequest, forbidden, notFound, patternRefused } from "../errors";
 import { bodySchema, fromBody, type PostBody } from "../columns";
 import { BOOLEAN, STRING, limit, listQuery, paginate, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { roleAtLeast, type IntegrationRow, type OrgRow } from "../model";
@@ -85,7 +85,7 @@ export function registerIntegrations(route: Route): void {
     body: bodySchema(INTEGRATION, { script: STRING, organization: STRING, secrets: { type: "object", additionalProperties: STRING } }, ["script", "organization"]),
     handler: (ctx) => {
       const name = ctx.params.integrationName;
-      if (!NAME.test(name) || name.length > 100) throw badRequest("params/integrationName", `must match pattern "${NAME.source}" and have at most 100 characters`);
+      if (!NAME.test(name) || name.length > 100) throw patternRefused("params/integrationName", "integrationName", "at most 100 characters");
       const b = ctx.body;
       const org = ctx.store.get("orgs", b.organization) ?? [...ctx.store.all("orgs")].find((o) => o.hostname === b.organization);
       if (!org) throw badRequest("body/organization", `names no organization (by ID or subdomain): '${b.organization}'`);

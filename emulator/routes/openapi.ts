@@ -1,5 +1,5 @@
 /** OpenAPI specs and their versions: POST creates (409 on an existing slug), PUT creates or updates; each new source URL adds a version. */
-import { badRequest, conflict, notFound } from "../errors";
+import { conflict, notFound, patternRefused } from "../errors";
 import { limit, listQuery, obj, paginate, requireOrg, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
 import { newId } from "../seed";
 import type { OpenApiSpecRow, OrgRow } from "../model";
@@ -88,7 +88,7 @@ export function registerOpenApi(route: Route): void {
         ctx.store.touch("openapiSpecs", spec);
       } else {
         if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || slug.length > 100) {
-          throw badRequest("params/specSlug", 'must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*$" and have 1 to 100 characters');
+          throw patternRefused("params/specSlug", "openapiSlug", "1 to 100 characters");
         }
         spec = createSpec(ctx, org, slug, ctx.body.source);
       }

@@ -1,6 +1,6 @@
 /** The checks of a site's assistant a schema cannot express (its types in model.ts). */
 import limits from "../../schemas/limits.json";
-import { CHANNEL_MEMBER, connectionSource, setupOf, type SetupMember } from "../resources/assistantRules";
+import { CHANNEL_MEMBER, connectionSource, FETCHED_SETTING, setupOf, type SetupMember } from "../resources/assistantRules";
 import { urlProblem } from "../urls";
 
 export interface AssistantIssue {
@@ -106,7 +106,8 @@ function connectionIssues(issues: AssistantIssue[], at: string, c: unknown): voi
     const rule = members[name];
     if (!rule) issues.push({ pointer: `${at}/setupSettings/${name}`, reason: `a ${c.connector} connection has no setting ${show(name)}${settingsWords(members)}` });
     else if (rule.secret) issues.push({ pointer: `${at}/setupSettings/${name}`, reason: `${name} is a secret: give it under secretSettings as {env: NAME} or {config: key}, never as plain text in the file` });
-    else {
+    // A URL the platform fetches is the connection's schema's to judge, as every fetched URL is.
+    else if (rule.limit !== FETCHED_SETTING) {
       const problem = limitProblem(rule.limit, value);
       if (problem) issues.push({ pointer: `${at}/setupSettings/${name}`, reason: `${name} ${problem}` });
     }

@@ -1,6 +1,7 @@
 /** `docsplatform validate <stack.yaml>...`: check stack files offline, as an editor or CI would. */
 import { loadStackFile, formatProblem, problemSummary } from "../stack/load";
 import { objectSummary } from "../stack/summary";
+import { commandMain } from "./command";
 
 const usage = `usage: docsplatform validate <stack.yaml> [more.yaml...]
 
@@ -11,17 +12,19 @@ and exits 1 if any file has a problem; otherwise prints one summary line per fil
 
 /** Run `validate`; resolves to the process exit code (0 valid, 1 problems, 2 usage). */
 export async function validateMain(argv: string[]): Promise<number> {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    process.stdout.write(usage);
-    return 0;
-  }
+  return commandMain(argv, process, { name: "validate", usage, parse: stackFiles, run: async (files) => validateFiles(files) });
+}
+
+/** The stack files named, or what is wrong with the call (empty: none named, the usage alone says it). */
+function stackFiles(argv: string[]): string[] | string {
   const files = argv.filter((a) => a !== "--");
   const unknownOption = files.find((a) => a.startsWith("-"));
-  if (files.length === 0 || unknownOption !== undefined) {
-    if (unknownOption !== undefined) process.stderr.write(`docsplatform validate: unknown option '${unknownOption}'\n`);
-    process.stderr.write(usage);
-    return 2;
-  }
+  if (unknownOption !== undefined) return `unknown option '${unknownOption}'`;
+  return files.length === 0 ? "" : files;
+}
+
+/** Checks each file, prints its problems or its summary; 1 when any has a problem. */
+function validateFiles(files: string[]): number {
   let failed = false;
   for (const file of files) {
     const result = loadStackFile(file);

@@ -14,6 +14,7 @@ import { ExportError, explainApiError, exportOrganization, type ExportProgress }
 import { renderStackFile, schemaPathFor } from "./render";
 import { parseDirs, planSiteFiles, withStructure, writeSiteFiles, type PlannedSiteFile } from "./structureCli";
 import type { SiteFileReader } from "../stack/structureExpand";
+import { commandMain } from "../commands/command";
 
 const USAGE = `usage: docsplatform export --org <organizationId> [--caller USER] [--out FILE] [--site-file DIR] [--dirs KEY=DIR,...] [--force]
 
@@ -146,16 +147,12 @@ export async function exportMain(argv: string[], io: Partial<ExportIo> = {}): Pr
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   const cwd = io.cwd ?? process.cwd();
+  return commandMain(argv, { stdout, stderr }, { name: "export", usage: USAGE, parse: parseArgs, run: (args) => exportTo(args, { ...io, env, stdout, stderr, cwd }) });
+}
 
-  if (argv.includes("--help") || argv.includes("-h")) {
-    stdout.write(USAGE);
-    return 0;
-  }
-  const args = parseArgs(argv);
-  if (typeof args === "string") {
-    stderr.write(`docsplatform export: ${args}\n${USAGE}`);
-    return 2;
-  }
+/** The command's work, its arguments parsed. */
+async function exportTo(args: Args, io: Partial<ExportIo> & Pick<ExportIo, "env" | "stdout" | "stderr" | "cwd">): Promise<number> {
+  const { env, stdout, stderr, cwd } = io;
   const api = apiSettings(env, stderr);
   if (typeof api === "number") return api;
   const outFile = args.out === undefined ? undefined : path.resolve(cwd, args.out);

@@ -4,19 +4,16 @@
  * dynamic-provider plugin takes every object over — the first up writes nothing, the second makes no API
  * call, and destroy followed by a fresh up rebuilds the same organisation (IDs and timestamps aside).
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator, SnapshotOrg } from "../../emulator";
 import type { ProgramRunner, PreparedProgram, RunResult } from "../../test/harness";
-import { ApiClient } from "../client";
 import { countObjects } from "../stack/summary";
 import { loadStackFile } from "../stack/load";
 import { exportMain } from "./cli";
-import { startProgram, stopProgram } from "../../test/support/program";
-import { buildVariedOrganization } from "../../test/support/variedOrganization";
+import { stopProgram } from "../../test/support/program";
+import { startHandbookOnVariedOrganization } from "../../test/support/variedOrganization";
 
-const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 const ORG = "demo-org";
 
 /** Custom-resource steps as `op Kind name`, sorted. */
@@ -93,15 +90,8 @@ describe("export, then pulumi up on the exported file", () => {
   const docsFile = (): string => path.join(program.dir, "docs.yaml");
 
   beforeAll(async () => {
-    ({ emu, program, runner } = await startProgram(HANDBOOK));
-    const api = new ApiClient({ baseUrl: emu.url, token: emu.token });
-    try {
-      await buildVariedOrganization(api, ORG);
-    } finally {
-      await api.close();
-    }
+    ({ emu, program, runner } = await startHandbookOnVariedOrganization(ORG));
     before = comparable(emu.store.org(ORG));
-    fs.rmSync(docsFile());
   });
   afterAll(() => stopProgram({ emu, program, runner }));
 

@@ -16,6 +16,7 @@ import type { StackFile, StackSite } from "../file/model";
 import { STRUCTURE_FIELDS, type StackSiteStructure } from "../stack/structureExpand";
 import { parseSiteFile, SITE_FILE_NAME } from "../stack/structureFile";
 import { renderSiteFile, siteFileOf, type ContentDirectories } from "./structureWrite";
+import { commandMain } from "../commands/command";
 
 const USAGE = `usage: docsplatform site-file <stack.yaml> [--out DIR] [--dirs KEY=DIR,...] [--site KEY] [--force]
 
@@ -149,15 +150,11 @@ export async function siteFileMain(argv: string[], io: Partial<SiteFileIo> = {})
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   const cwd = io.cwd ?? process.cwd();
-  if (argv.includes("--help") || argv.includes("-h")) {
-    stdout.write(USAGE);
-    return 0;
-  }
-  const args = parseArgs(argv);
-  if (typeof args === "string") {
-    stderr.write(`docsplatform site-file: ${args}\n${USAGE}`);
-    return 2;
-  }
+  return commandMain(argv, { stdout, stderr }, { name: "site-file", usage: USAGE, parse: parseArgs, run: async (args) => writeStackSiteFiles(args, { stdout, stderr, cwd }) });
+}
+
+/** The command's work, its arguments parsed. */
+function writeStackSiteFiles(args: Args, { stdout, stderr, cwd }: SiteFileIo): number {
   const stackFile = path.resolve(cwd, args.stack);
   const loaded = loadStackFile(stackFile);
   if (!loaded.ok) {

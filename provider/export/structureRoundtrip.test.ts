@@ -10,16 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { RunningEmulator } from "../../emulator";
 import type { PreparedProgram, ProgramRunner } from "../../test/harness";
-import { startProgram, stopProgram } from "../../test/support/program";
+import { stopProgram } from "../../test/support/program";
 import { changes, writes } from "../../test/support/steps";
 import { publishedSiteFileErrors } from "../../test/support/gitSyncSchema";
-import { buildVariedOrganization } from "../../test/support/variedOrganization";
-import { ApiClient } from "../client";
+import { startHandbookOnVariedOrganization } from "../../test/support/variedOrganization";
 import { loadStackFile } from "../stack/load";
 import { siteModels } from "../site";
 import { exportMain } from "./cli";
 
-const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 const ORG = "demo-org";
 
 describe("export --site-file, then pulumi up on the exported files", () => {
@@ -31,14 +29,7 @@ describe("export --site-file, then pulumi up on the exported files", () => {
   const sitesDir = (): string => path.join(program.dir, "sites");
 
   beforeAll(async () => {
-    ({ emu, program, runner } = await startProgram(HANDBOOK));
-    const api = new ApiClient({ baseUrl: emu.url, token: emu.token });
-    try {
-      await buildVariedOrganization(api, ORG);
-    } finally {
-      await api.close();
-    }
-    fs.rmSync(docsFile());
+    ({ emu, program, runner } = await startHandbookOnVariedOrganization(ORG));
     const code = await exportMain(["--org", ORG, "--out", docsFile(), "--site-file", sitesDir()], {
       env: { DOCSPLATFORM_API_URL: emu.url, DOCSPLATFORM_API_TOKEN: emu.token },
       stderr: { write: (t: string) => (err += t) },

@@ -5,13 +5,13 @@
  * re-imported), the two-owners plan refused before any call, the GitLab token as a source only, destroy.
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import type { RunningEmulator } from "../../emulator";
 import type { PreparedProgram, ProgramRunner } from "../../test/harness";
-import { startProgram, stopProgram } from "../../test/support/program";
+import { startNoCodeProgram, stopProgram } from "../../test/support/program";
+import { BRANCH, pushSiteFile, REPOSITORY } from "../../test/support/gitSyncRepository";
 import { changes, upAndSettle, writes } from "../../test/support/steps";
 import { exposedInState } from "../../test/support/secrets";
 import { exportMain } from "../export/cli";
@@ -25,7 +25,6 @@ async function run(main: (argv: string[], io: object) => Promise<number>, argv: 
   return { code, stdout, stderr };
 }
 
-const BRANCH = "refs/heads/main";
 const GITLAB_TOKEN = "glpat-HARNESS-0f3b9c7e21d84a65";
 
 const DOCS = `organization: demo-org
@@ -34,7 +33,7 @@ sites:
     title: Handbook
     gitSync:
       provider: github
-      repository: 4242
+      repository: ${REPOSITORY}
       branch: ${BRANCH}
       projectDirectory: docs/handbook
       priority: gitbook
@@ -60,20 +59,10 @@ site:
         - {type: space, key: api-v1, title: API v1, path: v1, default: true, content: {directory: ./api}}
 `;
 
-/** A no-code project (Pulumi.yaml, package.json, docs.yaml) in a new folder. */
-function projectDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gitsync-project-"));
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: gitsync\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n");
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "gitsync", private: true, main: "node_modules/pulumi-docsplatform/dist/provider/program.js", dependencies: { "pulumi-docsplatform": "^0.1.0" } }));
-  fs.writeFileSync(path.join(dir, "docs.yaml"), DOCS);
-  return dir;
-}
-
 describe("a site's Git Sync installation through the engine", { timeout: 300_000 }, () => {
   let emu: RunningEmulator;
   let program: PreparedProgram;
   let runner: ProgramRunner;
-  let src: string;
   const docsFile = () => path.join(program.dir, "docs.yaml");
   const editGitSync = (edit: (g: Record<string, unknown>, site: Record<string, unknown>) => void): void => {
     const data = parseDocument(fs.readFileSync(docsFile(), "utf8")).toJS() as { sites: Record<string, unknown>[] };
@@ -82,23 +71,16 @@ describe("a site's Git Sync installation through the engine", { timeout: 300_000
     fs.writeFileSync(docsFile(), parseDocument(JSON.stringify(data)).toString());
   };
   const installation = () => [...emu.store.all("gitInstallations")].find((g) => g.target.type === "site")!;
-  const push = async (text: string | null, projectDirectory = "docs/handbook") => {
-    const r = await fetch(`${emu.url}/_emulator/git/site-files`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ provider: "github", repository: 4242, branch: BRANCH, projectDirectory, text }) });
-    expect(r.status).toBe(200);
-  };
+  const push = (text: string | null) => pushSiteFile(emu.url, "docs/handbook", text);
   const siteShape = () => {
     const site = emu.store.snapshot().organizations[0]!.sites.find((s) => s.title === "Handbook")!;
     return site.sections.map((s) => [s.title, s.path, s.siteSpaces.map((ss) => ss.path)]);
   };
 
   beforeAll(async () => {
-    src = projectDir();
-    ({ emu, program, runner } = await startProgram(src, { runner: { env: { GITLAB_TOKEN } } }));
+    ({ emu, program, runner } = await startNoCodeProgram("gitsync", { "docs.yaml": DOCS }, { runner: { env: { GITLAB_TOKEN } } }));
   }, 300_000);
-  afterAll(async () => {
-    await stopProgram({ emu, program, runner });
-    fs.rmSync(src, { recursive: true, force: true });
-  });
+  afterAll(() => stopProgram({ emu, program, runner }));
 
   it("up installs and configures in two writes, a second up makes no call, a changed branch is one PATCH", async () => {
     const preview = await runner.preview();

@@ -1,6 +1,6 @@
 import type { ConnectionUsageSettings, ContextConnection, UpdateConnectionBody } from "../client";
 import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, adoptOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { CONNECTOR_SETUP, connectionSource, setupOf, SOURCE_MEMBERS } from "./assistantRules";
+import { CONNECTOR_SETUP, connectionSource, FETCHED_SETTING, setupOf, SOURCE_MEMBERS } from "./assistantRules";
 import { freshList } from "./lists";
 import { digest, secretDigests } from "./integrationInstallation";
 import { makeProvider } from "./provider";
@@ -9,14 +9,22 @@ import { siteObject } from "./siteObject";
 /** A setup compared member by member, in one order. */
 const sortedMembers = (v: unknown): unknown => (v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v);
 
-/** Every setup member of every connector, each described; which ones a connector takes is its rule (assistantRules.ts). */
+/**
+ * Every setup member of every connector, each described; which ones a connector takes is its rule
+ * (assistantRules.ts). A URL the platform fetches (a website's url, Jira's baseUrl) is held to its limit
+ * here, as every fetched URL is by its field's schema: the kind's check and the loader refuse a private
+ * host in the same words.
+ */
 const SETUP_SCHEMA = {
   type: "object",
   additionalProperties: false,
   properties: Object.fromEntries(
     [...new Set(Object.values(CONNECTOR_SETUP).flatMap((m) => Object.entries(m)))].map(([name, m]) => [
       name,
-      { description: m.secret ? `A secret (${name}): given under secretSettings from config or the environment, never here.` : `The ${name} of the connectors that take it.` },
+      {
+        ...(m.limit === FETCHED_SETTING ? limit(m.limit) : {}),
+        description: m.secret ? `A secret (${name}): given under secretSettings from config or the environment, never here.` : `The ${name} of the connectors that take it.`,
+      },
     ]),
   ),
 };

@@ -7,15 +7,14 @@
  * changed the same way plans nothing; destroy.
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import type { PreparedProgram, ProgramRunner } from "../../test/harness";
-import { startProgram, stopProgram } from "../../test/support/program";
+import { startNoCodeProgram, stopProgram } from "../../test/support/program";
+import { BRANCH, pushSiteFile, REPOSITORY } from "../../test/support/gitSyncRepository";
 import { changes, upAndSettle, writes } from "../../test/support/steps";
 
-const BRANCH = "refs/heads/main";
 const FOLDER = "docs/handbook";
 
 const DOCS = `organization: demo-org
@@ -27,7 +26,7 @@ sites:
     title: Handbook
     gitSync:
       provider: github
-      repository: 4242
+      repository: ${REPOSITORY}
       branch: ${BRANCH}
       projectDirectory: ${FOLDER}
       priority: git
@@ -55,26 +54,11 @@ const SITE_FILE = siteFile(GUIDES, API("API"));
 /** The API section renamed and moved first. */
 const MOVED = siteFile(API("API reference"), GUIDES);
 
-/** A no-code project (Pulumi.yaml, package.json, docs.yaml, the site file) in a new folder. */
-function projectDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gitowned-project-"));
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: gitowned\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n");
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "gitowned", private: true, main: "node_modules/pulumi-docsplatform/dist/provider/program.js", dependencies: { "pulumi-docsplatform": "^0.1.0" } }));
-  fs.writeFileSync(path.join(dir, "docs.yaml"), DOCS);
-  fs.mkdirSync(path.join(dir, FOLDER), { recursive: true });
-  fs.writeFileSync(path.join(dir, FOLDER, "gitbook-docs.yaml"), SITE_FILE);
-  return dir;
-}
-
 describe("a site whose repository owns the structure docs.yaml takes from the same site file", { timeout: 300_000 }, () => {
   let emu: RunningEmulator;
   let program: PreparedProgram;
   let runner: ProgramRunner;
-  let src: string;
-  const push = async (text: string) => {
-    const r = await fetch(`${emu.url}/_emulator/git/site-files`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ provider: "github", repository: 4242, branch: BRANCH, projectDirectory: FOLDER, text }) });
-    expect(r.status).toBe(200);
-  };
+  const push = (text: string) => pushSiteFile(emu.url, FOLDER, text);
   const site = () => emu.store.snapshot().organizations[0]!.sites.find((s) => s.title === "Handbook")!;
   const sectionRows = () => [...emu.store.all("sections")].filter((s) => s.site === site().id);
   const spaceTitle = (id: string) => emu.store.get("spaces", id)?.title;
@@ -83,14 +67,11 @@ describe("a site whose repository owns the structure docs.yaml takes from the sa
   const short = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
   beforeAll(async () => {
-    src = projectDir();
-    ({ emu, program, runner } = await startProgram(src));
+    // The project holds the site file docs.yaml reads; the repository holds the same file, pushed.
+    ({ emu, program, runner } = await startNoCodeProgram("gitowned", { "docs.yaml": DOCS, [`${FOLDER}/gitbook-docs.yaml`]: SITE_FILE }));
     await push(SITE_FILE);
   }, 300_000);
-  afterAll(async () => {
-    await stopProgram({ emu, program, runner });
-    fs.rmSync(src, { recursive: true, force: true });
-  });
+  afterAll(() => stopProgram({ emu, program, runner }));
 
   it("up: the installation's save imports the structure, which the structure's resources take over (no section made twice); a second up makes no call", async () => {
     const up = await upAndSettle(runner);

@@ -8,10 +8,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatProblem, loadStackFile, parseStack, type LoadResult } from "./load";
+import { loadStackFile, parseStack } from "./load";
 import { OPENAPI_TEXT_MAX_JSON_BYTES } from "../resources/openApiSpec";
-
-const messages = (r: LoadResult): string[] => (r.ok ? r.warnings : r.problems).map(formatProblem);
+import { messages } from "../../test/support/stackMessages";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "dp-specfiles-"));
 const project = path.join(root, "project");

@@ -3,12 +3,11 @@
  * `docsplatform validate` and before any call), at their `file:line:col`, in words.
  */
 import { describe, expect, it } from "vitest";
-import { formatProblem, parseStack, type LoadResult } from "./load";
-
-const messages = (r: LoadResult): string[] => (r.ok ? r.warnings : r.problems).map(formatProblem);
+import { parseStack } from "./load";
+import { messages, oneSiteFile } from "../../test/support/stackMessages";
 
 /** A file whose one site is `partners`, with the site's further lines from line 6. */
-const site = (lines: string): string => `organization: demo-org\nsites:\n  - key: partners\n    title: Partners\n    siteSpaces: [{ key: g, space: { id: space-guides } }]\n${lines}`;
+const site = (lines: string): string => oneSiteFile(lines, "partners", "Partners");
 
 describe("a visitor-auth site's sign-in", () => {
   it("is refused without a visitorAuth block, at the site's visibility, naming the site's key", () => {

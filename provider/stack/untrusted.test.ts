@@ -149,6 +149,36 @@ sites:
     expect(found[11]).toMatch(/openapi\[12\]\.sourceURL: uses the ftp: scheme; only https: and http: URLs are allowed here \(the platform fetches this URL\)/);
   });
 
+  // The newer kinds' URLs the platform fetches go by the same rule as an OpenAPI spec's sourceURL: the
+  // field's schema format, so the loader and each kind's check refuse them in the same words.
+  const fetchedBy = (body: string): string[] => lines(parseStack(site(`    siteSpaces: [{key: g, space: {id: space-guides}}]\n${body}`), "docs.yaml"));
+
+  it("an MCP server's url is a fetched URL", () => {
+    expect(fetchedBy("    mcpServers:\n      - {key: tools, name: Tools, url: 'http://[::1]:3000/sse'}\n")).toEqual([
+      `docs.yaml:7:40: sites[0].mcpServers[0].url: names [::1], the loopback address (::1); the platform fetches this URL, so it must be a public address (got "http://[::1]:3000/sse")`,
+    ]);
+  });
+
+  it("a website connection's setupSettings.url is a fetched URL", () => {
+    expect(fetchedBy("    contextConnections:\n      - {key: web, connector: builtin:website, setupSettings: {url: 'http://10.0.0.5/docs'}}\n")).toEqual([
+      `docs.yaml:7:69: sites[0].contextConnections[0].setupSettings.url: names 10.0.0.5, a private address (10.0.0.0/8); the platform fetches this URL, so it must be a public address (got "http://10.0.0.5/docs")`,
+    ]);
+  });
+
+  it("a Jira connection's setupSettings.baseUrl is a fetched URL", () => {
+    const jira = "    contextConnections:\n      - key: jira\n        connector: builtin:jira\n        setupSettings: {baseUrl: 'http://localhost:9000', apiEmail: bot@acme.test}\n        secretSettings: {apiToken: {env: JIRA_TOKEN}}\n";
+    expect(fetchedBy(jira)).toEqual([
+      `docs.yaml:9:34: sites[0].contextConnections[0].setupSettings.baseUrl: names localhost (a loopback name); the platform fetches this URL, so it must be a public address (got "http://localhost:9000")`,
+    ]);
+  });
+
+  it("Git Sync's customInstanceURL is a fetched URL", () => {
+    const gitlab = "    gitSync: {provider: gitlab, project: 7, branch: refs/heads/main, priority: gitbook, accessToken: {env: GITLAB_TOKEN}, customInstanceURL: 'http://192.168.1.20/'}\n";
+    expect(fetchedBy(gitlab)).toEqual([
+      `docs.yaml:6:142: sites[0].gitSync.customInstanceURL: names 192.168.1.20, a private address (192.168.0.0/16); the platform fetches this URL, so it must be a public address (got "http://192.168.1.20/")`,
+    ]);
+  });
+
   it("a followed URL may name any host; only the scheme matters", () => {
     expect(urlProblem("http://localhost:3000/login", "followed")).toBeUndefined();
     expect(urlProblem("https://partners.example.com/login", "followed")).toBeUndefined();

@@ -16,6 +16,7 @@ import { diffStacks, renderDiffMarkdown, renderDiffText } from "./diff";
 import { viewStack } from "./sites";
 import { styleFor } from "./style";
 import { renderTree } from "./tree";
+import { commandMain, type UsageError } from "../commands/command";
 
 const TREE_USAGE = `usage: docsplatform tree <stack.yaml> [--keys] [--redirects]
        docsplatform tree --live --org <organizationId> [--keys] [--redirects]
@@ -94,8 +95,14 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** A command's arguments: the positional ones and the options seen, by name. */
+interface ParsedArgs {
+  positional: string[];
+  options: Map<string, string>;
+}
+
 /** Splits `--name=value` and `--name value`; returns the positional arguments and the options seen. */
-function parseArgs(argv: string[], { withValue, flags }: { readonly withValue: readonly string[]; readonly flags: readonly string[] }): { positional: string[]; options: Map<string, string> } | string {
+function parseArgs(argv: string[], { withValue, flags }: { readonly withValue: readonly string[]; readonly flags: readonly string[] }): ParsedArgs | string {
   const positional: string[] = [];
   const options = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
@@ -200,16 +207,11 @@ function removedByChange(problem: string, base: ResolvedStack | undefined): stri
 /** `docsplatform tree`; resolves to the exit code (0 drawn, 1 error, 2 usage). */
 export async function treeMain(argv: string[], partial: Partial<ViewIo> = {}): Promise<number> {
   const io = ioWith(partial);
-  if (argv.includes("--help") || argv.includes("-h")) {
-    io.stdout.write(TREE_USAGE);
-    return 0;
-  }
-  const args = parseArgs(argv, TREE_OPTIONS);
-  const usage = (message: string): number => {
-    io.stderr.write(`docsplatform tree: ${message}\n${TREE_USAGE}`);
-    return 2;
-  };
-  if (typeof args === "string") return usage(args);
+  return commandMain(argv, io, { name: "tree", usage: TREE_USAGE, parse: (a) => parseArgs(a, TREE_OPTIONS), run: (args, usage) => drawTree(args, usage, io) });
+}
+
+/** `tree`'s work, its arguments parsed. */
+async function drawTree(args: ParsedArgs, usage: UsageError, io: ViewIo): Promise<number> {
   const live = args.options.has("--live");
   const keys = args.options.has("--keys");
   const style = styleFor(io.stdout, io.env);
@@ -282,16 +284,11 @@ async function readLive(org: string, io: ViewIo, command: string): Promise<Stack
  */
 export async function diffMain(argv: string[], partial: Partial<ViewIo> = {}): Promise<number> {
   const io = ioWith(partial);
-  if (argv.includes("--help") || argv.includes("-h")) {
-    io.stdout.write(DIFF_USAGE);
-    return 0;
-  }
-  const args = parseArgs(argv, DIFF_OPTIONS);
-  const usage = (message: string): number => {
-    io.stderr.write(`docsplatform diff: ${message}\n${DIFF_USAGE}`);
-    return 2;
-  };
-  if (typeof args === "string") return usage(args);
+  return commandMain(argv, io, { name: "diff", usage: DIFF_USAGE, parse: (a) => parseArgs(a, DIFF_OPTIONS), run: (args, usage) => showDiff(args, usage, io) });
+}
+
+/** `diff`'s work, its arguments parsed. */
+async function showDiff(args: ParsedArgs, usage: UsageError, io: ViewIo): Promise<number> {
   const format = args.options.get("--format") ?? "text";
   if (format !== "text" && format !== "markdown") return usage(`--format is text or markdown, not '${format}'`);
   if (args.positional.length !== 2) return usage("give a base and a head");

@@ -105,6 +105,9 @@ export const assistantCases: LifecycleCase[] = [
       { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, connector: "builtin:notion" }), property: "connector" },
       { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, connector: "builtin:api", filter: "x".repeat(1025) }), property: "filter" },
       { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, connector: "builtin:api", usageSettings: { search: true } }), property: "usageSettings.changeRequests" },
+      // The URLs the platform fetches name a public host, as every fetched URL's (its check, as the loader's).
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, connector: "builtin:website", setupSettings: { url: "http://169.254.169.254/latest" } }), property: "setupSettings.url" },
+      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, connector: "builtin:jira", setupSettings: { baseUrl: "http://localhost:8080", apiEmail: "bot@acme.test" }, secretSettings: { apiToken: "t" } }), property: "setupSettings.baseUrl" },
     ],
     update: {
       inputs: (_env, _p, created) => ({ ...created, filter: "project = DOC", usageSettings: { changeRequests: true, search: false, searchBoost: "x0.8" } }),

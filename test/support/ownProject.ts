@@ -5,10 +5,9 @@
  * user starts it, from the package installed in the project.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
+import { writeNoCodeProject, type WrittenProject } from "./noCodeProject";
 
 export const OWN_ORG = "northwind-docs";
 export const OWN_SPACE = "nw-manual";
@@ -40,15 +39,8 @@ sites:
 export const OWN_RESOURCES = 10;
 
 /** Writes the no-code project (Pulumi.yaml, package.json, docs.yaml: {@link OWN_DOCS} unless given) into a new temporary folder. */
-export function writeOwnProject(docs = OWN_DOCS): { dir: string; cleanup(): void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "own-docs-"));
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: northwind\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n");
-  fs.writeFileSync(
-    path.join(dir, "package.json"),
-    JSON.stringify({ name: "northwind", main: "node_modules/pulumi-docsplatform/dist/provider/program.js", dependencies: { "pulumi-docsplatform": "^0.1.0" } }, null, 2) + "\n",
-  );
-  fs.writeFileSync(path.join(dir, "docs.yaml"), docs);
-  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+export function writeOwnProject(docs = OWN_DOCS): WrittenProject {
+  return writeNoCodeProject("northwind", { "docs.yaml": docs });
 }
 
 /** `docsplatform emulator --port 0 --seed-from docs.yaml` running, with what it printed. */

@@ -1,6 +1,7 @@
 /** A Pulumi program run against the emulator, as the program tests set it up and tear it down. */
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { startEmulatorWith } from "./emulator";
+import { writeNoCodeProject } from "./noCodeProject";
 import { prepareProgram, runnerAgainst, type PreparedProgram, type ProgramRunner, type ProgramRunnerOptions } from "../harness";
 
 /** An emulator, a prepared copy of a program and a runner of that copy against the emulator. */
@@ -43,4 +44,17 @@ export async function stopProgram(started: Partial<ProgramAgainstEmulator>): Pro
   await started.runner?.close();
   started.program?.cleanup();
   await started.emu?.close();
+}
+
+/**
+ * {@link startProgram} of a no-code project written from `files` ({@link writeNoCodeProject}); the
+ * written folder is removed once the program is copied from it.
+ */
+export async function startNoCodeProgram(name: string, files: Record<string, string>, opts: StartProgramOptions = {}): Promise<ProgramAgainstEmulator> {
+  const project = writeNoCodeProject(name, files);
+  try {
+    return await startProgram(project.dir, opts);
+  } finally {
+    project.cleanup();
+  }
 }

@@ -3,7 +3,12 @@
  * team would have set it up by hand — several sites with nested structure, teams, SAML, specs,
  * collections, translations and settings.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { ApiClient } from "../../provider/client";
+import { startProgram, stopProgram, type ProgramAgainstEmulator } from "./program";
+
+const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 
 /** Certificate text of the fixture's SAML provider (public, multi-line). */
 export const FIXTURE_CERTIFICATE = [
@@ -105,4 +110,23 @@ export async function buildVariedOrganization(api: ApiClient, org: string): Prom
   await api.sites.update(org, handbook.id, {});
   await api.orgs.update(org, { defaultContent: { type: "site", site: handbook.id } });
   return { handbookId: handbook.id, partnerId: partner.id, archiveId: archive.id };
+}
+
+/**
+ * The handbook example against the emulator ({@link startProgram}), its organisation `org` built by hand
+ * ({@link buildVariedOrganization}) and the copy's docs.yaml removed: a project an export writes into.
+ */
+export async function startHandbookOnVariedOrganization(org: string): Promise<ProgramAgainstEmulator> {
+  const started = await startProgram(HANDBOOK);
+  const api = new ApiClient({ baseUrl: started.emu.url, token: started.emu.token });
+  try {
+    await buildVariedOrganization(api, org);
+  } catch (e) {
+    await stopProgram(started);
+    throw e;
+  } finally {
+    await api.close();
+  }
+  fs.rmSync(path.join(started.program.dir, "docs.yaml"));
+  return started;
 }
