@@ -76,11 +76,12 @@ function makeAjv(coerce: boolean): Ajv {
   // verbose: an error carries the schema it broke, where a pattern's words are.
   const ajv = new Ajv({ allErrors: false, coerceTypes: coerce ? "array" : false, useDefaults: false, strict: false, removeAdditional: false, verbose: true });
   addFormats(ajv);
-  // limits.json names the package's stricter URL rules (followed-url, fetched-url: see emulator/README.md);
+  // limits.json names the package's stricter URL rules (followed-url, fetched-url, credentialed-url: see emulator/README.md);
   // the contract says only "URI", so the emulator holds these fields to that.
   const uri = ajv.formats["uri"]!;
   ajv.addFormat("followed-url", uri);
   ajv.addFormat("fetched-url", uri);
+  ajv.addFormat("credentialed-url", uri);
   ajv.addSchema(limits);
   return ajv;
 }

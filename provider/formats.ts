@@ -11,4 +11,5 @@ export const formats: Record<string, Format> = {
   ...fullFormats,
   [URL_FORMATS.followed]: isUrlFor("followed"),
   [URL_FORMATS.fetched]: isUrlFor("fetched"),
+  [URL_FORMATS.credentialed]: isUrlFor("credentialed"),
 };

@@ -10,14 +10,17 @@
  * - `fetched-url`: the platform itself fetches it (an OpenAPI spec's source). `https:` or `http:` to a
  *   public host: a literal private, loopback, link-local, unique-local or unspecified address (or
  *   `localhost`) would make the platform request its own network on the file's behalf.
+ * - `credentialed-url`: the platform fetches it with a credential the file supplies (an MCP server's
+ *   headers, a GitLab instance's token, Jira's API token). As a fetched URL, and `https:` only: over
+ *   plain `http:` the credential would cross the network in clear.
  */
 import { isIP } from "node:net";
 
 /** What the platform does with a URL. */
-export type UrlUse = "followed" | "fetched";
+export type UrlUse = "followed" | "fetched" | "credentialed";
 
 /** The JSON Schema format of each use, as `schemas/limits.json` declares it. */
-export const URL_FORMATS: Record<UrlUse, string> = { followed: "followed-url", fetched: "fetched-url" };
+export const URL_FORMATS: Record<UrlUse, string> = { followed: "followed-url", fetched: "fetched-url", credentialed: "credentialed-url" };
 
 /** Why `value` is not a URL of this use, in words; undefined when it is one. */
 export function urlProblem(value: string, use: UrlUse): string | undefined {
@@ -28,12 +31,15 @@ export function urlProblem(value: string, use: UrlUse): string | undefined {
     return "must be an absolute URI, like https://example.com/path";
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    const what = use === "fetched" ? "the platform fetches this URL" : "readers follow this URL or their browser loads it";
-    return `uses the ${url.protocol} scheme; only https: and http: URLs are allowed here (${what})`;
+    const what = use === "followed" ? "readers follow this URL or their browser loads it" : "the platform fetches this URL";
+    return `uses the ${url.protocol} scheme; only https: ${use === "credentialed" ? "URLs are" : "and http: URLs are"} allowed here (${what})`;
   }
-  if (use === "fetched") {
+  if (use !== "followed") {
     const host = privateHost(url.hostname);
     if (host) return `names ${host}; the platform fetches this URL, so it must be a public address`;
+  }
+  if (use === "credentialed" && url.protocol !== "https:") {
+    return "uses plain http:; only https: URLs are allowed here (the platform sends a credential to this URL, which http: would carry in clear)";
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 /** The checks of a site's assistant a schema cannot express (its types in model.ts). */
 import limits from "../../schemas/limits.json";
-import { CHANNEL_MEMBER, connectionSource, FETCHED_SETTING, setupOf, type SetupMember } from "../resources/assistantRules";
-import { urlProblem } from "../urls";
+import { CHANNEL_MEMBER, connectionSource, setupOf, URL_SETTINGS, type SetupMember } from "../resources/assistantRules";
+import { URL_FORMATS, urlProblem, type UrlUse } from "../urls";
 
 export interface AssistantIssue {
   pointer: string;
@@ -33,7 +33,8 @@ export function limitProblem(name: string, value: unknown): string | undefined {
   if (l.minLength !== undefined && value.length < l.minLength) return l.minLength === 1 ? "must not be empty" : `must be at least ${l.minLength} characters`;
   if (l.maxLength !== undefined && value.length > l.maxLength) return `must be at most ${l.maxLength} characters`;
   if (l.pattern !== undefined && !new RegExp(l.pattern, "u").test(value)) return `must be ${l["x-patternWords"] ?? "of the documented form"}`;
-  if (l.format === "fetched-url" || l.format === "followed-url") return urlProblem(value, l.format === "fetched-url" ? "fetched" : "followed");
+  const use = (Object.keys(URL_FORMATS) as UrlUse[]).find((u) => URL_FORMATS[u] === l.format);
+  if (use !== undefined) return urlProblem(value, use);
   if (l.format === "email" && !/^[^\s@]+@[^\s@]+$/.test(value)) return "must be an e-mail address";
   return undefined;
 }
@@ -107,7 +108,7 @@ function connectionIssues(issues: AssistantIssue[], at: string, c: unknown): voi
     if (!rule) issues.push({ pointer: `${at}/setupSettings/${name}`, reason: `a ${c.connector} connection has no setting ${show(name)}${settingsWords(members)}` });
     else if (rule.secret) issues.push({ pointer: `${at}/setupSettings/${name}`, reason: `${name} is a secret: give it under secretSettings as {env: NAME} or {config: key}, never as plain text in the file` });
     // A URL the platform fetches is the connection's schema's to judge, as every fetched URL is.
-    else if (rule.limit !== FETCHED_SETTING) {
+    else if (!URL_SETTINGS.has(rule.limit)) {
       const problem = limitProblem(rule.limit, value);
       if (problem) issues.push({ pointer: `${at}/setupSettings/${name}`, reason: `${name} ${problem}` });
     }

@@ -29,8 +29,8 @@ export interface SetupMember {
 
 const member = (limit: string, extra: Omit<SetupMember, "limit"> = {}): SetupMember => ({ limit, ...extra });
 
-/** The limit of a setup member that is a URL the platform fetches: the connection's schema holds it (a fetched URL's rule). */
-export const FETCHED_SETTING = "connectionURL";
+/** The limits of the setup members that are URLs the platform fetches: the connection's schema holds them (a fetched URL's rule). */
+export const URL_SETTINGS: ReadonlySet<string> = new Set(["connectionURL", "jiraBaseURL"]);
 const TOKEN = member("connectionSecret", { secret: true });
 const SOURCE = { source: true } as const;
 const GITHUB = { repository: member("connectionRepository", SOURCE), token: TOKEN };
@@ -39,7 +39,7 @@ const GITHUB = { repository: member("connectionRepository", SOURCE), token: TOKE
 export const CONNECTOR_SETUP: Record<string, Record<string, SetupMember>> = {
   "builtin:email": {},
   "builtin:api": {},
-  "builtin:website": { url: member(FETCHED_SETTING, SOURCE) },
+  "builtin:website": { url: member("connectionURL", SOURCE) },
   "builtin:youtube": { channelId: member("youtubeChannel", SOURCE) },
   "builtin:github-discussions": GITHUB,
   "builtin:github-issues": GITHUB,
@@ -58,7 +58,7 @@ export const CONNECTOR_SETUP: Record<string, Record<string, SetupMember>> = {
   },
   "builtin:freshdesk": { domain: member("connectionSetting", SOURCE), apiKey: member("connectionSecret", { secret: true, maskedOnRead: true }) },
   "builtin:jira": {
-    baseUrl: member(FETCHED_SETTING, SOURCE),
+    baseUrl: member("jiraBaseURL", SOURCE),
     apiEmail: member("jiraEmail"),
     apiToken: member("connectionSecret", { secret: true, maskedOnRead: true }),
     statusMapping: member("jiraStatusMapping", { optional: true }),

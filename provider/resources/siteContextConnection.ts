@@ -1,6 +1,6 @@
 import type { ConnectionUsageSettings, ContextConnection, UpdateConnectionBody } from "../client";
 import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, adoptOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
-import { CONNECTOR_SETUP, connectionSource, FETCHED_SETTING, setupOf, SOURCE_MEMBERS } from "./assistantRules";
+import { CONNECTOR_SETUP, connectionSource, setupOf, URL_SETTINGS, SOURCE_MEMBERS } from "./assistantRules";
 import { freshList } from "./lists";
 import { digest, secretDigests } from "./integrationInstallation";
 import { makeProvider } from "./provider";
@@ -22,7 +22,7 @@ const SETUP_SCHEMA = {
     [...new Set(Object.values(CONNECTOR_SETUP).flatMap((m) => Object.entries(m)))].map(([name, m]) => [
       name,
       {
-        ...(m.limit === FETCHED_SETTING ? limit(m.limit) : {}),
+        ...(URL_SETTINGS.has(m.limit) ? limit(m.limit) : {}),
         description: m.secret ? `A secret (${name}): given under secretSettings from config or the environment, never here.` : `The ${name} of the connectors that take it.`,
       },
     ]),

@@ -179,6 +179,26 @@ sites:
     ]);
   });
 
+  // Where the platform sends a credential the file supplies (MCP headers, a GitLab token, Jira's API token),
+  // plain http: to a public host is refused as well: the credential would cross the network in clear.
+  it("a URL the platform sends a credential to is https only: an MCP server's url, Jira's baseUrl, Git Sync's customInstanceURL", () => {
+    const jira = "    contextConnections:\n      - key: jira\n        connector: builtin:jira\n        setupSettings: {baseUrl: 'http://acme.atlassian.net', apiEmail: bot@acme.test}\n        secretSettings: {apiToken: {env: JIRA_TOKEN}}\n";
+    const gitlab = "    gitSync: {provider: gitlab, project: 7, branch: refs/heads/main, priority: gitbook, accessToken: {env: GITLAB_TOKEN}, customInstanceURL: 'http://gitlab.acme.test/'}\n";
+    const words = "uses plain http:; only https: URLs are allowed here (the platform sends a credential to this URL, which http: would carry in clear)";
+    expect([
+      ...fetchedBy("    mcpServers:\n      - {key: tools, name: Tools, url: 'http://mcp.acme.test/sse', headers: {Authorization: {env: MCP_TOKEN}}}\n"),
+      ...fetchedBy(jira),
+      ...fetchedBy(gitlab),
+    ]).toEqual([
+      `docs.yaml:7:40: sites[0].mcpServers[0].url: ${words} (got "http://mcp.acme.test/sse")`,
+      `docs.yaml:9:34: sites[0].contextConnections[0].setupSettings.baseUrl: ${words} (got "http://acme.atlassian.net")`,
+      `docs.yaml:6:142: sites[0].gitSync.customInstanceURL: ${words} (got "http://gitlab.acme.test/")`,
+    ]);
+    // A website the platform reads without a credential may still be plain http: to a public host.
+    expect(fetchedBy("    contextConnections:\n      - {key: web, connector: builtin:website, setupSettings: {url: 'http://www.acme.test/docs'}}\n")).toEqual([]);
+    expect(urlProblem("https://mcp.acme.test/sse", "credentialed")).toBeUndefined();
+  });
+
   it("a followed URL may name any host; only the scheme matters", () => {
     expect(urlProblem("http://localhost:3000/login", "followed")).toBeUndefined();
     expect(urlProblem("https://partners.example.com/login", "followed")).toBeUndefined();
