@@ -109,7 +109,7 @@ describe("in-flight bound", () => {
     override request(...args: Parameters<Dispatcher["request"]>): never {
       this.active++;
       this.max = Math.max(this.max, this.active);
-      const p = (super.request as (o: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>)(args[0]);
+      const p = (super.request as (o: Dispatcher.RequestOptions<unknown>) => Promise<Dispatcher.ResponseData<unknown>>)(args[0]);
       const done = () => {
         this.active--;
       };

@@ -12,6 +12,7 @@ import { ApiClient } from "../client";
 import { exportMain } from "../export/cli";
 import { prepareProgram, runnerAgainst, type PreparedProgram, type ProgramRunner } from "../../test/harness";
 import { buildVariedOrganization } from "../../test/support/variedOrganization";
+import type { WrittenProject } from "../../test/support/noCodeProject";
 import { writeOwnProject } from "../../test/support/ownProject";
 import { emulatorMain } from "./emulator";
 import { describeSeed, SEED_TOKEN, seedFromStack, seedFromStackFile } from "./emulatorSeed";
@@ -69,7 +70,7 @@ function stackOf(text: string) {
 }
 
 /** What a test started, closed after it. */
-const started: { runner?: ProgramRunner; program?: PreparedProgram; project?: { cleanup(): void }; emulators: RunningEmulator[] } = { emulators: [] };
+const started: { runner?: ProgramRunner; program?: PreparedProgram; project?: WrittenProject; emulators: RunningEmulator[] } = { emulators: [] };
 afterEach(async () => {
   await started.runner?.close();
   started.program?.cleanup();

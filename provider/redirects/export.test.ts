@@ -23,7 +23,8 @@ describe("export of redirects", () => {
     const section = await client.sections.create(ORG, site.id, { spaceId: "space-guides", title: "Guides" });
     const api = await client.sections.create(ORG, site.id, { spaceId: "space-api", title: "API" });
     const [guidesSpace] = await client.siteSpaces.list(ORG, site.id);
-    const published = (await client.sites.get(ORG, site.id)).urls.published!;
+    const published = (await client.sites.get(ORG, site.id)).urls?.published;
+    if (!published) throw new Error("the new site has no published URL");
     await client.redirects.bulk(ORG, site.id, [
       { source: "/old/*", captureWildcard: true, permanent: true, destination: { kind: "site-section", siteSectionId: api.id } },
       { source: "/home", destination: { kind: "site-space", siteSpaceId: guidesSpace!.id } },

@@ -104,7 +104,7 @@ describe("the lock-out guard", () => {
     const applied = await requestsOf(() => expect(plugin.update(urn("Permissions"), q.id, q.state(), withProvider("Permissions", { ...base, targetId: q.state().targetId, grants: [{ user: "reader-1", role: "admin" }] }))).rejects.toThrow(/caller's own access/));
     expect(applied).toEqual([]);
     // A grant of a team the caller belongs to is the caller's access too.
-    const withTeam = { ...base, callerTeams: ["team-x"], grants: [{ team: "team-x", role: "edit" }, { user: "reader-1", role: "admin" }] };
+    const withTeam: PropertyMap = { ...base, callerTeams: ["team-x"], grants: [{ team: "team-x", role: "edit" }, { user: "reader-1", role: "admin" }] };
     const r = await plugin.check(urn("Permissions"), withProvider("Permissions", withTeam), withProvider("Permissions", { ...withTeam, grants: [{ user: "reader-1", role: "admin" }] }));
     expect(r.failures.map((f) => f.reason)).toEqual([`site ${site}: removing team team-x (edit) removes the caller's own access; set allowLockout: true on it to allow this`]);
   });

@@ -14,6 +14,7 @@ import { formatProblem, parseStack } from "../stack/load";
 import { siteAdaptiveSchemaProvider, UNSIGNED_DESCRIPTION, type SiteAdaptiveSchemaInputs } from "./siteAdaptiveSchema";
 import { apiOf } from "../../test/support/api";
 import { configureAgainst } from "../../test/support/emulator";
+import { withOuts } from "../../test/support/providerResults";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook/docs.yaml");
 const org = "demo-org";
@@ -44,7 +45,7 @@ describe("the handbook's adaptive schema", () => {
   it("is sent as the platform requires it, and shows no drift against the answer", async () => {
     const site = await apiOf(emulator)<{ id: string }>("POST", `/v1/orgs/${org}/sites`, { title: "Adaptive" });
     const declared = handbookSchema();
-    const created = await siteAdaptiveSchemaProvider.create({ organizationId: org, siteId: site.id, jsonSchema: declared });
+    const created = await withOuts(siteAdaptiveSchemaProvider.create({ organizationId: org, siteId: site.id, jsonSchema: declared }));
     const sent = emulator.store.org(org).sites.find((s) => s.id === site.id)!.adaptiveSchema;
     expect(sent).toEqual({
       type: "object",

@@ -13,6 +13,7 @@ import { siteSpaceProvider } from "./siteSpace";
 import { applyMove, planMoves } from "./siteStructureOrder";
 import { apiOf, type Api } from "../../test/support/api";
 import { configureAgainst } from "../../test/support/emulator";
+import { withProps } from "../../test/support/providerResults";
 
 // Framework behaviour that the lifecycle table does not pin down on its own. These call the provider
 // objects in-process (no serialisation involved); the lifecycle test covers the plugin path.
@@ -151,7 +152,7 @@ describe("against the emulator", () => {
     expect(emulator.control.counts()[route]).toBe(1);
 
     // Later reads in the same process (one command) share the view: still one walk.
-    const later = await siteSectionProvider.read(ids[1]!, state(ids[1]!));
+    const later = await withProps(siteSectionProvider.read(ids[1]!, state(ids[1]!)));
     expect(later.id).toBe(ids[1]);
     expect(emulator.control.counts()[route]).toBe(1);
 

@@ -8,6 +8,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { closeSharedClients } from "../client";
 import { integrationProvider } from "./integration";
 import { configureAgainst } from "../../test/support/emulator";
+import { withOuts } from "../../test/support/providerResults";
 
 let emulator: RunningEmulator;
 
@@ -32,7 +33,7 @@ describe("Integration publish", () => {
   it("sends scopes: [] when none is declared, and the declared scopes otherwise", async () => {
     const inputs = { organizationId: "demo-org", name: "scopes-check", title: "Scopes", description: "Checks scopes", script: "export default {}" };
     emulator.control.clearLog();
-    const created = await integrationProvider.create(inputs as never);
+    const created = await withOuts(integrationProvider.create(inputs as never));
     const [first] = publishBodies();
     expect(first).toHaveProperty("scopes", []);
     emulator.control.clearLog();

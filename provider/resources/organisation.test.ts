@@ -17,6 +17,7 @@ import { teamProvider } from "./team";
 import { teamMembersProvider } from "./teamMembers";
 import { translationSettingsProvider } from "./translationSettings";
 import { apiOf, type Api } from "../../test/support/api";
+import { withOuts } from "../../test/support/providerResults";
 
 const ORG = "demo-org";
 let emu: RunningEmulator;
@@ -49,7 +50,7 @@ describe("Team", () => {
     await api("PUT", `/v1/orgs/${ORG}/teams`, { title: "platform writers" });
     await api("PUT", `/v1/orgs/${ORG}/teams`, { title: "Platform Writers (old)" });
     const exact = await api<{ id: string }>("PUT", `/v1/orgs/${ORG}/teams`, { title: "Platform Writers" });
-    const { id, outs } = await teamProvider.create({ organizationId: ORG, title: "Platform Writers", adopt: true });
+    const { id, outs } = await withOuts(teamProvider.create({ organizationId: ORG, title: "Platform Writers", adopt: true }));
     expect(id).toBe(exact.id);
     expect(outs.title).toBe("Platform Writers");
   });
@@ -77,7 +78,7 @@ describe("TeamMembers", () => {
       teamId: team.id,
       members: [{ user: "Writer@Demo.Test", role: "owner" as const }, { user: "reader-1" }],
     };
-    const { id, outs } = await teamMembersProvider.create(inputs);
+    const { id, outs } = await withOuts(teamMembersProvider.create(inputs));
     expect(outs.members).toEqual([
       { user: "Writer@Demo.Test", role: "owner" },
       { user: "reader-1", role: "member" },
@@ -105,7 +106,7 @@ describe("TeamMembers", () => {
 
     // Update restores the declared set: the admin is removed, the writer is owner again.
     emu.control.clearLog();
-    const { outs: updated } = await teamMembersProvider.update(id, drifted.props!, inputs);
+    const { outs: updated } = await withOuts(teamMembersProvider.update(id, drifted.props!, inputs));
     expect(emu.control.counts()["PUT /v1/orgs/:organizationId/teams/:teamId/members"]).toBe(1);
     expect(updated.members).toEqual(outs.members);
     const live = await items<{ organization: { id: string }; team: { role: string } }>(path);
@@ -145,7 +146,7 @@ describe("SamlProvider", () => {
       defaultTeam: team.id,
       defaultRole: "read" as const,
     };
-    const { id, outs } = await samlProviderProvider.create(inputs);
+    const { id, outs } = await withOuts(samlProviderProvider.create(inputs));
     expect(outs).toMatchObject({ defaultTeam: team.id, defaultRole: "read", status: "active" });
     expect(outs.service?.acsURL).toMatch(/^https:\/\//);
     const read = await samlProviderProvider.read(id, outs);
@@ -175,7 +176,7 @@ describe("OpenAPISpec", () => {
     await api("POST", `/v1/orgs/${ORG}/openapi`, { slug: "petstore", source: { url: "https://example.com/v1.yaml" } });
     const inputs = { organizationId: ORG, slug: "petstore", sourceURL: "https://example.com/v2.yaml" };
     await expect(openApiSpecProvider.create(inputs)).rejects.toThrow(/already has a spec with slug "petstore"; declare adopt: true/);
-    const { outs } = await openApiSpecProvider.create({ ...inputs, adopt: true });
+    const { outs } = await withOuts(openApiSpecProvider.create({ ...inputs, adopt: true }));
     expect(outs.sourceURL).toBe("https://example.com/v2.yaml");
     const versions = await items(`/v1/orgs/${ORG}/openapi/petstore/versions`);
     expect(versions).toHaveLength(2);
@@ -192,18 +193,18 @@ describe("Collection", () => {
     );
 
     const inputs = { organizationId: ORG, title: "Guides", description: "How-tos", defaultLevel: "read" as const };
-    const { id, outs } = await collectionProvider.create(inputs);
+    const { id, outs } = await withOuts(collectionProvider.create(inputs));
     expect(outs).toMatchObject({ description: "How-tos", defaultLevel: "read", parent: null });
-    const moved = await collectionProvider.update(id, outs, { ...inputs, parent: parent.id });
+    const moved = await withOuts(collectionProvider.update(id, outs, { ...inputs, parent: parent.id }));
     expect(moved.outs.parent).toBe(parent.id);
-    const back = await collectionProvider.update(id, moved.outs, { ...inputs, parent: null });
+    const back = await withOuts(collectionProvider.update(id, moved.outs, { ...inputs, parent: null }));
     expect(back.outs.parent).toBe(null);
     await collectionProvider.delete(id, back.outs);
     expect((await collectionProvider.read(id, back.outs)).id).toBe("");
   });
   it("moves its spaces and nested collections up before it is deleted, so no content goes with it", async () => {
     const outer = await api<{ id: string }>("POST", `/v1/orgs/${ORG}/collections`, { title: "Outer" });
-    const { id, outs } = await collectionProvider.create({ organizationId: ORG, title: "Doomed", parent: outer.id });
+    const { id, outs } = await withOuts(collectionProvider.create({ organizationId: ORG, title: "Doomed", parent: outer.id }));
     const inner = await api<{ id: string }>("POST", `/v1/orgs/${ORG}/collections`, { title: "Inner", parent: id });
     const copy = await api<{ id: string }>("POST", "/v1/spaces/space-changelog/duplicate");
     await api("POST", `/v1/spaces/${copy.id}/move`, { parent: id });
@@ -222,11 +223,11 @@ describe("Space", () => {
   it("restores the replaced settings on delete by default", async () => {
     const copy = await api<{ id: string; title: string; emoji: string }>("POST", "/v1/spaces/space-guides/duplicate");
     const inputs = { spaceId: copy.id, title: "Managed", editMode: "locked" as const };
-    const { id, outs } = await spaceProvider.create(inputs);
+    const { id, outs } = await withOuts(spaceProvider.create(inputs));
     expect(outs).toMatchObject({ title: "Managed", editMode: "locked", previous: { title: copy.title }, deletionPolicy: "restore" });
 
     // A setting managed later remembers its value from before, too.
-    const { outs: updated } = await spaceProvider.update(id, outs, { ...inputs, emoji: "🚀" });
+    const { outs: updated } = await withOuts(spaceProvider.update(id, outs, { ...inputs, emoji: "🚀" }));
     expect(updated.previous).toMatchObject({ title: copy.title, emoji: copy.emoji });
 
     await spaceProvider.delete(id, updated);
@@ -238,7 +239,7 @@ describe("Space", () => {
   it("an update sends the changed settings with no read first: one PATCH, and a move only for a changed parent", async () => {
     const copy = await api<{ id: string }>("POST", "/v1/spaces/space-guides/duplicate");
     const inputs = { spaceId: copy.id, title: "Managed" };
-    const { id, outs } = await spaceProvider.create(inputs);
+    const { id, outs } = await withOuts(spaceProvider.create(inputs));
     const collection = await api<{ id: string }>("POST", `/v1/orgs/${ORG}/collections`, { title: "Shelf" });
     const calls = async (run: () => Promise<unknown>): Promise<string[]> => {
       const before = emu.control.log().length;
@@ -247,16 +248,16 @@ describe("Space", () => {
     };
 
     let updated = outs;
-    expect(await calls(async () => ({ outs: updated } = await spaceProvider.update(id, updated, { ...inputs, title: "Renamed" })))).toEqual(["PATCH /v1/spaces/:spaceId"]);
+    expect(await calls(async () => ({ outs: updated } = await withOuts(spaceProvider.update(id, updated, { ...inputs, title: "Renamed" }))))).toEqual(["PATCH /v1/spaces/:spaceId"]);
     expect(updated.title).toBe("Renamed");
-    expect(await calls(async () => ({ outs: updated } = await spaceProvider.update(id, updated, { ...inputs, title: "Renamed", parent: collection.id })))).toEqual(["POST /v1/spaces/:spaceId/move"]);
+    expect(await calls(async () => ({ outs: updated } = await withOuts(spaceProvider.update(id, updated, { ...inputs, title: "Renamed", parent: collection.id }))))).toEqual(["POST /v1/spaces/:spaceId/move"]);
     expect(updated.parent).toBe(collection.id);
     await spaceProvider.delete(id, updated);
   });
 
   it("deletionPolicy delete soft-deletes, and a soft-deleted space reads as gone", async () => {
     const copy = await api<{ id: string }>("POST", "/v1/spaces/space-api/duplicate");
-    const { id, outs } = await spaceProvider.create({ spaceId: copy.id, deletionPolicy: "delete" });
+    const { id, outs } = await withOuts(spaceProvider.create({ spaceId: copy.id, deletionPolicy: "delete" }));
     await spaceProvider.delete(id, outs);
     const after = await api<{ deletedAt?: string }>("GET", `/v1/spaces/${copy.id}`);
     expect(after.deletedAt).toBeTruthy();
@@ -269,7 +270,7 @@ describe("OrganizationSettings", () => {
   it("compares e-mail domains as a set and restores every replaced setting on delete", async () => {
     const before = await api<Record<string, unknown>>("GET", `/v1/orgs/${ORG}`);
     const inputs = { organizationId: ORG, title: "Renamed Org", emailDomains: ["Demo.test", "example.org"], ai: true, defaultRole: "read" as const };
-    const { id, outs } = await organizationSettingsProvider.create(inputs);
+    const { id, outs } = await withOuts(organizationSettingsProvider.create(inputs));
     expect(outs).toMatchObject({ title: "Renamed Org", ai: true, defaultRole: "read", previous: { title: before.title } });
     const read = await organizationSettingsProvider.read(id, outs);
     const reordered = { ...inputs, emailDomains: ["example.org", "demo.test"] };
@@ -283,16 +284,16 @@ describe("OrganizationSettings", () => {
 
 describe("MemberRole", () => {
   it("sets a member's role and restores the previous one on delete", async () => {
-    const { id, outs } = await memberRoleProvider.create({ organizationId: ORG, userId: "reader-1", role: "comment" });
+    const { id, outs } = await withOuts(memberRoleProvider.create({ organizationId: ORG, userId: "reader-1", role: "comment" }));
     expect(outs).toMatchObject({ role: "comment", previous: { role: "read" }, email: "reader@demo.test" });
-    const { outs: guest } = await memberRoleProvider.update(id, outs, { organizationId: ORG, userId: "reader-1", role: null });
+    const { outs: guest } = await withOuts(memberRoleProvider.update(id, outs, { organizationId: ORG, userId: "reader-1", role: null }));
     expect(guest).toMatchObject({ role: null, previous: { role: "read" } });
     await memberRoleProvider.delete(id, guest);
     expect((await api<{ role: string }>("GET", `/v1/orgs/${ORG}/members/reader-1`)).role).toBe("read");
   });
 
   it("a member removed out of band reads as gone, and delete is then done", async () => {
-    const { id, outs } = await memberRoleProvider.create({ organizationId: ORG, userId: "temp-1", role: "edit" });
+    const { id, outs } = await withOuts(memberRoleProvider.create({ organizationId: ORG, userId: "temp-1", role: "edit" }));
     await api("DELETE", `/v1/orgs/${ORG}/members/temp-1`);
     expect((await memberRoleProvider.read(id, outs)).id).toBe("");
     await memberRoleProvider.delete(id, outs);
@@ -300,7 +301,7 @@ describe("MemberRole", () => {
 
   it("accepts the member's e-mail address; a change of its case is no change", async () => {
     const inputs = { organizationId: ORG, userId: "Writer@Demo.Test", role: "review" as const };
-    const { id, outs } = await memberRoleProvider.create(inputs);
+    const { id, outs } = await withOuts(memberRoleProvider.create(inputs));
     expect(id).toBe("writer-1");
     const read = await memberRoleProvider.read(id, outs);
     const d = await memberRoleProvider.diff(id, read.props!, { ...inputs, userId: "writer@demo.test" });
@@ -319,9 +320,9 @@ describe("MemberRole", () => {
 describe("TranslationSettings", () => {
   it("adopts the one object with that exact title and renames in place", async () => {
     const existing = await api<{ id: string }>("POST", `/v1/orgs/${ORG}/translations`, { title: "French" });
-    const { id, outs } = await translationSettingsProvider.create({ organizationId: ORG, title: "French", adopt: true });
+    const { id, outs } = await withOuts(translationSettingsProvider.create({ organizationId: ORG, title: "French", adopt: true }));
     expect(id).toBe(existing.id);
-    const { outs: renamed } = await translationSettingsProvider.update(id, outs, { organizationId: ORG, title: "Français" });
+    const { outs: renamed } = await withOuts(translationSettingsProvider.update(id, outs, { organizationId: ORG, title: "Français" }));
     expect(renamed.title).toBe("Français");
     expect((await translationSettingsProvider.diff(id, renamed, { organizationId: ORG, title: "Français" })).changes).toBe(false);
   });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { configureAgainst } from "../../test/support/emulator";
+import { withOuts } from "../../test/support/providerResults";
 import { ApiClient, closeSharedClients } from "../client";
 import { exportOrganization } from "../export/export";
 import { parseStack } from "../stack/load";
@@ -62,10 +63,10 @@ describe("a section's localized title", () => {
   it("is created, updated and cleared through the section's PATCH, and export reads it back", async () => {
     const site = await siteProvider.create({ organizationId: ORG, title: "Localized" } as never);
     const inputs = { organizationId: ORG, siteId: site.id, spaceId: "space-guides", title: "Guides", localizedTitle: { fr: "Guides" } };
-    const created = await siteSectionProvider.create(inputs as never);
+    const created = await withOuts(siteSectionProvider.create(inputs as never));
     expect(created.outs.localizedTitle).toEqual({ fr: "Guides" });
-    const updated = await siteSectionProvider.update(created.id, created.outs, { ...inputs, localizedTitle: { fr: "Les guides", de: "Anleitungen" } } as never);
-    expect(updated.outs!.localizedTitle).toEqual({ fr: "Les guides", de: "Anleitungen" });
+    const updated = await withOuts(siteSectionProvider.update(created.id, created.outs, { ...inputs, localizedTitle: { fr: "Les guides", de: "Anleitungen" } } as never));
+    expect(updated.outs.localizedTitle).toEqual({ fr: "Les guides", de: "Anleitungen" });
 
     const client = new ApiClient({ baseUrl: emulator.url, token: emulator.token });
     try {
@@ -76,7 +77,7 @@ describe("a section's localized title", () => {
       await client.close();
     }
 
-    const cleared = await siteSectionProvider.update(created.id, updated.outs!, { ...inputs, localizedTitle: undefined } as never);
-    expect(cleared.outs!.localizedTitle).toBeNull();
+    const cleared = await withOuts(siteSectionProvider.update(created.id, updated.outs, { ...inputs, localizedTitle: undefined } as never));
+    expect(cleared.outs.localizedTitle).toBeNull();
   });
 });

@@ -52,7 +52,8 @@ describe("SiteRedirects", () => {
     const update = async (redirects: RedirectEntry[]) => {
       const d = await diff(redirects);
       expect(d.changes).toBe(true);
-      const r = await calls(() => siteRedirectsKind.update(ctx, siteId, outs, { organizationId: ORG, siteId, redirects }, ["redirects"]));
+      // The kind's update takes no list of changed fields: it reconciles the declared set against `outs`.
+      const r = await calls(() => siteRedirectsKind.update(ctx, siteId, outs, { organizationId: ORG, siteId, redirects }));
       outs = r.result;
       return r.total;
     };
@@ -106,7 +107,7 @@ describe("SiteRedirects", () => {
     const drifted = (await siteRedirectsKind.read(ctx, siteId, outs))!;
     expect(drifted.redirects.map((r) => r.source).sort()).toEqual(["/by-hand", "/faq-old", "/keep"]);
     expect((await siteRedirectsProvider.diff(siteId, drifted, { organizationId: ORG, siteId, redirects })).changes).toBe(true);
-    const repair = await calls(() => siteRedirectsKind.update(ctx, siteId, drifted, { organizationId: ORG, siteId, redirects }, ["redirects"]));
+    const repair = await calls(() => siteRedirectsKind.update(ctx, siteId, drifted, { organizationId: ORG, siteId, redirects }));
     expect(repair.total).toBe(1);
     expect((await client.redirects.list(ORG, siteId, { orderBy: "source" })).map((r) => r.source)).toEqual(["/faq-old", "/keep", "/lose"]);
   });

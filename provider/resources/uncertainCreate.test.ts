@@ -7,6 +7,7 @@ import { siteSpaceProvider } from "./siteSpace";
 import { siteContextConnectionProvider } from "./siteContextConnection";
 import { apiOf, type Api } from "../../test/support/api";
 import { configureAgainst } from "../../test/support/emulator";
+import { withOuts } from "../../test/support/providerResults";
 
 // Creates whose outcome is unknown (the POST committed, its answer was lost or was a 5xx) for kinds whose
 // natural key is only set by the request after the POST: the object the POST made must be found by what
@@ -52,15 +53,17 @@ describe("SiteSection: a create whose outcome is unknown", () => {
     it(`(${name}) takes over the section its POST made, at a path derived from its title, and sets the declared path`, async () => {
       const site = await newSite(`Uncertain section, ${name}`);
       emulator.control.setFaults({ ...fault, methods: ["POST"], routes: "/sections$" });
-      const created = await siteSectionProvider.create({
-        organizationId: org,
-        siteId: site.id,
-        spaceId: "space-api",
-        title: "API Reference",
-        icon: "code",
-        path: "api",
-        description: "Every endpoint",
-      });
+      const created = await withOuts(
+        siteSectionProvider.create({
+          organizationId: org,
+          siteId: site.id,
+          spaceId: "space-api",
+          title: "API Reference",
+          icon: "code",
+          path: "api",
+          description: "Every endpoint",
+        }),
+      );
       emulator.control.setFaults(null);
       const sections = await sectionsOf(site.id);
       expect(sections.map((s) => ({ id: s.id, path: s.path, title: s.title }))).toEqual([{ id: created.id, path: "api", title: "API Reference" }]);
@@ -118,7 +121,7 @@ describe("ShareLink: a create answered with an empty 200", () => {
     const site = await api<{ id: string }>("POST", sitesPath, { title: "Uncertain share link", visibility: "share-link" });
     const linksOf = async () => (await api<{ items: { id: string; name: string; active: boolean }[] }>("GET", `${sitesPath}/${site.id}/share-links`)).items;
     emulator.control.setFaults({ emptyAfterCommitRate: 1, methods: ["POST"], routes: "/share-links$" });
-    const created = await shareLinkProvider.create({ organizationId: org, siteId: site.id, name: "Partners", active: true });
+    const created = await withOuts(shareLinkProvider.create({ organizationId: org, siteId: site.id, name: "Partners", active: true }));
     emulator.control.setFaults(null);
     expect(emulator.control.log().some((e) => e.fault === "empty-after-commit")).toBe(true);
     const links = await linksOf();

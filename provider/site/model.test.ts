@@ -38,7 +38,7 @@ describe("site model", () => {
   const [site] = siteModels(parse(FILE));
 
   it("orders a site's levels for display: a group takes its first section's place, empty groups last", () => {
-    expect(site!.entries.map((e) => (e.kind === "section" ? e.section.key : `group ${e.group.key}`))).toEqual(["intro", "group reference", "more", "group empty"]);
+    expect(site!.entries.map((e) => (e.kind === "section" ? e.section.key : e.kind === "group" ? `group ${e.group.key}` : `link ${e.link.key}`))).toEqual(["intro", "group reference", "more", "group empty"]);
     expect(site!.sections.map((s) => s.key)).toEqual(["intro", "api", "faq", "more"]);
     expect(site!.sectionList.map((s) => s.key)).toEqual(["intro", "api", "faq", "more"]);
     expect(site!.groups.find((g) => g.key === "reference")!.sections.map((s) => s.key)).toEqual(["api", "faq"]);

@@ -6,16 +6,16 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+// These load with the mock below in place: vitest hoists vi.mock and vi.hoisted above the imports.
+import { validateMain } from "../commands/validate";
+import { exportMain } from "../export/cli";
+import { diffMain, treeMain } from "../view/cli";
 
 const built = vi.hoisted(() => ({ count: 0 }));
 vi.mock("../site/build", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../site/build")>();
   return { ...actual, siteModels: (...args: Parameters<typeof actual.siteModels>) => (built.count++, actual.siteModels(...args)) };
 });
-
-const { validateMain } = await import("../commands/validate");
-const { diffMain, treeMain } = await import("../view/cli");
-const { exportMain } = await import("../export/cli");
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook/docs.yaml");
 const PULL_REQUEST = path.resolve(__dirname, "../view/testdata/pull-request.yaml");
