@@ -141,6 +141,8 @@ export function coalescedList<T>(client: ApiClient, key: string, walk: () => Pro
 export const siteReads = {
   /** The site's structure: every external link's read and the site's order read it. */
   structure: (client: ApiClient, orgId: string, siteId: string) => viewsOf(client).get(`structure:${orgId}/${siteId}`, () => client.navigation.structure(orgId, siteId)),
+  /** The site itself: the site's read and its attached style guide's read it. */
+  site: (client: ApiClient, orgId: string, siteId: string) => viewsOf(client).get(`site:${orgId}/${siteId}`, () => client.sites.get(orgId, siteId)),
   /** The site's customization: the site's look and each site space's override read it. */
   customization: (client: ApiClient, orgId: string, siteId: string) => viewsOf(client).get(`customization:${orgId}/${siteId}`, () => client.customization.get(orgId, siteId)),
 };

@@ -34,6 +34,8 @@ export interface OrganizationObjectSpec<I extends { organizationId: string }, O,
   verb: string;
   /** The list query adopt narrows the organisation's list with, where the API filters by the key (one request, not a walk of every object). */
   query?(inputs: I): Record<string, unknown>;
+  /** The read of one object when other kinds read it too (a shared read, see lists.ts); default: the area's GET. */
+  get?(client: ApiClient, organizationId: string, id: string): Promise<A>;
 }
 
 /** The natural key, create, read, update, delete, adopt and `outputsOf` of an organisation object. */
@@ -47,7 +49,7 @@ export function organizationObject<I extends { organizationId: string }, O, A ex
       return { id: live.id, outs: toOutputs(inputs.organizationId, live) };
     },
     async read(ctx: KindContext, id: string, state: O & { organizationId: string }): Promise<O | undefined> {
-      const live = await orGone(area(ctx.client).get(state.organizationId, id));
+      const live = await orGone(spec.get ? spec.get(ctx.client, state.organizationId, id) : area(ctx.client).get(state.organizationId, id));
       return live ? toOutputs(state.organizationId, live) : undefined;
     },
     async update(ctx: KindContext, id: string, olds: O & { organizationId: string }, news: I, changed: string[]): Promise<O> {

@@ -1,5 +1,6 @@
 import type { Site as ApiSite, SiteDefaultLevel, SiteVisibility, AgentsContext, UpdateSiteBody } from "../client";
 import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, boolean, limit, ORGANIZATION_FIELD, patchBody, patchedFields } from "./kind";
+import { siteReads } from "./lists";
 import { organizationObject } from "./organizationObject";
 import { makeProvider } from "./provider";
 
@@ -96,6 +97,8 @@ export const siteKind = {
     objects: "sites",
     verb: "are titled",
     query: (inputs) => ({ title: inputs.title }),
+    // Shared with the site's attached style guide, which a refresh reads from the same answer.
+    get: siteReads.site,
   }),
 
   async create(ctx, inputs) {

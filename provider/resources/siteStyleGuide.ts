@@ -1,5 +1,6 @@
 import type { Site } from "../client";
 import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, limit, orGone, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { siteReads } from "./lists";
 import { makeProvider } from "./provider";
 
 /** The fields of a SiteStyleGuide: its one declaration. */
@@ -48,8 +49,9 @@ export const siteStyleGuideKind = {
     return { id: `${inputs.siteId}/styleguide`, outs: live.styleGuideId === inputs.styleGuideId ? live : await attach(ctx, inputs) };
   },
 
+  // The site's read, shared with the site's own (one GET of a site for both in a refresh).
   async read(ctx, _id, state) {
-    const site = await orGone(ctx.client.sites.get(state.organizationId, state.siteId));
+    const site = await orGone(siteReads.site(ctx.client, state.organizationId, state.siteId));
     return site ? toOutputs(state.organizationId, site) : undefined;
   },
 

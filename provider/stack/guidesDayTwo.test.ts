@@ -94,6 +94,10 @@ describe("day two of hidden site spaces, spec files, style guides and agent inst
     await hand("PUT", `/v1/orgs/${ORG}/openapi/changelog-api`, { source: { text: "openapi: 3.1.0\ninfo: {title: By hand, version: '0'}\n" } });
     const refresh = await runner.refresh();
     expect(refresh.apiCalls.every((c) => c.method === "GET")).toBe(true);
+    // The site and its attached style guide read one answer: each site is read once.
+    const siteReads = refresh.apiCalls.filter((c) => c.route === "/v1/orgs/:organizationId/sites/:siteId").map((c) => c.path);
+    expect(siteReads.length).toBeGreaterThan(0);
+    expect(siteReads).toEqual([...new Set(siteReads)]);
     expect(refresh.apiCalls.map((c) => c.route)).toContain("/v1/orgs/:organizationId/openapi/:specSlug/versions/latest/content/raw");
     const up = await upAndSettle(runner);
     expect(writes(up)).toEqual(["PUT /openapi/:specSlug 200"]);
