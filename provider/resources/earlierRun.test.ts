@@ -2,7 +2,7 @@
  * What an earlier, killed run made under an existing site is taken over even when this process has
  * already configured that site (its look): a kind that configures an object answers with that object's
  * ID, and the site is not one this process created, so its sections and site spaces are still looked for.
- * (The crash test's killed runs met this by timing: a site's customization created a moment before its
+ * (The crash tests' killed runs met this by timing: a site's customization created a moment before its
  * sections made the next `up` skip the lookup and create a second section or site space.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -3,12 +3,14 @@
  * site file are each reported at the site file's own line and column, in words; docs.yaml's side of the
  * link (inline structure beside `structure`, the file's name and place, the space mapping) at docs.yaml's.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { formatProblem, loadStackFile } from "./load";
 import { siteModels } from "../site";
+import { parseSiteFile, siteFileValidatesPrecompiled } from "./structureFile";
 
 const DOCS = `organization: demo-org
 spaces:
@@ -185,5 +187,31 @@ describe("a site's structure from its site file", () => {
     expect(load(GOOD.replace("title: Portal", "title: Portail")).lines).toEqual([
       `portal/gitbook-docs.yaml:3:10: site.title: "Portail" differs from the site's title in docs.yaml ("Portal", line 7); the two name one site: make them equal`,
     ]);
+  });
+});
+
+describe("the site file's validators", () => {
+  it("the built checker uses the validators precompiled by the build (it loads no ajv compiler) and finds what compiled ones find", () => {
+    const files = [
+      GOOD,
+      GOOD.replace("title: Reference", `title: ${"R".repeat(101)}`),
+      GOOD.replace("title: API\n", "title: API\n          draft: maybe\n"),
+      GOOD.replace("type: external-link, key: status,", "type: external-link, key: status, colour: red,"),
+      GOOD.replace("version: 1", "version: 2"),
+    ];
+    const built = path.resolve(__dirname, "../../dist/provider/stack/structureFile.js");
+    const script = `const s = require(${JSON.stringify(built)}); const files = JSON.parse(require("fs").readFileSync(0, "utf8"));
+      const found = files.map((f) => { const r = s.parseSiteFile(f, "portal/gitbook-docs.yaml"); return r.ok ? [] : r.problems.map((p) => p.message); });
+      console.log(JSON.stringify({ found, precompiled: s.siteFileValidatesPrecompiled(), compiler: Object.keys(require.cache).some((f) => /node_modules[\\\\/]ajv[\\\\/]dist[\\\\/]ajv\\.js$/.test(f)) }))`;
+    const child = JSON.parse(execFileSync(process.execPath, ["-e", script], { input: JSON.stringify(files), encoding: "utf8" })) as { found: string[][]; precompiled: boolean; compiler: boolean };
+    expect({ precompiled: child.precompiled, compiler: child.compiler }).toEqual({ precompiled: true, compiler: false });
+    // This process runs the sources, with no precompiled file beside them: it compiles, and must find the same.
+    expect(siteFileValidatesPrecompiled()).toBe(false);
+    const here = files.map((f) => {
+      const r = parseSiteFile(f, "portal/gitbook-docs.yaml");
+      return r.ok ? [] : r.problems.map((p) => p.message);
+    });
+    expect(child.found).toEqual(here);
+    expect(here.slice(1).every((problems) => problems.length > 0)).toBe(true);
   });
 });

@@ -17,13 +17,14 @@
  *   file's groups do not nest), a localized title on a section, group or space, a
  *   section's localized description.
  */
-import type { ValidateFunction } from "ajv";
+import type { default as Ajv, ValidateFunction } from "ajv";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { explain } from "../phrases";
 import { SITE_FILE_NAME } from "../resources/siteGitSync";
 import { escapeSegment } from "../pointer";
-import { ajvWithLimits } from "../validators";
+import { ajvWithLimits, standaloneCode } from "../validators";
 import { describe, isObject, list, type Loose } from "./checkKit";
 import type { Problem } from "./problem";
 import { parseLocatedYaml } from "./yaml";
@@ -138,16 +139,79 @@ const TOP_SCHEMA = {
   },
 };
 
-let validators: { top: ValidateFunction; nodes: Record<NodeType, ValidateFunction> } | undefined;
+type SiteFileValidators = { top: ValidateFunction; nodes: Record<NodeType, ValidateFunction>; precompiled: boolean };
 
-/** The validators, compiled on first use (only a stack file naming a site file loads ajv for them). */
-function siteFileValidators(): NonNullable<typeof validators> {
+/** The file `npm run build` writes next to this module: the validators as ajv standalone code. */
+export const SITE_FILE_PRECOMPILED = path.join(__dirname, "siteFileValidators.js");
+
+/** The `$id` of each schema, by the name its validator is exported under. */
+const SCHEMA_IDS: Record<"top" | NodeType, string> = {
+  top: "site-file",
+  ...(Object.fromEntries(NODE_TYPES.map((t) => [t, `site-file-${t}`])) as Record<NodeType, string>),
+};
+
+function limitsText(): string {
+  return fs.readFileSync(path.join(schemasDir(), "limits.json"), "utf8");
+}
+
+/** A fingerprint of the schemas a precompiled validator was made from (it serves only these). */
+function fingerprint(limits: string): string {
+  return createHash("sha256").update(limits).update("\0").update(JSON.stringify([TOP_SCHEMA, NODE_SCHEMAS])).digest("hex");
+}
+
+/** An ajv instance with the limits and the file's schemas, each under its `$id`; `source` keeps the code for the build. */
+function siteFileAjv(limits: string, source: boolean): Ajv {
+  const ajv = ajvWithLimits(JSON.parse(limits) as object, { strictTypes: false }, source ? { outDir: path.dirname(SITE_FILE_PRECOMPILED) } : false);
+  ajv.addSchema(TOP_SCHEMA, SCHEMA_IDS.top);
+  for (const t of NODE_TYPES) ajv.addSchema(NODE_SCHEMAS[t], SCHEMA_IDS[t]);
+  return ajv;
+}
+
+/**
+ * The source of the precompiled validators (ajv standalone code, one export per schema, and the
+ * fingerprint of the schemas they were made from), written by `npm run build` to
+ * {@link SITE_FILE_PRECOMPILED}: a run that reads a site file then compiles nothing and loads no ajv
+ * compiler (about 100 ms of CPU in every `pulumi` command of a stack with a site file).
+ */
+export function precompiledSiteFileValidators(): string {
+  const limits = limitsText();
+  const code = standaloneCode(siteFileAjv(limits, true), SCHEMA_IDS);
+  return `${code}\nexports.fingerprint = ${JSON.stringify(fingerprint(limits))};\n`;
+}
+
+/** The precompiled validators beside this module, if they were made from these schemas. */
+function loadPrecompiled(limits: string): SiteFileValidators | undefined {
+  if (!fs.existsSync(SITE_FILE_PRECOMPILED)) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated at build time
+  const made = require(SITE_FILE_PRECOMPILED) as Record<"top" | NodeType, ValidateFunction> & { fingerprint: string };
+  if (made.fingerprint !== fingerprint(limits)) return undefined;
+  return { top: made.top, nodes: Object.fromEntries(NODE_TYPES.map((t) => [t, made[t]])) as Record<NodeType, ValidateFunction>, precompiled: true };
+}
+
+/** The validators compiled now (no precompiled file, or one made from other schemas). */
+function compile(limits: string): SiteFileValidators {
+  const ajv = siteFileAjv(limits, false);
+  const get = (id: string): ValidateFunction => {
+    const validate = ajv.getSchema(id);
+    if (!validate) throw new Error(`${id} did not compile`);
+    return validate;
+  };
+  return { top: get(SCHEMA_IDS.top), nodes: Object.fromEntries(NODE_TYPES.map((t) => [t, get(SCHEMA_IDS[t])])) as Record<NodeType, ValidateFunction>, precompiled: false };
+}
+
+let validators: SiteFileValidators | undefined;
+
+/** The validators, on first use (only a stack file naming a site file needs them): the build's, else compiled now. */
+function siteFileValidators(): SiteFileValidators {
   if (validators) return validators;
-  const limits = JSON.parse(fs.readFileSync(path.join(schemasDir(), "limits.json"), "utf8")) as object;
-  const ajv = ajvWithLimits(limits, { strictTypes: false }, false);
-  const nodes = Object.fromEntries(NODE_TYPES.map((t) => [t, ajv.compile(NODE_SCHEMAS[t])])) as Record<NodeType, ValidateFunction>;
-  validators = { top: ajv.compile(TOP_SCHEMA), nodes };
+  const limits = limitsText();
+  validators = loadPrecompiled(limits) ?? compile(limits);
   return validators;
+}
+
+/** Whether this process checks site files with the validators precompiled at build time. */
+export function siteFileValidatesPrecompiled(): boolean {
+  return siteFileValidators().precompiled;
 }
 
 /** Read a site file from its text and check it (see the module's description). */
