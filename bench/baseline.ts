@@ -3,8 +3,8 @@
  * concurrency (the client's process-wide bound), against its own emulator with the same latency.
  * Each object waits only for what it needs (a section for its site and its first site space's space,
  * a site space for its section and space, a group for its sections, a link for its group, an override
- * for its site space), as the engine's dependency graph allows; everything else runs at once under
- * the bound.
+ * for its site space, a style guide for the site it is made for, a site's attached guide for that
+ * guide), as the engine's dependency graph allows; everything else runs at once under the bound.
  */
 import { ApiClient, type MovePosition, type SiteCustomizationSettings, type SiteSpaceCustomizationBody, type SiteStructure, type StructurePointer } from "../provider/client";
 import { desiredSettings } from "../provider/resources/siteCustomization";
@@ -12,8 +12,9 @@ import { planMoves, applyMove } from "../provider/resources/siteStructureOrder";
 import { siteModels, type GroupChild, type SiteModel, type TopEntry } from "../provider/site";
 import { isExternalLink, isIdRef, sectionsOf, type Ref, type StackFile, type StackSite } from "../provider/file/model";
 import { instructionsDocument } from "../provider/resources/siteAgentSettings";
+import { canonicalMarkdown, documentOf, markdownOf } from "../provider/resources/markdownDocument";
 import type { Edit } from "./generate";
-import { BENCH_ENV, CHANGED_COMMIT_TEMPLATE, CHANGED_CONDITION } from "./generate";
+import { BENCH_ENV, BENCH_FILES, CHANGED_COMMIT_TEMPLATE, CHANGED_CONDITION } from "./generate";
 
 /** IDs of what the baseline created, by the stack's keys. */
 interface Created {
@@ -35,6 +36,30 @@ interface Created {
   connections: Map<string, string>;
   /** Site key → its Git Sync installation's ID. */
   gitSyncs: Map<string, string>;
+  /** Style guides by key: the guide space's ID, once its site's POST made it (a site's attached guide waits for it). */
+  guides: Map<string, Deferred<string>>;
+}
+
+/** A promise resolved from outside: what waits on an object made elsewhere in the run. */
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** The stack's OpenAPI specs as the generator declares them: each a slug and a file of {@link BENCH_FILES}. */
+function specsOf(stack: StackFile): { key: string; slug: string; file: string }[] {
+  return (stack.openapi ?? []) as unknown as { key: string; slug: string; file: string }[];
+}
+
+/** The declared guides a stack's style guides are made for: `{key, site}`. */
+function guidesOf(stack: StackFile): { key: string; site: string; template?: string }[] {
+  return (stack.styleGuides ?? []) as unknown as { key: string; site: string; template?: string }[];
 }
 
 /** Calls one baseline phase made (writes and reads, moves apart). */
@@ -61,6 +86,7 @@ export class Baseline {
     channels: new Map(),
     connections: new Map(),
     gitSyncs: new Map(),
+    guides: new Map(),
   };
   private calls: BaselineCalls = { writes: 0, reads: 0, moves: 0 };
 
@@ -115,15 +141,58 @@ export class Baseline {
       ids.spaces.set(s.key, made);
       jobs.push(made);
     }
+    jobs.push(this.createOrganisationObjects(stack));
+    for (const g of guidesOf(stack)) ids.guides.set(g.key, deferred());
     const models = new Map(siteModels(stack).map((m) => [m.key, m]));
-    for (const s of stack.sites ?? []) jobs.push(this.createSite(s, models.get(s.key)!));
+    for (const s of stack.sites ?? []) jobs.push(this.createSite(s, models.get(s.key)!, guidesOf(stack).filter((g) => g.site === s.key)));
     await Promise.all(jobs);
     await Promise.all((stack.sites ?? []).map((s) => this.order(s, models.get(s.key)!)));
     return this.take();
   }
 
+  /**
+   * The organisation's agent instructions (one read, then the PUT: they differ from the platform's) and
+   * OpenAPI specs (one POST each, the file's text inline).
+   */
+  private async createOrganisationObjects(stack: StackFile): Promise<void> {
+    const { client, org } = this;
+    const jobs: Promise<unknown>[] = specsOf(stack).map((spec) => this.write(() => client.openapi.create(org, { slug: spec.slug, source: { text: BENCH_FILES[spec.file]! } })));
+    const instructions = stack.agentInstructions;
+    if (instructions) {
+      jobs.push(
+        this.read(() => client.styleGuides.agentInstructions(org)).then((live) => {
+          if (canonicalMarkdown(markdownOf(live.instructions)) !== canonicalMarkdown(instructions.markdown)) return this.write(() => client.styleGuides.setAgentInstructions(org, documentOf(instructions.markdown)));
+        }),
+      );
+    }
+    await Promise.all(jobs);
+  }
+
+  /**
+   * A site's style guides (each its site's POST of the guide) and its attached guide: once the guide
+   * exists, one read of the site and the PATCH of its `styleguide` when it differs.
+   */
+  private async createGuides(s: StackSite, siteId: string, made: { key: string; template?: string }[]): Promise<void> {
+    const { client, org, ids } = this;
+    const jobs: Promise<unknown>[] = made.map(async (g) => {
+      const space = await this.write(() => client.styleGuides.ensure(org, siteId, g.template === undefined ? {} : { template: g.template }));
+      ids.guides.get(g.key)!.resolve(space.id);
+    });
+    const attached = s.styleGuide;
+    if (attached !== undefined) {
+      jobs.push(
+        (async () => {
+          const guideId = isIdRef(attached) ? attached.id : await ids.guides.get(attached)!.promise;
+          const live = await this.read(() => client.sites.get(org, siteId));
+          if (live.styleguide?.space !== guideId) await this.write(() => client.sites.update(org, siteId, { styleguide: guideId }));
+        })(),
+      );
+    }
+    await Promise.all(jobs);
+  }
+
   /** A site and everything in it, each object as soon as what it needs exists. */
-  private async createSite(s: StackSite, model: SiteModel): Promise<void> {
+  private async createSite(s: StackSite, model: SiteModel, guides: { key: string; template?: string }[]): Promise<void> {
     const { client, org, ids } = this;
     await this.read(() => client.sites.list(org, { title: s.title }));
     const site = await this.write(() => client.sites.create(org, { title: s.title, ...(s.visibility ? { visibility: s.visibility } : {}) }));
@@ -145,13 +214,19 @@ export class Baseline {
         const created = await this.write(() => client.sections.create(org, site.id, { spaceId, title: section.title, ...(section.draft === undefined ? {} : { draft: section.draft }) }));
         ids.sections.set(at(section.key), created.id);
         ids.siteSpaces.set(at(first!.key), created.siteSpaces![0]!.id);
-        await Promise.all(
-          rest.map(async (ss) => {
+        // The create bodies take no `hidden`: a hidden site space is hidden by a PATCH once it exists.
+        const hide = async (ss: typeof first) => {
+          if (ss!.hidden === true) await this.write(() => client.siteSpaces.update(org, site.id, ids.siteSpaces.get(at(ss!.key))!, { hidden: true }));
+        };
+        await Promise.all([
+          hide(first),
+          ...rest.map(async (ss) => {
             const spaceId = await this.spaceId(ss.space);
             const body = { spaceId, sectionId: created.id, ...(ss.draft === undefined ? {} : { draft: ss.draft }) };
             ids.siteSpaces.set(at(ss.key), (await this.write(() => client.siteSpaces.create(org, site.id, body))).id);
+            await hide(ss);
           }),
-        );
+        ]);
       })();
       sectionsMade.set(section.key, made);
     }
@@ -189,6 +264,7 @@ export class Baseline {
       children.push(this.write(() => client.shareLinks.create(org, site.id, { name: l.name })).then((link) => ids.shareLinks.set(at(l.key), link.id)));
     }
     children.push(this.createAssistant(s, site.id));
+    children.push(this.createGuides(s, site.id, guides));
     await Promise.all(children);
   }
 
@@ -318,6 +394,12 @@ export class Baseline {
             return this.write(() => client.contextConnections.update(org, siteOf(e), ids.connections.get(at(e))!, { filter: "label:docs" }));
           case "gitSync":
             return this.write(() => client.gitSync.update(ids.gitSyncs.get(e.site!)!, { ...gitSyncSetup(site(e).gitSync!, []), commitMessageTemplate: CHANGED_COMMIT_TEMPLATE }));
+          case "agentInstructions":
+            return this.write(() => client.styleGuides.setAgentInstructions(org, documentOf(changed.agentInstructions!.markdown)));
+          case "openapiSpec": {
+            const spec = specsOf(changed).find((x) => x.key === e.key)!;
+            return this.write(() => client.openapi.put(org, spec.slug, { source: { text: BENCH_FILES[spec.file]! } }));
+          }
         }
       }),
     );
@@ -328,11 +410,19 @@ export class Baseline {
    * One GET per single-GET object (sites, teams, created spaces, each override's effective look), one
    * GET of each site's look (shared by its customization and its overrides), one paged list walk per
    * parent for each list-read kind, and one structure read per site with external links (shared by
-   * the links and the site's order).
+   * the links and the site's order); one GET of each style guide's space and of the agent
+   * instructions; an OpenAPI spec's GET and its raw text's. A site's attached guide is read with the
+   * site (its `styleguide`): no call of its own.
    */
   async refresh(stack: StackFile): Promise<BaselineCalls> {
     const { client, org, ids } = this;
     const jobs: Promise<unknown>[] = [];
+    for (const g of guidesOf(stack)) jobs.push(ids.guides.get(g.key)!.promise.then((id) => this.read(() => client.spaces.get(id))));
+    if (stack.agentInstructions) jobs.push(this.read(() => client.styleGuides.agentInstructions(org)));
+    for (const spec of specsOf(stack)) {
+      jobs.push(this.read(() => client.openapi.get(org, spec.slug)));
+      jobs.push(this.read(() => client.openapi.rawContent(org, spec.slug)));
+    }
     for (const t of stack.teams ?? []) jobs.push(this.read(() => client.teams.get(org, ids.teams.get(t.key)!)));
     for (const s of stack.spaces ?? []) if (s.id === undefined) jobs.push(ids.spaces.get(s.key)!.then((id) => this.read(() => client.spaces.get(id))));
     for (const s of stack.sites ?? []) {
@@ -362,12 +452,15 @@ export class Baseline {
   /**
    * One call per object, children before parents (no reliance on cascades, as the kinds do not rely
    * on them): overrides cleared, external links, then groups, site spaces, sections, share links; the
-   * site's recorded look PUT back; then the site; teams alongside. A space the file created stays (the
-   * default deletion policy): no call.
+   * site's recorded look PUT back, its attached guide detached (one read of the site first: only while
+   * it still has that guide); then the site; teams and OpenAPI specs alongside. A space the file
+   * created stays (the default deletion policy), and so do the style guides and the agent
+   * instructions (content, retained): no call.
    */
   async destroy(stack: StackFile): Promise<BaselineCalls> {
     const { client, org, ids } = this;
     const jobs: Promise<unknown>[] = [];
+    for (const spec of specsOf(stack)) jobs.push(this.write(() => client.openapi.delete(org, spec.slug)));
     for (const t of stack.teams ?? []) jobs.push(this.write(() => client.teams.delete(org, ids.teams.get(t.key)!)));
     for (const s of stack.sites ?? []) {
       const siteId = ids.sites.get(s.key)!;
@@ -402,6 +495,16 @@ export class Baseline {
           if (s.gitSync) children.push(this.write(() => client.gitSync.uninstall(ids.gitSyncs.get(s.key)!)));
           const recorded = ids.recorded.get(s.key);
           if (recorded) children.push(this.write(() => client.customization.put(org, siteId, recorded as unknown as SiteCustomizationSettings)));
+          const attached = s.styleGuide;
+          if (attached !== undefined) {
+            children.push(
+              (async () => {
+                const guideId = isIdRef(attached) ? attached.id : await ids.guides.get(attached)!.promise;
+                const live = await this.read(() => client.sites.get(org, siteId));
+                if (live.styleguide?.space === guideId) await this.write(() => client.sites.update(org, siteId, { styleguide: null }));
+              })(),
+            );
+          }
           await Promise.all(children);
           await this.write(() => client.sites.delete(org, siteId));
         })(),

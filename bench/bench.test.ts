@@ -1,6 +1,6 @@
 /**
  * Keeps the benchmark code from rotting: the generator's counts and determinism, the minimum it states
- * kind by kind, and one N = MIN_N (16) cycle of the five phases through the harness and the baseline, each at
+ * kind by kind, and one N = MIN_N (20) cycle of the five phases through the harness and the baseline, each at
  * that minimum. Call counts only — timings belong in bench/RESULTS.md.
  */
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { MIN_N, changeStack, compositionOf, generateStack, toStackYaml } from ".
 import { keepEarlier, provenanceLine } from "./earlier";
 import { floorRatios } from "./report";
 import { benchSizeCli, recordRegistrations } from "./cli";
+import { writeBenchFiles } from "./program";
 import { type BenchReport, type PhaseResult, type SizeResult, applyBaseline, baselineOf, benchSize, chooseEngines, countCalls, engineList, median, minimumCalls, parseArgs, repeatsAt } from "./run";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -22,15 +23,19 @@ describe("generateStack", () => {
     for (const [kind, count] of Object.entries(a.composition)) expect(count, kind).toBeGreaterThanOrEqual(1);
     expect(a.drafts).toBeGreaterThanOrEqual(1);
     // Sections and site spaces dominate as they do on a real platform (the smallest stack is one of each
-    // kind; at N = 100 the assistant's objects and Git Sync take 14 of the 100).
-    if (n >= 100) expect(a.composition.sections + a.composition.siteSpaces).toBeGreaterThanOrEqual(n * 0.6);
+    // kind; at N = 100 the assistant's objects and Git Sync take 14 of the 100, the organisation's style
+    // guide, agent instructions, OpenAPI spec and the sites' attached guides 5).
+    if (n >= 100) expect(a.composition.sections + a.composition.siteSpaces).toBeGreaterThanOrEqual(n * 0.55);
     expect(a.composition.customizations).toBe(a.composition.sites);
+    expect(a.composition.siteStyleGuides).toBe(a.composition.sites);
+    expect(a.hidden).toBeGreaterThanOrEqual(1);
     expect(toStackYaml(generateStack(n).stack)).toBe(toStackYaml(a.stack));
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-gen-"));
     try {
       const file = path.join(dir, "docs.yaml");
       fs.writeFileSync(file, toStackYaml(a.stack));
+      writeBenchFiles(dir);
       const loaded = loadStackFile(file);
       expect(loaded.ok ? [] : loaded.problems).toEqual([]);
       expect(loaded.ok && compositionOf(loaded.stack)).toEqual(a.composition);
@@ -44,7 +49,7 @@ describe("generateStack", () => {
     const { edits } = changeStack(stack);
     expect(edits).toHaveLength(100);
     expect(new Set(edits.map((e) => e.kind))).toEqual(
-      new Set(["customization", "mcpServer", "externalLink", "agent", "override", "agentChannel", "sectionGroup", "contextConnection", "section", "gitSync", "siteSpace", "shareLink", "team"]),
+      new Set(["customization", "mcpServer", "externalLink", "agent", "override", "agentChannel", "sectionGroup", "contextConnection", "section", "gitSync", "siteSpace", "shareLink", "team", "agentInstructions", "openapiSpec"]),
     );
     expect(minimumCalls(stack, composition, edits)["change 10%"]).toEqual({ writes: 100, reads: 0 });
     expect(changeStack(generateStack(MIN_N).stack).edits).toEqual([
@@ -69,29 +74,56 @@ describe("generateStack", () => {
   });
 
   it("states the minimum of the smallest N kind by kind", () => {
-    const { stack, composition } = generateStack(MIN_N);
+    const { stack, composition, hidden } = generateStack(MIN_N);
     const { edits } = changeStack(stack);
-    // 1 site, customization, team, share link, section (with its site space), site space override,
-    // section group, external link (a draft, in the group), created space, MCP server, agent settings,
-    // channel, Git Sync; 2 context connections.
-    expect(MIN_N).toBe(16);
+    // 1 site, customization, team, share link, section (with its site space, hidden), site space
+    // override, section group, external link (a draft, in the group), created space, MCP server, agent
+    // settings, channel, Git Sync, style guide, the site's attached guide, agent instructions, OpenAPI
+    // spec from a file; 2 context connections.
+    expect(MIN_N).toBe(20);
+    expect(composition).toEqual({
+      sites: 1, customizations: 1, teams: 1, shareLinks: 1, sections: 1, siteSpaces: 1, overrides: 1, sectionGroups: 1, externalLinks: 1, spaces: 1,
+      mcpServers: 1, agentSettings: 1, agentChannels: 1, contextConnections: 2, gitSyncs: 1, styleGuides: 1, siteStyleGuides: 1, agentInstructions: 1, openapiSpecs: 1,
+    });
+    expect(hidden).toBe(1);
     expect(minimumCalls(stack, composition, edits)).toEqual({
-      // 16 writes: the site space comes with its section, Git Sync is its install and its PATCH; reads:
-      // the site's lookup by title, its look recorded, its structure read to restore the order, the
-      // agent settings read before their PUT.
-      create: { writes: 16, reads: 4 },
+      // 21 writes: the site space comes with its section and is hidden by a PATCH, Git Sync is its
+      // install and its PATCH, the style guide its site's POST, the attached guide the site's PATCH,
+      // the instructions their PUT, the spec its POST; reads: the site's lookup by title, its look
+      // recorded, its structure read to restore the order, the agent settings and agent instructions
+      // read before their PUT, the site read before its guide's PATCH.
+      create: { writes: 21, reads: 6 },
       "no-op up": { writes: 0, reads: 0 },
       // The customization's PUT, the MCP server's PATCH.
       "change 10%": { writes: 2, reads: 0 },
-      // GET site, team, created space, site look, override, agent settings, Git Sync's installations;
+      // GET site (its attached guide with it), team, created space, site look, override, agent settings,
+      // Git Sync's installations, the guide's space, the agent instructions, the spec and its raw text;
       // walks of sections, site spaces, groups, share links, MCP servers, channels, connections; the structure.
-      refresh: { writes: 0, reads: 15 },
-      // Every object but the created space (kept) and the agent settings (left to the site); the
-      // customization's is the PUT of the recorded look, Git Sync's its uninstall.
-      destroy: { writes: 14, reads: 0 },
+      refresh: { writes: 0, reads: 19 },
+      // Every object but the created space (kept), the agent settings (left to the site), the style
+      // guide and the instructions (retained); the customization's is the PUT of the recorded look, Git
+      // Sync's its uninstall, the attached guide's the PATCH that detaches it after a read of the site.
+      destroy: { writes: 16, reads: 1 },
     });
   });
 });
+
+/**
+ * What the provider calls above the minimum, known and reported in bench/RESULTS.md: in a refresh, a
+ * site's attached style guide (SiteStyleGuide) reads its site with a GET of its own beside the Site's
+ * GET of the same site — one read per attached site that a shared view of the site would save. When
+ * the provider shares that read, this test fails: drop the excess here.
+ */
+function knownExcess(phase: string, composition: { siteStyleGuides: number }): { writes: number; reads: number } {
+  return { writes: 0, reads: phase === "refresh" ? composition.siteStyleGuides : 0 };
+}
+
+/** The provider's calls of a phase as the minimum plus its known excess, and the excess seen as the routes that make it. */
+function expectedCalls(p: PhaseResult, composition: { sites: number; siteStyleGuides: number }) {
+  const excess = knownExcess(p.phase, composition);
+  expect({ phase: p.phase, writes: p.calls.writes, reads: p.calls.reads }).toEqual({ phase: p.phase, writes: p.minimum.writes + excess.writes, reads: p.minimum.reads + excess.reads });
+  if (p.phase === "refresh") expect(p.routes["GET /sites/:id"]).toBe(composition.sites + composition.siteStyleGuides);
+}
 
 describe("benchSize", () => {
   it("runs the smallest N through the five phases with the minimal calls, as the baseline does, and no reference lookup", async () => {
@@ -103,7 +135,7 @@ describe("benchSize", () => {
       if (p.phase !== "refresh" && p.phase !== "destroy") {
         expect({ phase: p.phase, lookups: Object.keys(p.routes).filter((r) => /^GET \/v1\/spaces\/:id$|^GET \/members$|^GET \/teams\/:id$/.test(r)) }).toEqual({ phase: p.phase, lookups: [] });
       }
-      expect({ phase: p.phase, writes: p.calls.writes, reads: p.calls.reads }).toEqual({ phase: p.phase, ...p.minimum });
+      expectedCalls(p, result.composition);
       expect({ phase: p.phase, writes: p.baselineCalls?.writes, reads: p.baselineCalls?.reads }).toEqual({ phase: p.phase, ...p.minimum });
     }
     const noop = result.phases[1]!;
@@ -204,12 +236,12 @@ describe("the engines a run measures", () => {
   });
 
   it("takes --repeats as one count for every N or one per N (a long N = 1000 run once)", () => {
-    const one = parseArgs(["--sizes", "16,100", "--repeats", "3", "--engine", "harness"]);
+    const one = parseArgs(["--sizes", "20,100", "--repeats", "3", "--engine", "harness"]);
     expect([repeatsAt(one, 0), repeatsAt(one, 1), one.engines]).toEqual([3, 3, ["harness"]]);
-    const each = parseArgs(["--sizes", "16,100,1000", "--repeats", "3,3,1"]);
+    const each = parseArgs(["--sizes", "20,100,1000", "--repeats", "3,3,1"]);
     expect([repeatsAt(each, 0), repeatsAt(each, 1), repeatsAt(each, 2), each.engines]).toEqual([3, 3, 1, null]);
-    expect(() => parseArgs(["--sizes", "16,100,1000", "--repeats", "3,1"])).toThrow("--repeats: 2 counts for 3 sizes");
-    expect(() => parseArgs(["--sizes", "10"])).toThrow("--sizes: '10' is not an integer of at least 16");
+    expect(() => parseArgs(["--sizes", "20,100,1000", "--repeats", "3,1"])).toThrow("--repeats: 2 counts for 3 sizes");
+    expect(() => parseArgs(["--sizes", "16"])).toThrow("--sizes: '16' is not an integer of at least 20");
   });
 });
 
@@ -218,11 +250,12 @@ describe("benchSizeCli", () => {
     const result = await benchSizeCli(MIN_N, { registrations: await recordRegistrations(MIN_N), emptyPreviews: 1 });
     expect(result.phases.map((p) => p.phase)).toEqual(["create", "no-op up", "change 10%", "refresh", "destroy"]);
     for (const p of result.phases) {
-      expect({ phase: p.phase, writes: p.calls.writes, reads: p.calls.reads, drift: p.drift }).toEqual({ phase: p.phase, ...p.minimum, drift: 0 });
+      expect({ phase: p.phase, drift: p.drift }).toEqual({ phase: p.phase, drift: 0 });
+      expectedCalls(p, generateStack(MIN_N).composition);
       expect({ phase: p.phase, floor: (p.floorMs ?? 0) > 0, own: p.overheadMs }).toEqual({ phase: p.phase, floor: true, own: result.emptyPreviewMs });
     }
     // The CLI's own summary of each command: every resource of the program, the stack's included.
-    expect(result.phases.map((p) => p.steps)).toEqual([{ created: 19 }, { unchanged: 19 }, { updated: 2, unchanged: 17 }, { unchanged: 19 }, { deleted: 19 }]);
+    expect(result.phases.map((p) => p.steps)).toEqual([{ created: 23 }, { unchanged: 23 }, { updated: 2, unchanged: 21 }, { unchanged: 23 }, { deleted: 23 }]);
     expect(result.emptyPreviewSamples).toHaveLength(1);
     expect(result.emptyPreviewMs).toBeGreaterThan(0);
   }, 600_000);

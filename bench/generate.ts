@@ -4,7 +4,9 @@
  * or two per site, external links at the root and inside a group, overrides of some site spaces, a few
  * drafts), share links, teams, spaces the file creates for some site spaces to publish, and each site's
  * assistant (MCP servers, agent settings on some sites, channels, context connections; their secrets
- * from the environment, {@link BENCH_ENV}) and Git Sync on one site. The same N
+ * from the environment, {@link BENCH_ENV}) and Git Sync on one site; the organisation's style guide
+ * (made for the first site, attached by every site), its agent instructions and an OpenAPI spec sent
+ * from a file beside the stack file ({@link BENCH_FILES}); some site spaces hidden. The same N
  * always gives the same file, byte for byte, so runs compare. Existing spaces are referred to by
  * platform ID (`{id}`) and seeded into the emulator beside the default fixture: a space appears at most
  * once per site, so a site with 180 site spaces needs 180.
@@ -41,15 +43,33 @@ export const CHANGED_COLOR = { light: "#B42318", dark: "#F97066" } as const;
 
 /**
  * The smallest N: one object of every kind (the assistant's two context connections, one without
- * secrets and one with a secret), and one section with its site space.
+ * secrets and one with a secret), and one section with its site space (hidden, overriding the site's
+ * look, publishing the space the file creates).
  */
-export const MIN_N = 16;
+export const MIN_N = 20;
 
 /**
  * The environment the bench's program runs with: the secret sources its MCP servers' headers and its
  * context connections' secret members name (`{env: ...}`); the values are placeholders.
  */
 export const BENCH_ENV = { BENCH_MCP_TOKEN: "Bearer bench-mcp-token-0001", BENCH_GITHUB_TOKEN: "ghp_benchgithubtoken0001" } as const;
+
+/** The OpenAPI spec files every generated stack's folder holds (path beside the stack file → text): the spec, and the edited copy the change phase points it at. */
+export const BENCH_FILES: Readonly<Record<string, string>> = {
+  "openapi/bench-api.yaml": openApiText("1.0"),
+  "openapi/bench-api-v2.yaml": openApiText("2.0"),
+};
+
+/** The spec file the change phase points the OpenAPI spec at. */
+export const CHANGED_OPENAPI_FILE = "openapi/bench-api-v2.yaml";
+
+/** The agent instructions the change phase declares. */
+export const CHANGED_INSTRUCTIONS = "# Tone\n\nWrite for the reader in plain English.\n\nLink to the page that answers a question.";
+
+/** A small OpenAPI document of this version. */
+function openApiText(version: string): string {
+  return ["openapi: 3.1.0", "info:", "  title: Bench API", `  version: "${version}"`, "paths:", "  /items:", "    get:", "      summary: List items", "      responses:", '        "200":', "          description: The items", ""].join("\n");
+}
 
 /** The channel types a generated site uses, in order, with the one setup member each takes. */
 const CHANNEL_TYPES: readonly { type: string; setupSettings: Record<string, string[]> }[] = [
@@ -81,6 +101,14 @@ export interface Composition {
   contextConnections: number;
   /** Sites' Git Sync installations. */
   gitSyncs: number;
+  /** The organisation's style guides (`styleGuides`), each made for a site. */
+  styleGuides: number;
+  /** Sites' `styleGuide` (the guide attached to the site). */
+  siteStyleGuides: number;
+  /** The organisation's `agentInstructions` (0 or 1). */
+  agentInstructions: number;
+  /** OpenAPI specs (`openapi`), each sent from a file. */
+  openapiSpecs: number;
 }
 
 /** A generated stack file and what the emulator needs to accept it. */
@@ -90,6 +118,8 @@ export interface GeneratedStack {
   composition: Composition;
   /** Objects declared `draft: true` (sections, site spaces, external links; counted in their kinds). */
   drafts: number;
+  /** Site spaces declared `hidden: true` (counted in site spaces). */
+  hidden: number;
   /** Spaces to seed into the emulator's organisation (IDs the stack refers to). */
   spaces: SeedSpace[];
   /** Redirects declared over all sites (members of one redirect set per site; not objects of N). */
@@ -112,12 +142,12 @@ export const SCALE_CASE = { n: 760, shape: { sites: 20, redirectsPerSite: 110 } 
 
 /** One object the change phase edits in place, and the field it edits. */
 export interface Edit {
-  kind: "customization" | "mcpServer" | "externalLink" | "agent" | "override" | "agentChannel" | "sectionGroup" | "contextConnection" | "section" | "gitSync" | "siteSpace" | "shareLink" | "team";
-  /** Site key (absent for teams). */
+  kind: "customization" | "mcpServer" | "externalLink" | "agent" | "override" | "agentChannel" | "sectionGroup" | "contextConnection" | "section" | "gitSync" | "siteSpace" | "shareLink" | "team" | "agentInstructions" | "openapiSpec";
+  /** Site key (absent for the organisation's objects: teams, agent instructions, OpenAPI specs). */
   site?: string;
-  /** The object's key (a customization: its site's key; an override: its site space's key). */
+  /** The object's key (a customization: its site's key; an override: its site space's key; agent instructions: the organisation's). */
   key: string;
-  field: "title" | "condition" | "name" | "primaryColor" | "topics" | "role" | "filter" | "commitMessageTemplate";
+  field: "title" | "condition" | "name" | "primaryColor" | "topics" | "role" | "filter" | "commitMessageTemplate" | "markdown" | "file";
 }
 
 /** Number of sites of an N-object stack: one for small stacks, about one per 200 objects beyond. */
@@ -172,6 +202,8 @@ function plan(n: number, shape: StackShape) {
     spaces: Math.max(1, Math.round(n * 0.02)),
     overrides: Math.max(1, Math.round(n * 0.02)),
     drafts: Math.max(1, Math.round(n * 0.02)),
+    /** Site spaces left out of the navigation (a flag, not an object: each costs its PATCH after creation). */
+    hidden: Math.max(1, Math.round(n * 0.01)),
     /**
      * Dealt round-robin over the sites; from N = 50 at least two per site, so each list's one shared walk
      * per site is measured against a list of several.
@@ -185,6 +217,13 @@ function plan(n: number, shape: StackShape) {
     contextConnections: Math.max(n < 50 ? 2 : 2 * sites, Math.round(n * 0.02)),
     /** On the first site. */
     gitSyncs: 1,
+    /** One, made for the first site. */
+    styleGuides: 1,
+    /** Every site attaches the organisation's guide. */
+    siteStyleGuides: sites,
+    agentInstructions: 1,
+    /** One, sent from a file. */
+    openapiSpecs: 1,
   };
 }
 
@@ -219,7 +258,8 @@ export function generateStack(n: number, shape: StackShape = {}): GeneratedStack
   const groups = p.sites * p.groupsPerSite;
   const links = p.sites * p.linksPerSite;
   const assistant = p.mcpServers + p.agentSettings + p.agentChannels + p.contextConnections + p.gitSyncs;
-  const rest = n - p.sites - p.customizations - p.teams - p.shareLinks - groups - links - p.spaces - p.overrides - assistant;
+  const organisation = p.styleGuides + p.siteStyleGuides + p.agentInstructions + p.openapiSpecs;
+  const rest = n - p.sites - p.customizations - p.teams - p.shareLinks - groups - links - p.spaces - p.overrides - assistant - organisation;
 
   const siteList: StackSite[] = [];
   for (let s = 0; s < p.sites; s++) {
@@ -259,17 +299,34 @@ export function generateStack(n: number, shape: StackShape = {}): GeneratedStack
   spread(allSiteSpaces.length, p.overrides).forEach((at, i) => {
     allSiteSpaces[at]!.customization = { styling: { primaryColor: { light: color(i + 1, 3), dark: color(i + 1, 4) } } } as StackSiteSpace["customization"];
   });
+  // Some site spaces are left out of the navigation.
+  const hiddenAt = spread(allSiteSpaces.length, p.hidden);
+  for (const at of hiddenAt) allSiteSpaces[at]!.hidden = true;
   const drafts = markDrafts(siteList, p.drafts);
   addAssistant(siteList, p);
   const redirects = shape.redirectsPerSite === undefined ? 0 : siteList.reduce((k, site) => k + addRedirects(site, shape.redirectsPerSite!), 0);
 
-  const stack: StackFile = { organization: BENCH_ORG, teams: teamList, spaces: spaceList, sites: siteList };
+  const stack: StackFile = { organization: BENCH_ORG, teams: teamList, spaces: spaceList, sites: siteList, ...organisationObjects(siteList) };
   const composition = compositionOf(stack);
   const total = Object.values(composition).reduce((a, b) => a + b, 0);
   if (total !== n) throw new Error(`generated ${total} objects for N = ${n}`);
   const spaces: SeedSpace[] = [];
   for (let i = 1; i <= Math.max(...spaceUse); i++) spaces.push({ id: benchSpaceId(i), title: `Bench space ${pad(i)}` });
-  return { n, stack, composition, drafts, spaces, redirects };
+  return { n, stack, composition, drafts, hidden: hiddenAt.length, spaces, redirects };
+}
+
+/**
+ * The organisation's objects: its agent instructions, an OpenAPI spec sent from a file of the project
+ * ({@link BENCH_FILES}), and a style guide made for the first site from a built-in template, which every
+ * site attaches (its `styleGuide`).
+ */
+function organisationObjects(sites: StackSite[]): Pick<StackFile, "agentInstructions" | "openapi" | "styleGuides"> {
+  for (const site of sites) site.styleGuide = "house-style";
+  return {
+    agentInstructions: { markdown: "# Tone\n\nAnswer in plain English, in the second person." } as StackFile["agentInstructions"],
+    openapi: [{ key: "bench-api", slug: "bench-api", file: "openapi/bench-api.yaml" }] as unknown as StackFile["openapi"],
+    styleGuides: [{ key: "house-style", site: sites[0]!.key, template: "technical-writing" }] as unknown as StackFile["styleGuides"],
+  };
 }
 
 /**
@@ -415,6 +472,10 @@ export function compositionOf(stack: StackFile): Composition {
     agentChannels: counted.SiteAgentChannel,
     contextConnections: counted.SiteContextConnection,
     gitSyncs: counted.SiteGitSync,
+    styleGuides: counted.StyleGuide,
+    siteStyleGuides: counted.SiteStyleGuide,
+    agentInstructions: counted.AgentInstructions,
+    openapiSpecs: counted.OpenAPISpec,
   };
 }
 
@@ -423,7 +484,8 @@ export function compositionOf(stack: StackFile): Composition {
  * one), cycling through site customizations' primary colour, MCP servers' conditions, external links'
  * titles, agent settings' topic scans, overrides' primary colour, channels' roles, section groups'
  * titles, context connections' filters, section titles, Git Sync's commit message template, site-space
- * conditions, share-link names and team titles (the first kinds first, so the smallest stacks edit a
+ * conditions, share-link names, team titles, the agent instructions and the OpenAPI spec's file (the
+ * first kinds first, so the smallest stacks edit a
  * look). Only site spaces other than a
  * section's first get a condition: the first is created with its section.
  */
@@ -453,7 +515,7 @@ type Candidate = { edit: Edit; apply: () => void };
 
 /** Every in-place edit of `stack` the change phase may make, one list per kind, in the order the phase takes kinds. */
 function editCandidates(stack: StackFile): Candidate[][] {
-  const [looks, servers, links, agents, overrides, channels, groups, connections, sections, gitSyncs, siteSpaces, shareLinks, teams]: Candidate[][] = [[], [], [], [], [], [], [], [], [], [], [], [], []];
+  const [looks, servers, links, agents, overrides, channels, groups, connections, sections, gitSyncs, siteSpaces, shareLinks, teams, instructions, specs]: Candidate[][] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []];
   const recolor = (look: { styling?: unknown }) => () => {
     look.styling = { ...(look.styling as object), primaryColor: { ...CHANGED_COLOR } };
   };
@@ -492,7 +554,12 @@ function editCandidates(stack: StackFile): Candidate[][] {
   for (const team of stack.teams ?? []) {
     teams!.push({ edit: { kind: "team", key: team.key, field: "title" }, apply: () => void (team.title = `${team.title} v2`) });
   }
-  return [looks!, servers!, links!, agents!, overrides!, channels!, groups!, connections!, sections!, gitSyncs!, siteSpaces!, shareLinks!, teams!];
+  const agentInstructions = stack.agentInstructions;
+  if (agentInstructions) instructions!.push({ edit: { kind: "agentInstructions", key: stack.organization, field: "markdown" }, apply: () => void (agentInstructions.markdown = CHANGED_INSTRUCTIONS) });
+  for (const spec of (stack.openapi ?? []) as unknown as { key: string; file?: string }[]) {
+    if (spec.file !== undefined) specs!.push({ edit: { kind: "openapiSpec", key: spec.key, field: "file" }, apply: () => void (spec.file = CHANGED_OPENAPI_FILE) });
+  }
+  return [looks!, servers!, links!, agents!, overrides!, channels!, groups!, connections!, sections!, gitSyncs!, siteSpaces!, shareLinks!, teams!, instructions!, specs!];
 }
 
 /** The stack as a YAML stack file. */

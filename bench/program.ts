@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { type PreparedProgram, WORK_DIR, prepareProgram } from "../test/harness";
 import type { StackFile } from "../provider/file/model";
-import { toStackYaml } from "./generate";
+import { BENCH_FILES, toStackYaml } from "./generate";
 
 const PULUMI_YAML = `name: docsplatform-bench
 runtime: nodejs
@@ -82,7 +82,15 @@ export function isJavaScript(setup: ProgramSetup): boolean {
 /** The benchmark's default setup: the no-code project, as the examples are. */
 export const DEFAULT_SETUP: ProgramSetup = { nocode: true };
 
-/** Prepares a fresh program folder (packed package installed) holding `stack` as docs.yaml. */
+/** Writes the files a generated stack names (its OpenAPI spec files) into a stack file's folder. */
+export function writeBenchFiles(dir: string): void {
+  for (const [file, text] of Object.entries(BENCH_FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+}
+
+/** Prepares a fresh program folder (packed package installed) holding `stack` as docs.yaml, beside the files it names. */
 export async function prepareBenchProgram(stack: StackFile, setup: ProgramSetup = DEFAULT_SETUP): Promise<BenchProgram> {
   const src = path.join(WORK_DIR, "bench-program");
   fs.rmSync(src, { recursive: true, force: true });
@@ -93,6 +101,7 @@ export async function prepareBenchProgram(stack: StackFile, setup: ProgramSetup 
   else fs.writeFileSync(path.join(src, "index.ts"), INDEX_TS);
   if (setup.tsconfig) fs.writeFileSync(path.join(src, "tsconfig.json"), TSCONFIG);
   fs.writeFileSync(path.join(src, STACK_FILE), toStackYaml(stack));
+  writeBenchFiles(src);
   const prepared = await prepareProgram(src, { installPackage: true });
   return {
     ...prepared,

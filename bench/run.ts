@@ -188,20 +188,29 @@ export function routeCounts(calls: readonly ApiCall[]): RouteCounts {
  *   out and to put back on destroy), and the reads of restoring the declared order — one structure
  *   read for a site with external links (the only read that shows links, and it holds every section,
  *   site space and group), else one paged walk of its sections and of its site spaces (and of its
- *   groups when it declares some);
+ *   groups when it declares some); a hidden site space's second write, the PATCH that hides it (the
+ *   create body takes no `hidden`); the organisation's objects: a style guide its site's POST of
+ *   the guide, an OpenAPI spec its POST (the file's text rides in it), the agent instructions one read
+ *   and one PUT (sent only when they differ), a site's attached guide one read of the site and the
+ *   PATCH of its `styleguide` (sent only when it differs);
  * - change: one write per edited object (a customization's whole settings in one PUT, merged over
- *   the recorded look: no read first);
+ *   the recorded look: no read first; the agent instructions' PUT; a spec's new text in one PUT);
  * - refresh: one GET per site, team and created space, one per override (its effective look) and one
  *   of each customized site's look (shared by the site's customization and its overrides, which need
  *   it to tell a hand-made override from the site's value); one paged walk per parent for each
  *   list-read kind (sections, site spaces, section groups, share links, MCP servers, channels, context
  *   connections); one structure read per site with external links (shared by its links, which have no
  *   GET or list of their own, and its order); one GET of each site's agent settings and one of each
- *   Git Sync site's installations (the list that holds the installation and its children);
+ *   Git Sync site's installations (the list that holds the installation and its children); one GET
+ *   of each style guide's space and of the agent instructions; an OpenAPI spec's GET, and for a spec
+ *   sent from a file the GET of its raw text (a text edited in the app is drift); nothing for a site's
+ *   attached guide: it is a member of the site, which the site's own GET reads;
  * - destroy: one call per object, children first (the kinds do not rely on cascades): a DELETE, a
- *   customization's PUT of the recorded look, Git Sync's uninstall; none for a space the file created
- *   (retained by the default deletion policy) nor for agent settings (no longer managed: the site keeps
- *   them).
+ *   customization's PUT of the recorded look, Git Sync's uninstall; a site's attached guide a read of
+ *   the site and the PATCH that detaches it (only while the site still has that guide: one attached by
+ *   hand since stays); none for a space the file created (retained by the default deletion policy),
+ *   for agent settings (no longer managed: the site keeps them), nor for a style guide or the agent
+ *   instructions (content: retained when their entry goes).
  */
 export function minimumCalls(stack: StackFile, composition: Composition, edits: readonly Edit[]): Record<Phase, { writes: number; reads: number }> {
   const sites = stack.sites ?? [];
@@ -211,6 +220,7 @@ export function minimumCalls(stack: StackFile, composition: Composition, edits: 
   let orderReads = 0;
   let structures = 0;
   let looks = 0;
+  let hidden = 0;
   for (const s of sites) {
     const sections = sectionsOf(s);
     const siteSpaces = sections.flatMap((x) => x.siteSpaces ?? []);
@@ -224,13 +234,22 @@ export function minimumCalls(stack: StackFile, composition: Composition, edits: 
     if (links > 0) orderReads += 1;
     else if (sections.length > 0) orderReads += pages(sections.length) + pages(siteSpaces.length) + (groups > 0 ? pages(groups) : 0);
     if (s.customization !== undefined || siteSpaces.some((ss) => ss.customization !== undefined)) looks += 1;
+    hidden += siteSpaces.filter((ss) => ss.hidden === true).length;
   }
+  const specReads = ((stack.openapi ?? []) as unknown as { file?: string }[]).reduce((k, spec) => k + (spec.file === undefined ? 1 : 2), 0);
+  const retained = composition.spaces + composition.agentSettings + composition.styleGuides + composition.agentInstructions;
   return {
-    create: { writes: n - composition.sections + composition.gitSyncs, reads: composition.sites + composition.customizations + composition.agentSettings + orderReads },
+    create: {
+      writes: n - composition.sections + composition.gitSyncs + hidden,
+      reads: composition.sites + composition.customizations + composition.agentSettings + orderReads + composition.agentInstructions + composition.siteStyleGuides,
+    },
     "no-op up": { writes: 0, reads: 0 },
     "change 10%": { writes: edits.length, reads: 0 },
-    refresh: { writes: 0, reads: composition.sites + composition.teams + composition.spaces + composition.overrides + looks + lists + structures + composition.agentSettings + composition.gitSyncs },
-    destroy: { writes: n - composition.spaces - composition.agentSettings, reads: 0 },
+    refresh: {
+      writes: 0,
+      reads: composition.sites + composition.teams + composition.spaces + composition.overrides + looks + lists + structures + composition.agentSettings + composition.gitSyncs + composition.styleGuides + composition.agentInstructions + specReads,
+    },
+    destroy: { writes: n - retained, reads: composition.siteStyleGuides },
   };
 }
 
