@@ -91,6 +91,8 @@ export interface SizeResult {
   composition: Composition;
   /** Objects declared `draft: true` (among the composition's). */
   drafts?: number;
+  /** Site spaces declared `hidden: true` (among the composition's). */
+  hidden?: number;
   edits: number;
   phases: PhaseResult[];
   state: StateSize;
@@ -506,7 +508,7 @@ export async function benchSize(n: number, opts: SizeOptions = {}): Promise<Size
   }
 
   if (opts.baseline !== false) applyBaseline(phases, await measureBaseline(n, log, wanted));
-  return { n, composition: gen.composition, drafts: gen.drafts, edits: edits.length, phases, state: state!, pluginPeakRssBytes: rss.peak, floorPeakRssBytes: floorRunner ? floorRss.peak : null, repeats };
+  return { n, composition: gen.composition, drafts: gen.drafts, hidden: gen.hidden, edits: edits.length, phases, state: state!, pluginPeakRssBytes: rss.peak, floorPeakRssBytes: floorRunner ? floorRss.peak : null, repeats };
 }
 
 /** The raw client's wall time and calls for each phase of one N (the no-op up: none). */
