@@ -247,10 +247,12 @@ function sectionSizes(rest: number): number[] {
  * group per ~100 of its objects holding three sections and an external link, and from N = 50 a second
  * link at the root; ~3% teams, ~7% share links, ~2% spaces created by the file (each published by one
  * site space in place of a seeded space), ~2% site spaces with an override (a primary colour), ~2% drafts
- * (external links, later site spaces of a section, sections; flags, not objects); the rest sections
- * holding 1 to 3 site spaces (pattern 2, 1, 3, 2, …). Nothing is declared that the API only takes in a
- * follow-up PATCH (a draft goes with its POST; a group's sections with the group's), so creating each
- * object costs exactly one write, its customization's first read aside.
+ * (external links, later site spaces of a section, sections; flags, not objects), ~1% site spaces hidden
+ * (a flag); the organisation's style guide (made for the first site, attached by every site), agent
+ * instructions and one OpenAPI spec from a file; the rest sections holding 1 to 3 site spaces (pattern
+ * 2, 1, 3, 2, …). Nothing else is declared that the API only takes in a follow-up PATCH (a draft goes
+ * with its POST; a group's sections with the group's): creating each object costs one write, a hidden
+ * site space's PATCH and the reads bench/run.ts `minimumCalls` names aside.
  */
 export function generateStack(n: number, shape: StackShape = {}): GeneratedStack {
   if (!Number.isInteger(n) || n < MIN_N) throw new Error(`N must be an integer of at least ${MIN_N} (one object of every kind, and a section with its site space), got ${n}`);

@@ -1,6 +1,6 @@
 /**
  * The benchmark: API calls, wall time and state size of the provider against the physical floor and a
- * baseline measured in the same run. `npm run bench` (all sizes) or `npm run bench -- --sizes 16,100` (N = 16 the smallest: one object of every kind).
+ * baseline measured in the same run. `npm run bench` (all sizes) or `npm run bench -- --sizes 20,100` (N = 20 the smallest: one object of every kind).
  * Writes bench/RESULTS.md (see `writeResults`).
  *
  * For each N: the emulator with a fixed latency, the stack-file component of a generated stack run
