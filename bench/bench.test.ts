@@ -109,20 +109,12 @@ describe("generateStack", () => {
 });
 
 /**
- * What the provider calls above the minimum, known and reported in bench/RESULTS.md: in a refresh, a
- * site's attached style guide (SiteStyleGuide) reads its site with a GET of its own beside the Site's
- * GET of the same site — one read per attached site that a shared view of the site would save. When
- * the provider shares that read, this test fails: drop the excess here.
+ * The provider's calls of a phase at the minimum; in a refresh, one GET of each site, shared by the site
+ * and its attached style guide (SiteStyleGuide reads the site's `styleguide` from the same answer).
  */
-function knownExcess(phase: string, composition: { siteStyleGuides: number }): { writes: number; reads: number } {
-  return { writes: 0, reads: phase === "refresh" ? composition.siteStyleGuides : 0 };
-}
-
-/** The provider's calls of a phase as the minimum plus its known excess, and the excess seen as the routes that make it. */
-function expectedCalls(p: PhaseResult, composition: { sites: number; siteStyleGuides: number }) {
-  const excess = knownExcess(p.phase, composition);
-  expect({ phase: p.phase, writes: p.calls.writes, reads: p.calls.reads }).toEqual({ phase: p.phase, writes: p.minimum.writes + excess.writes, reads: p.minimum.reads + excess.reads });
-  if (p.phase === "refresh") expect(p.routes["GET /sites/:id"]).toBe(composition.sites + composition.siteStyleGuides);
+function expectMinimum(p: PhaseResult, composition: { sites: number }) {
+  expect({ phase: p.phase, writes: p.calls.writes, reads: p.calls.reads }).toEqual({ phase: p.phase, ...p.minimum });
+  if (p.phase === "refresh") expect(p.routes["GET /sites/:id"]).toBe(composition.sites);
 }
 
 describe("benchSize", () => {
@@ -135,7 +127,7 @@ describe("benchSize", () => {
       if (p.phase !== "refresh" && p.phase !== "destroy") {
         expect({ phase: p.phase, lookups: Object.keys(p.routes).filter((r) => /^GET \/v1\/spaces\/:id$|^GET \/members$|^GET \/teams\/:id$/.test(r)) }).toEqual({ phase: p.phase, lookups: [] });
       }
-      expectedCalls(p, result.composition);
+      expectMinimum(p, result.composition);
       expect({ phase: p.phase, writes: p.baselineCalls?.writes, reads: p.baselineCalls?.reads }).toEqual({ phase: p.phase, ...p.minimum });
     }
     const noop = result.phases[1]!;
@@ -251,7 +243,7 @@ describe("benchSizeCli", () => {
     expect(result.phases.map((p) => p.phase)).toEqual(["create", "no-op up", "change 10%", "refresh", "destroy"]);
     for (const p of result.phases) {
       expect({ phase: p.phase, drift: p.drift }).toEqual({ phase: p.phase, drift: 0 });
-      expectedCalls(p, generateStack(MIN_N).composition);
+      expectMinimum(p, generateStack(MIN_N).composition);
       expect({ phase: p.phase, floor: (p.floorMs ?? 0) > 0, own: p.overheadMs }).toEqual({ phase: p.phase, floor: true, own: result.emptyPreviewMs });
     }
     // The CLI's own summary of each command: every resource of the program, the stack's included.

@@ -404,11 +404,6 @@ function routeCount(p: PhaseResult | undefined, route: string): number {
   return p?.routes[route] ?? 0;
 }
 
-/** Every call above the minimum is a refresh's GET of a site, once more per attached style guide. */
-function siteReadAgain(missed: { n: number; p: PhaseResult }[]): boolean {
-  return missed.length > 0 && missed.every(({ p }) => p.phase === "refresh" && p.calls.writes === p.minimum.writes && (p.routes["GET /sites/:id"] ?? 0) > 0);
-}
-
 /**
  * Where the targets are missed, by how much and why. The numbers come from the run; the causes were
  * found by reading the code and profiling the harness process (`node --cpu-prof`) at N = 1000.
@@ -427,7 +422,7 @@ export function analyse(r: BenchReport): string[] {
     );
   } else {
     out.push(
-      `1. **Calls above the minimum:** ${missedCalls.map(({ n, p }) => `N = ${n} ${p.phase} ${p.calls.writes} W + ${p.calls.reads} R vs ${p.minimum.writes} W + ${p.minimum.reads} R`).join("; ")} (routes in the per-N lists above). Every phase counts its calls from the emulator's log; a read above the minimum is named by route in the per-N lists. \`SiteStructureOrder\` reads the site once (its structure when it declares external links, else each list once) and computes the order its moves produce (provider/resources/siteStructureOrder.ts \`applyOrder\`), a section's first site space is taken over by the ID its section's POST returned (no walk), section groups are read only when declared, and each command's plugin walks each parent's list, and reads each site's structure and look, once (provider/resources/lists.ts).${siteReadAgain(missedCalls) ? " The refresh's read above the minimum is a site's: its attached style guide (SiteStyleGuide, provider/resources/siteStyleGuide.ts) reads the site with a GET of its own beside the Site's GET of the same site (`GET /sites/:id` once per site and once more per site with a guide attached), where its `styleguide` is a member of that one object; a shared view of the site, as its structure and look have, would save one read per attached site per refresh." : ""}`,
+      `1. **Calls above the minimum:** ${missedCalls.map(({ n, p }) => `N = ${n} ${p.phase} ${p.calls.writes} W + ${p.calls.reads} R vs ${p.minimum.writes} W + ${p.minimum.reads} R`).join("; ")} (routes in the per-N lists above). Every phase counts its calls from the emulator's log; a read above the minimum is named by route in the per-N lists. \`SiteStructureOrder\` reads the site once (its structure when it declares external links, else each list once) and computes the order its moves produce (provider/resources/siteStructureOrder.ts \`applyOrder\`), a section's first site space is taken over by the ID its section's POST returned (no walk), section groups are read only when declared, and each command's plugin walks each parent's list, and reads each site's structure and look, once (provider/resources/lists.ts).`,
     );
   }
 
