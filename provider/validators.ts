@@ -4,8 +4,9 @@
  * loaded only here, and only when a validator is compiled: a run with the validators `npm run build`
  * precompiled never loads it.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
-import type { default as Ajv, Options } from "ajv";
+import type { default as Ajv, Options, ValidateFunction } from "ajv";
 import { formats } from "./formats";
 import { URL_FORMATS } from "./urls";
 import { PATTERN_WORDS } from "./phrases";
@@ -35,6 +36,29 @@ export function standaloneCode(ajv: Ajv, exportsOf: Record<string, string>): str
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build step
   const { default: standalone } = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone");
   return standalone(ajv, exportsOf);
+}
+
+/**
+ * The module of validators `npm run build` wrote at `file` (ajv standalone code), when `current` says it
+ * was made from the schemas of this run (by the fingerprint it exports); undefined when there is none or
+ * it is stale, and the caller compiles instead.
+ */
+export function loadPrecompiled<M>(file: string, current: (made: M) => boolean): M | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated at build time
+  const made = require(file) as M;
+  return current(made) ? made : undefined;
+}
+
+/** The validator of each schema reference of an instance, compiled now, by name. */
+export function compiledSchemas<N extends string>(ajv: Ajv, refs: Record<N, string>): Record<N, ValidateFunction> {
+  const out = {} as Record<N, ValidateFunction>;
+  for (const [name, ref] of Object.entries(refs) as [N, string][]) {
+    const validate = ajv.getSchema(ref);
+    if (!validate) throw new Error(`${ref} did not compile`);
+    out[name] = validate;
+  }
+  return out;
 }
 
 /** The code by which a validator written in `outDir` requires the formats (formats.ts, compiled beside this module). */

@@ -7,11 +7,10 @@
  * build time) is compiled on first use, so a stale file costs time, never a wrong answer.
  */
 import { createHash, type Hash } from "node:crypto";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { default as Ajv, ValidateFunction } from "ajv";
 import limits from "../../schemas/limits.json";
-import { ajvWithLimits, standaloneCode } from "../validators";
+import { ajvWithLimits, loadPrecompiled, standaloneCode } from "../validators";
 
 /** The folder `npm run build` writes next to this module: a kind's validator is `<folder>/<Kind>.js`. */
 export const PRECOMPILED_INPUTS_DIR = path.join(__dirname, "kindValidators");
@@ -45,11 +44,8 @@ const byFingerprint = new Map<string, ValidateFunction>();
 
 /** The kind's validator made at build time, if there is one and it was made from this schema. */
 function precompiled(kindName: string, print: string): ValidateFunction | undefined {
-  const file = path.join(PRECOMPILED_INPUTS_DIR, `${kindName}.js`);
-  if (!fs.existsSync(file)) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated at build time
-  const made = require(file) as { validate: ValidateFunction; fingerprint: string };
-  return made.fingerprint === print ? made.validate : undefined;
+  const made = loadPrecompiled<{ validate: ValidateFunction; fingerprint: string }>(path.join(PRECOMPILED_INPUTS_DIR, `${kindName}.js`), (m) => m.fingerprint === print);
+  return made?.validate;
 }
 
 /** Compiles a schema now, in place of any earlier one with its `$id`. */

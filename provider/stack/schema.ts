@@ -8,7 +8,7 @@ import * as path from "node:path";
 import type { default as Ajv, SchemaObject, ValidateFunction } from "ajv";
 import { escapePointer, explain, propertiesOf, type SchemaIssue } from "../phrases";
 import { KEY_PATTERN } from "../rules";
-import { ajvWithLimits, standaloneCode } from "../validators";
+import { ajvWithLimits, compiledSchemas, loadPrecompiled, standaloneCode } from "../validators";
 
 /** `$id` of the stack-file schema. */
 export const STACK_SCHEMA_ID = "https://docsplatform.dev/schemas/stack.schema.json";
@@ -179,32 +179,23 @@ export function precompiledValidators(): string {
 }
 
 /** The precompiled validators beside this module, if they were made from the schemas there now. */
-function loadPrecompiled(): UnitValidators | undefined {
-  const file = PRECOMPILED_FILE;
-  if (!fs.existsSync(file)) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated at build time
-  const mod = require(file) as Record<string, ValidateFunction> & { meta: { schemas: string; units: string[]; layout: UnitLayout } };
-  if (mod.meta.schemas !== schemasHash()) return undefined;
-  return { validators: new Map(mod.meta.units.map((unit, i) => [unit, mod[`unit${i}`]!])), layout: mod.meta.layout, precompiled: true };
+function precompiledUnits(): UnitValidators | undefined {
+  type Made = Record<string, ValidateFunction> & { meta: { schemas: string; units: string[]; layout: UnitLayout } };
+  const mod = loadPrecompiled<Made>(PRECOMPILED_FILE, (made) => made.meta.schemas === schemasHash());
+  return mod && { validators: new Map(mod.meta.units.map((unit, i) => [unit, mod[`unit${i}`]!])), layout: mod.meta.layout, precompiled: true };
 }
 
 /** The unit validators compiled now (no precompiled file, or one made from other schemas). */
 function compileUnits(): UnitValidators {
   const { schema, layout } = unitSchema(JSON.parse(schemaTexts().stack) as SchemaObject);
-  const ajv = newAjv([schema], false);
-  const validators = new Map<string, ValidateFunction>();
-  for (const unit of unitNames(layout)) {
-    const validate = ajv.getSchema(unitRef(unit));
-    if (!validate) throw new Error(`${unitRef(unit)} did not compile`);
-    validators.set(unit, validate);
-  }
-  return { validators, layout, precompiled: false };
+  const compiled = compiledSchemas(newAjv([schema], false), Object.fromEntries(unitNames(layout).map((unit) => [unit, unitRef(unit)])));
+  return { validators: new Map(Object.entries(compiled)), layout, precompiled: false };
 }
 
 let units: UnitValidators | undefined;
 
 function unitValidators(): UnitValidators {
-  units ??= loadPrecompiled() ?? compileUnits();
+  units ??= precompiledUnits() ?? compileUnits();
   return units;
 }
 

@@ -24,7 +24,7 @@ import * as path from "node:path";
 import { explain } from "../phrases";
 import { SITE_FILE_NAME } from "../resources/siteGitSync";
 import { escapeSegment } from "../pointer";
-import { ajvWithLimits, standaloneCode } from "../validators";
+import { ajvWithLimits, compiledSchemas, loadPrecompiled, standaloneCode } from "../validators";
 import { describe, isObject, list, type Loose } from "./checkKit";
 import type { Problem } from "./problem";
 import { parseLocatedYaml } from "./yaml";
@@ -179,24 +179,9 @@ export function precompiledSiteFileValidators(): string {
   return `${code}\nexports.fingerprint = ${JSON.stringify(fingerprint(limits))};\n`;
 }
 
-/** The precompiled validators beside this module, if they were made from these schemas. */
-function loadPrecompiled(limits: string): SiteFileValidators | undefined {
-  if (!fs.existsSync(SITE_FILE_PRECOMPILED)) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated at build time
-  const made = require(SITE_FILE_PRECOMPILED) as Record<"top" | NodeType, ValidateFunction> & { fingerprint: string };
-  if (made.fingerprint !== fingerprint(limits)) return undefined;
-  return { top: made.top, nodes: Object.fromEntries(NODE_TYPES.map((t) => [t, made[t]])) as Record<NodeType, ValidateFunction>, precompiled: true };
-}
-
-/** The validators compiled now (no precompiled file, or one made from other schemas). */
-function compile(limits: string): SiteFileValidators {
-  const ajv = siteFileAjv(limits, false);
-  const get = (id: string): ValidateFunction => {
-    const validate = ajv.getSchema(id);
-    if (!validate) throw new Error(`${id} did not compile`);
-    return validate;
-  };
-  return { top: get(SCHEMA_IDS.top), nodes: Object.fromEntries(NODE_TYPES.map((t) => [t, get(SCHEMA_IDS[t])])) as Record<NodeType, ValidateFunction>, precompiled: false };
+/** The validators by schema name, as the build made them or as compiled now. */
+function validatorsOf(made: Record<"top" | NodeType, ValidateFunction>, precompiled: boolean): SiteFileValidators {
+  return { top: made.top, nodes: Object.fromEntries(NODE_TYPES.map((t) => [t, made[t]])) as Record<NodeType, ValidateFunction>, precompiled };
 }
 
 let validators: SiteFileValidators | undefined;
@@ -205,7 +190,8 @@ let validators: SiteFileValidators | undefined;
 function siteFileValidators(): SiteFileValidators {
   if (validators) return validators;
   const limits = limitsText();
-  validators = loadPrecompiled(limits) ?? compile(limits);
+  const built = loadPrecompiled<Record<"top" | NodeType, ValidateFunction> & { fingerprint: string }>(SITE_FILE_PRECOMPILED, (made) => made.fingerprint === fingerprint(limits));
+  validators = built ? validatorsOf(built, true) : validatorsOf(compiledSchemas(siteFileAjv(limits, false), SCHEMA_IDS), false);
   return validators;
 }
 
