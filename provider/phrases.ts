@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from "ajv";
 import { escapeSegment } from "./pointer";
-import { URL_FORMATS, urlProblem, type UrlUse } from "./urls";
+import { urlProblem, urlUseOf } from "./urls";
 
 /** A schema violation before it is given a position: where (JSON pointer), what, and whether it points at a key. */
 export interface SchemaIssue {
@@ -134,7 +134,7 @@ function phrase(e: ErrorObject): SchemaIssue {
     }
     case "format": {
       const format = String(params.format);
-      const use = (Object.keys(URL_FORMATS) as UrlUse[]).find((u) => URL_FORMATS[u] === format);
+      const use = urlUseOf(format);
       if (use !== undefined && typeof e.data === "string") return at(`${urlProblem(e.data, use) ?? "is not allowed"} (got ${show(e.data)})`);
       return at(`${FORMAT_PHRASES[format] ?? `must be a valid ${format}`} (got ${show(e.data)})`);
     }

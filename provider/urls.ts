@@ -22,6 +22,11 @@ export type UrlUse = "followed" | "fetched" | "credentialed";
 /** The JSON Schema format of each use, as `schemas/limits.json` declares it. */
 export const URL_FORMATS: Record<UrlUse, string> = { followed: "followed-url", fetched: "fetched-url", credentialed: "credentialed-url" };
 
+/** The use a JSON Schema format stands for; undefined for a format that is not a URL rule of this module. */
+export function urlUseOf(format: unknown): UrlUse | undefined {
+  return (Object.keys(URL_FORMATS) as UrlUse[]).find((u) => URL_FORMATS[u] === format);
+}
+
 /** Why `value` is not a URL of this use, in words; undefined when it is one. */
 export function urlProblem(value: string, use: UrlUse): string | undefined {
   let url: URL;

@@ -1,7 +1,7 @@
 /** The checks of a site's assistant a schema cannot express (its types in model.ts). */
 import limits from "../../schemas/limits.json";
 import { CHANNEL_MEMBER, connectionSource, setupOf, URL_SETTINGS, type SetupMember } from "../resources/assistantRules";
-import { URL_FORMATS, urlProblem, type UrlUse } from "../urls";
+import { urlProblem, urlUseOf } from "../urls";
 
 export interface AssistantIssue {
   pointer: string;
@@ -33,7 +33,7 @@ export function limitProblem(name: string, value: unknown): string | undefined {
   if (l.minLength !== undefined && value.length < l.minLength) return l.minLength === 1 ? "must not be empty" : `must be at least ${l.minLength} characters`;
   if (l.maxLength !== undefined && value.length > l.maxLength) return `must be at most ${l.maxLength} characters`;
   if (l.pattern !== undefined && !new RegExp(l.pattern, "u").test(value)) return `must be ${l["x-patternWords"] ?? "of the documented form"}`;
-  const use = (Object.keys(URL_FORMATS) as UrlUse[]).find((u) => URL_FORMATS[u] === l.format);
+  const use = urlUseOf(l.format);
   if (use !== undefined) return urlProblem(value, use);
   if (l.format === "email" && !/^[^\s@]+@[^\s@]+$/.test(value)) return "must be an e-mail address";
   return undefined;
