@@ -1,7 +1,6 @@
 import type { ConnectionUsageSettings, ContextConnection, UpdateConnectionBody } from "../client";
-import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, adoptOne, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
+import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { CONNECTOR_SETUP, connectionSource, setupOf, URL_SETTINGS, SOURCE_MEMBERS } from "./assistantRules";
-import { freshList } from "./lists";
 import { digest, secretDigests } from "./integrationInstallation";
 import { makeProvider } from "./provider";
 import { siteObject } from "./siteObject";
@@ -111,6 +110,10 @@ function setupBody(inputs: SiteContextConnectionInputs): Record<string, unknown>
   return { ...(inputs.setupSettings ?? {}), ...(inputs.secretSettings ?? {}) };
 }
 
+/** The natural key: the connector and the setup members naming its source (the platform keeps nothing of a connection unique). */
+const sourceOf = (values: Readonly<Record<string, unknown>>): string | undefined =>
+  typeof values.connector === "string" ? connectionSource(values.connector, values.setupSettings as Record<string, unknown> | undefined) : undefined;
+
 const crud = siteObject({
   list: "contextConnections",
   outputs: (c: ContextConnection, where: ConnectionWhere) => ({
@@ -123,11 +126,15 @@ const crud = siteObject({
     records: c.records ?? 0,
   }),
   fields,
+  // Adopt, a lost create's recovery and an earlier run's takeover find a connection by its source.
+  adopt: {
+    kind: "SiteContextConnection",
+    field: "connector",
+    objects: "context connections",
+    verb: "read from",
+    compound: { of: sourceOf, words: `the connector and the setup settings that name its source (${SOURCE_MEMBERS.join(", ")})` },
+  },
 });
-
-/** The natural key: the connector and the setup members naming its source (the platform keeps nothing of a connection unique). */
-const sourceOf = (values: Readonly<Record<string, unknown>>): string | undefined =>
-  typeof values.connector === "string" ? connectionSource(values.connector, values.setupSettings as Record<string, unknown> | undefined) : undefined;
 
 /** The update request of the changed fields: a setup is the connector and all its settings. */
 function updateBody(news: SiteContextConnectionInputs, changed: readonly string[]): UpdateConnectionBody {
@@ -157,21 +164,7 @@ export const siteContextConnectionKind = {
   secretOutputs: ["secretSettings"],
 
   ...crud,
-  naturalKey: {
-    field: "connector",
-    scope: "site",
-    compound: { of: sourceOf, words: `the connector and the setup settings that name its source (${SOURCE_MEMBERS.join(", ")})` },
-  },
   update,
-
-  /** The one live connection of the site with the declared connector and source (a fresh walk: a view begun before an uncertain create may miss it). */
-  adopt(ctx, inputs) {
-    const source = sourceOf(inputs);
-    const listed = freshList("contextConnections", ctx.client, inputs.organizationId, inputs.siteId);
-    return adoptOne("SiteContextConnection", `context connections of site ${inputs.siteId} read from ${source}`, listed, (c) => sourceOf(c as unknown as Record<string, unknown>) === source, (c) =>
-      crud.outputsOf(c, inputs),
-    );
-  },
 
   async create(ctx, inputs) {
     const api = ctx.client.contextConnections;

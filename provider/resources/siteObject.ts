@@ -7,7 +7,7 @@
  * of its own writes that part itself, after the spread.
  */
 import type { ApiClient, UpdateExternalLinkBody } from "../client";
-import { type Created, type FieldSpec, type InputsOf, type KindContext, adoptOne, patchBody } from "./kind";
+import { type Created, type FieldSpec, type InputsOf, type KindContext, type NaturalKey, adoptOne, patchBody } from "./kind";
 import { freshList, readListed, type Listed, type SiteListName } from "./lists";
 
 /** Where an object of a site is. */
@@ -48,7 +48,7 @@ export interface SiteObjectSpec<L extends SiteListName, R, Fs extends Record<str
    * Adopt by the natural key, unique in the site (the kind's `naturalKey` is this one): the input it looks
    * up by, and how its error names duplicates ("share links", "are named"). Omitted: the kind has its own.
    */
-  adopt?: { kind: string; field: keyof Listed<L> & keyof InputsOf<Fs> & string; objects: string; verb: string };
+  adopt?: { kind: string; field: keyof Listed<L> & keyof InputsOf<Fs> & string; objects: string; verb: string; compound?: NaturalKey["compound"] };
 }
 
 /** Read, update, delete, adopt (with its natural key) and `outputsOf` of a site's listed object. */
@@ -63,7 +63,7 @@ export function siteObject<L extends SiteListName, R, Fs extends Record<string, 
   const area = AREAS[spec.list] as (client: ApiClient) => { update(org: string, site: string, id: string, body: UpdateBody<L>): Promise<Listed<L>>; delete(org: string, site: string, id: string): Promise<void> };
   const byKey = spec.adopt;
   return {
-    naturalKey: byKey && { field: byKey.field, scope: "site" as const },
+    naturalKey: byKey && { field: byKey.field, scope: "site" as const, ...(byKey.compound ? { compound: byKey.compound } : {}) },
     async read(ctx: KindContext, id: string, state: O): Promise<O | undefined> {
       const live = await readListed(spec.list, ctx.client, state.organizationId, state.siteId, id);
       return live ? outputsOf(live, whereOf(state)) : undefined;
@@ -79,12 +79,14 @@ export function siteObject<L extends SiteListName, R, Fs extends Record<string, 
     adopt:
       byKey &&
       ((ctx: KindContext, inputs: I): Promise<Created<O> | undefined> => {
-        const value = (inputs as unknown as Record<string, unknown>)[byKey.field];
+        // The key's value: the field's, or the whole key where the field alone does not name one object.
+        const keyOf = (values: object): unknown => (byKey.compound ? byKey.compound.of(values as Record<string, unknown>) : (values as Record<string, unknown>)[byKey.field]);
+        const value = keyOf(inputs as object);
         const { organizationId, siteId } = inputs as unknown as SiteWhere;
         const what = `${byKey.objects} of site ${siteId} ${byKey.verb} ${JSON.stringify(value)}`;
         // A fresh walk, not the process's view: a view begun before an uncertain create may miss its result.
         const listed = freshList(spec.list, ctx.client, organizationId, siteId);
-        return adoptOne(byKey.kind, what, listed, (a) => (a[byKey.field] as unknown) === value, (a) => outputsOf(a, inputs as unknown as W));
+        return adoptOne(byKey.kind, what, listed, (a) => keyOf(a as object) === value, (a) => outputsOf(a, inputs as unknown as W));
       }),
     /** The outputs of a live object at `where`. */
     outputsOf,
