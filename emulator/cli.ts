@@ -1,13 +1,13 @@
-/** `docsplatform emulator [--port N] [--data FILE] [--seed FILE] [--latency MS] [fault flags]`: runs the emulator until SIGINT/SIGTERM. */
+/** `docsplatform emulator [--port N] [--host H] [--allowed-host NAME]... [--data FILE] [--seed FILE] [--latency MS] [fault flags]`: runs the emulator until SIGINT/SIGTERM. */
 import { parseArgs } from "node:util";
 import type { BurstLimitOptions, FaultOptions } from "./faults";
 import { startEmulator } from "./index";
 import type { Seed } from "./seed";
 
 const usage =
-  "usage: docsplatform emulator [--port N] [--host H] [--data FILE] [--seed FILE | --seed-from STACK_FILE] [--latency MS]\n" +
-  "         [--rate-limit N/MS] [--burst-limit N/MS] [--burst-cold-start] [--list-lag MS]\n" +
-  "         [--slow-after-commit RATE/MS] [--fault-seed N]\n";
+  "usage: docsplatform emulator [--port N] [--host H] [--allowed-host NAME]... [--data FILE] [--seed FILE | --seed-from STACK_FILE]\n" +
+  "         [--latency MS] [--rate-limit N/MS] [--burst-limit N/MS] [--burst-cold-start]\n" +
+  "         [--list-lag MS] [--slow-after-commit RATE/MS] [--fault-seed N]\n";
 
 /** `N/MS` → {limit, windowMs}. */
 function windowOption(name: string, value: string | undefined): { limit: number; windowMs: number } | undefined {
@@ -50,6 +50,7 @@ export async function emulatorMain(argv: string[], given?: GivenSeed): Promise<n
       options: {
         port: { type: "string" },
         host: { type: "string" },
+        "allowed-host": { type: "string", multiple: true },
         data: { type: "string" },
         seed: { type: "string" },
         latency: { type: "string" },
@@ -88,6 +89,7 @@ export async function emulatorMain(argv: string[], given?: GivenSeed): Promise<n
     emulator = await startEmulator({
       port: intOption("port", values.port, 4010),
       host: values.host ?? "127.0.0.1",
+      allowedHosts: values["allowed-host"] ?? [],
       dataFile: values.data,
       seed: given?.seed ?? values.seed,
       latencyMs: intOption("latency", values.latency, 0),

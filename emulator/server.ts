@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import Ajv, { type ErrorObject } from "ajv";
 import addFormats from "ajv-formats";
+import { BlockList, isIP } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import limits from "../schemas/limits.json";
 import { ApiFailure, errorBody, PATTERN_WORDS } from "./errors";
@@ -86,12 +87,76 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
+/** 127.0.0.0/8 and ::1, in any of their written forms (IPv4-mapped ones included). */
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
+
+/** Whether `address` is a loopback address (a name is not an address: false). */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && loopback.check(address, family === 6 ? "ipv6" : "ipv4");
+}
+
+/**
+ * A host name or address as the emulator compares them: lower case, without a trailing dot, an IPv6 address
+ * without brackets and in its shortest form; undefined when `value` is neither a name nor an address.
+ */
+export function canonicalHost(value: string): string | undefined {
+  let v = value.toLowerCase();
+  if (v.startsWith("[") && v.endsWith("]")) {
+    v = v.slice(1, -1);
+    if (isIP(v) !== 6) return undefined;
+  }
+  const family = isIP(v);
+  if (family === 4) return v;
+  if (family === 6) {
+    try {
+      return new URL(`http://[${v}]`).hostname.slice(1, -1);
+    } catch {
+      return undefined; // a zone ID (fe80::1%eth0) names no host a request can give
+    }
+  }
+  return /^[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?$/.test(v) ? v.replace(/\.$/, "") : undefined;
+}
+
+/** The host a Host header names (`name`, `name:port`, `[v6]`, `[v6]:port`), canonical; undefined when it names none. */
+function hostOfHeader(header: string): string | undefined {
+  const m = /^(\[[^\]]*\]|[^:[\]]+)(?::\d{1,5})?$/.exec(header.trim());
+  return m ? canonicalHost(m[1]!) : undefined;
+}
+
+/** Whether the emulator answers a request whose Host header is `header`: a loopback name, or one of `allowed` (canonical). */
+export function answersHost(header: string | undefined, allowed: ReadonlySet<string>): boolean {
+  const host = header === undefined ? undefined : hostOfHeader(header);
+  return host !== undefined && (host === "localhost" || isLoopbackAddress(host) || allowed.has(host));
+}
+
+/** The names every emulator answers, as its refusals and warnings say them. */
+export const LOOPBACK_NAMES: readonly string[] = ["localhost", "127.0.0.1", "any other 127.x.y.z", "[::1]"];
+
+/** "a, b, and c". */
+export function inWords(items: readonly string[]): string {
+  return new Intl.ListFormat("en", { type: "conjunction" }).format(items);
+}
+
+/** The message of the 421 a request with another Host gets. */
+function misdirected(header: string | undefined): string {
+  const which = header === undefined ? "this request sends no Host header" : `not Host '${header.slice(0, 256)}'`;
+  return (
+    `the emulator only answers its own names (${inWords([...LOOPBACK_NAMES, "the names it was started with"])}), ${which}; ` +
+    "to answer another name, start it with --allowed-host NAME"
+  );
+}
+
 export interface AppOptions {
   store: Store;
   switches: Switches;
   base: () => string;
   resolveSeed: (seed: string | Seed | undefined) => Seed;
   logger: boolean;
+  /** Host names answered besides the loopback names, canonical (see canonicalHost). */
+  allowedHosts: ReadonlySet<string>;
 }
 
 /** Builds the fastify app with every /v1 route and the `/_emulator` control surface. */
@@ -110,6 +175,14 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     },
   });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? bodyAjv : queryAjv).compile(schema as object));
+
+  // Only requests for the emulator's own names are answered, before anything else runs: a web page whose name
+  // is made to resolve to this machine (DNS rebinding) sends its own name as Host and reads nothing here.
+  app.addHook("onRequest", async (request, reply: FastifyReply) => {
+    const host = request.headers.host;
+    if (answersHost(host, opts.allowedHosts)) return;
+    return reply.code(421).send(errorBody(421, misdirected(host)));
+  });
 
   // JSON only: any other content type with a body is a 415; an empty JSON body is no body.
   app.removeAllContentTypeParsers();
