@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from "ajv";
 import { escapeSegment } from "./pointer";
-import { urlProblem, urlUseOf } from "./urls";
+import { redactUrl, urlProblem, urlUseOf } from "./urls";
 
 /** A schema violation before it is given a position: where (JSON pointer), what, and whether it points at a key. */
 export interface SchemaIssue {
@@ -135,7 +135,7 @@ function phrase(e: ErrorObject): SchemaIssue {
     case "format": {
       const format = String(params.format);
       const use = urlUseOf(format);
-      if (use !== undefined && typeof e.data === "string") return at(`${urlProblem(e.data, use) ?? "is not allowed"} (got ${show(e.data)})`);
+      if (use !== undefined && typeof e.data === "string") return at(`${urlProblem(e.data, use) ?? "is not allowed"} (got ${show(redactUrl(e.data))})`);
       return at(`${FORMAT_PHRASES[format] ?? `must be a valid ${format}`} (got ${show(e.data)})`);
     }
     case "enum": {

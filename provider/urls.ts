@@ -13,6 +13,13 @@
  * - `credentialed-url`: the platform fetches it with a credential the file supplies (an MCP server's
  *   headers, a GitLab instance's token, Jira's API token). As a fetched URL, and `https:` only: over
  *   plain `http:` the credential would cross the network in clear.
+ *
+ * Every use: one parse, one truth. A URL holding a control or reordering character, a backslash, a space
+ * or a user/password part is refused, whatever its use: those are where parsers disagree about what a
+ * URL names (a WHATWG parser drops CR and LF and reads `\\` as `/`; `https://a.example\\@10.0.0.1/`
+ * names another host to another parser), so what is checked is exactly what every reader of it sees.
+ * A credential in a URL's user part is refused and never repeated in a message ({@link redactUrl}).
+ * Inside a document (rich text), a link's URL is a followed URL too (documentUrlIssues).
  */
 import { isIP } from "node:net";
 
@@ -27,18 +34,43 @@ export function urlUseOf(format: unknown): UrlUse | undefined {
   return (Object.keys(URL_FORMATS) as UrlUse[]).find((u) => URL_FORMATS[u] === format);
 }
 
+/**
+ * Characters a URL parser drops or reads differently from the string sent: controls (C0, DEL, C1; a
+ * WHATWG parser silently removes tab, CR and LF, so `https://a.example/\r\nSet-Cookie: x` would be judged
+ * without the header it carries), line and paragraph separators, text-reordering marks, and a backslash
+ * (a WHATWG parser reads it as `/`, others as part of the user or host).
+ */
+const UNSAFE_CHARACTER = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\\]/u;
+
+/**
+ * `value` with any user or password part replaced by `***`, for messages: a credential written into a URL
+ * is never repeated. Unchanged when there is none.
+ */
+export function redactUrl(value: string): string {
+  return value.replace(/^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)([^/?#]*@)/, "$1***@");
+}
+
 /** Why `value` is not a URL of this use, in words; undefined when it is one. */
 export function urlProblem(value: string, use: UrlUse): string | undefined {
+  const unsafe = UNSAFE_CHARACTER.exec(value);
+  if (unsafe) {
+    const c = unsafe[0] === "\\" ? "a backslash" : `the invisible character \\u${unsafe[0].codePointAt(0)!.toString(16).padStart(4, "0")}`;
+    return `holds ${c}; URL parsers read such a URL differently (some drop it, some split a request line on it), so it is refused`;
+  }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return "must be an absolute URI, like https://example.com/path";
   }
+  if (url.username !== "" || url.password !== "" || /^[^:]+:\/\/[^/?#]*@/.test(value)) {
+    return "has a user or password part (user:password@); a credential is never written into a URL in the file (give it where the field's secrets go), and other parsers may read the host differently";
+  }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     const what = use === "followed" ? "readers follow this URL or their browser loads it" : "the platform fetches this URL";
     return `uses the ${url.protocol} scheme; only https: ${use === "credentialed" ? "URLs are" : "and http: URLs are"} allowed here (${what})`;
   }
+  if (/\s/u.test(value)) return "holds a space; a URL has none (write it as %20)";
   if (use !== "followed") {
     const host = privateHost(url.hostname);
     if (host) return `names ${host}; the platform fetches this URL, so it must be a public address`;
@@ -122,12 +154,54 @@ function ipv6Range(ip: string): string | undefined {
   if ((g[0]! & 0xffc0) === 0xfec0) return `${shown}, a site-local address (fec0::/10)`;
   if ((g[0]! & 0xff00) === 0xff00) return `${shown}, a multicast address (ff00::/8)`;
   // IPv4 carried in IPv6 (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d): its IPv4 part decides.
+  // IPv4 carried in IPv6 (mapped ::ffff:a.b.c.d, translated ::ffff:0:a.b.c.d, compatible ::a.b.c.d, NAT64
+  // 64:ff9b::a.b.c.d): its IPv4 part decides. A local-use NAT64 prefix (64:ff9b:1::/48) translates to
+  // whatever the local network chose, so it is never public; 6to4 (2002:a.b.c.d::/16) carries its IPv4 in
+  // the second and third groups.
   const mapped = g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0);
+  const translated = g.slice(0, 4).every((x) => x === 0) && g[4] === 0xffff && g[5] === 0;
   const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0);
-  if (mapped || nat64) {
-    const v4 = `${g[6]! >> 8}.${g[6]! & 0xff}.${g[7]! >> 8}.${g[7]! & 0xff}`;
-    const inner = ipv4Range(v4);
-    if (inner) return `${shown}, which carries ${inner}`;
-  }
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return `${shown}, a local-use NAT64 address (64:ff9b:1::/48)`;
+  const carried = (hi: number, lo: number): string | undefined => {
+    const inner = ipv4Range(`${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`);
+    return inner === undefined ? undefined : `${shown}, which carries ${inner}`;
+  };
+  if (mapped || translated || nat64) return carried(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return carried(g[1]!, g[2]!);
   return undefined;
+}
+
+/** A URL inside a document that breaks the followed-URL rule: where (a JSON pointer) and why. */
+export interface DocumentUrlIssue {
+  pointer: string;
+  reason: string;
+}
+
+const escapeSegment = (s: string): string => s.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/**
+ * The URLs of every document (rich text: `{object: document, nodes}`) under `value` that readers would
+ * follow, each by the followed-URL rule: a link's or an embed's `url` or `href` wherever it sits in the
+ * document's nodes or their data (`data.ref.url` of a link). `at` is the pointer of `value`.
+ */
+export function documentUrlIssues(value: unknown, at = ""): DocumentUrlIssue[] {
+  const issues: DocumentUrlIssue[] = [];
+  const walk = (v: unknown, pointer: string, inDocument: boolean): void => {
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => walk(item, `${pointer}/${i}`, inDocument));
+      return;
+    }
+    if (v === null || typeof v !== "object") return;
+    const entries = Object.entries(v as Record<string, unknown>);
+    const isDocument = inDocument || (v as Record<string, unknown>)["object"] === "document";
+    for (const [k, child] of entries) {
+      const here = `${pointer}/${escapeSegment(k)}`;
+      if (isDocument && (k === "url" || k === "href") && typeof child === "string") {
+        const problem = urlProblem(child, "followed");
+        if (problem) issues.push({ pointer: here, reason: `${problem} (got ${JSON.stringify([...redactUrl(child)].slice(0, 60).join("")).replace(/[\p{Cc}\p{Cf}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`)})` });
+      } else walk(child, here, isDocument);
+    }
+  };
+  walk(value, at, false);
+  return issues;
 }

@@ -114,14 +114,6 @@ export function guardLines(g: SiteGuard): string[] {
   });
 }
 
-/** The markdown table of a site's guard. */
-export function guardTable(g: SiteGuard): string[] {
-  const cell = (f: UrlFate) => (f === "broken" ? "**broken**" : `redirected by \`${f.redirect}\` → ${f.to.replace(/\|/g, "\\|")}`);
-  const lines = ["| reader URL | was | now | the URL | its pages |", "|---|---|---|---|---|"];
-  for (const r of g.rows) lines.push(`| \`${r.url}\` | ${r.was.replace(/\|/g, "\\|")} | ${r.movedTo === undefined ? "removed" : `moved to \`${r.movedTo}\``} | ${cell(r.level)} | ${cell(r.pages)} |`);
-  return lines;
-}
-
 /** The proposed redirects as stack-file lines to paste under the site (`redirects:` and its entries). */
 export function proposalSnippet(proposed: readonly StackRedirect[], indent = "    "): string[] {
   if (proposed.length === 0) return [];

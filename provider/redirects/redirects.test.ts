@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkRedirects, type RedirectSite } from "./checks";
-import { anyBroken, guardLines, guardSite, guardTable, proposalSnippet, type ReaderLevel } from "./guard";
+import { anyBroken, guardLines, guardSite, proposalSnippet, type ReaderLevel } from "./guard";
+import { guardTable } from "../view/diffRender";
 import { answeringRedirect, SOURCE_PATTERN, type StackRedirect } from "./rules";
 import { destinationInput, exportRedirects, redirectCount, redirectLines } from "./forms";
 
@@ -94,7 +95,7 @@ describe("the URL guard", () => {
     const g = guardSite(base, moved, [{ source: "/api/*", destination: { section: "api" }, captureWildcard: true }]);
     expect(g.rows.every((r) => r.level !== "broken" && r.pages !== "broken")).toBe(true);
     expect(g.proposed).toEqual([]);
-    expect(guardTable(g)[2]).toBe('| `/api` | section "API" | moved to `/reference` | redirected by `/api/*` → section "api" | redirected by `/api/*` → section "api" |');
+    expect(guardTable(g)[2]).toBe('| `/api` | `section "API"` | moved to `/reference` | redirected by `/api/*` → `section "api"` | redirected by `/api/*` → `section "api"` |');
   });
 
   it("an exact redirect covers the URL but not its pages; a removed object gets no proposal", () => {

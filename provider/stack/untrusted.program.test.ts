@@ -73,6 +73,34 @@ describe("an untrusted stack file through pulumi up", { timeout: 900_000 }, () =
     expect(text).not.toContain(emu.token);
   });
 
+  it("URLs parsers read differently, credentials in a URL, IPv4 inside IPv6 and a link in a document are refused before any call", async () => {
+    const text = await refused(`organization: demo-org
+openapi:
+  - {key: api, slug: api, sourceURL: "https://[::ffff:0:169.254.169.254]/spec.json"}
+sites:
+  - key: handbook
+    title: Handbook
+    siteSpaces: [{key: g, space: {id: space-guides}}]
+    redirects:
+      - {source: /a, destination: {url: "https://docs.example/\\r\\nSet-Cookie: session=attacker"}}
+    mcpServers:
+      - {key: a, name: A, url: 'https://mcp.example\\@169.254.169.254/sse'}
+      - {key: b, name: B, url: 'https://svc:S3CRET-PASS@mcp.example/sse'}
+    agent:
+      editing:
+        customInstructions:
+          object: document
+          data: {}
+          nodes: [{object: block, type: paragraph, nodes: [{object: inline, type: link, data: {ref: {kind: url, url: "javascript:alert(1)"}}, nodes: []}]}]
+`);
+    expect(text).toMatch(/docs\.yaml:3:38: openapi\[0\]\.sourceURL: names \[::ffff:0:a9fe:a9fe\], which carries 169\.254\.169\.254/);
+    expect(text).toMatch(/docs\.yaml:9:41: sites\[0\]\.redirects\[0\]\.destination\.url: holds the invisible character \\u000d/);
+    expect(text).toMatch(/docs\.yaml:11:32: sites\[0\]\.mcpServers\[0\]\.url: holds a backslash/);
+    expect(text).toMatch(/docs\.yaml:12:32: sites\[0\]\.mcpServers\[1\]\.url: has a user or password part/);
+    expect(text).toMatch(/sites\[0\]\.agent\.editing\.customInstructions\.nodes\[0\]\.nodes\[0\]\.data\.ref\.url: uses the javascript: scheme/);
+    expect(text).not.toContain("S3CRET-PASS");
+  });
+
   it("an ID of '..' and a section path of '../x' are refused before any call", async () => {
     const text = await refused(`organization: demo-org
 spaces:

@@ -208,6 +208,89 @@ sites:
   });
 });
 
+describe("one URL parse, one truth: what is checked is what every parser reads", () => {
+  const site = (body: string): string => `organization: demo-org
+sites:
+  - key: handbook
+    title: Handbook
+    siteSpaces: [{key: g, space: {id: space-guides}}]
+${body}`;
+  const found = (text: string): string[] => lines(parseStack(text, "docs.yaml"));
+
+  it("a CR, LF, tab or ESC in a URL is refused, located, in words (a WHATWG parser would drop CR and LF and judge another string)", () => {
+    const out = found(
+      site(`    redirects:
+      - {source: /a, destination: {url: "https://docs.example/\\r\\nSet-Cookie: session=attacker"}}
+      - {source: /b, destination: {url: "https://docs.example/\\u001b[2Jx"}}
+      - {source: /c, destination: {url: "https://docs.ex\\tample/"}}
+    mcpServers:
+      - {key: tools, name: Tools, url: "https://mcp.example/sse\\r\\nX-Injected: 1"}
+`),
+    );
+    expect(out).toEqual([
+      `docs.yaml:7:41: sites[0].redirects[0].destination.url: holds the invisible character \\u000d; URL parsers read such a URL differently (some drop it, some split a request line on it), so it is refused (got "https://docs.example/\\r\\nSet-Cookie: session=attacker")`,
+      `docs.yaml:8:41: sites[0].redirects[1].destination.url: holds the invisible character \\u001b; URL parsers read such a URL differently (some drop it, some split a request line on it), so it is refused (got "https://docs.example/\\u001b[2Jx")`,
+      `docs.yaml:9:41: sites[0].redirects[2].destination.url: holds the invisible character \\u0009; URL parsers read such a URL differently (some drop it, some split a request line on it), so it is refused (got "https://docs.ex\\tample/")`,
+      `docs.yaml:11:40: sites[0].mcpServers[0].url: holds the invisible character \\u000d; URL parsers read such a URL differently (some drop it, some split a request line on it), so it is refused (got "https://mcp.example/sse\\r\\nX-Injected: 1")`,
+    ]);
+  });
+
+  it("a backslash is refused: https://mcp.example\\@169.254.169.254/ names another host to another parser", () => {
+    expect(found(site("    mcpServers:\n      - {key: tools, name: Tools, url: 'https://mcp.example\\@169.254.169.254/sse'}\n"))).toEqual([
+      `docs.yaml:7:40: sites[0].mcpServers[0].url: holds a backslash; URL parsers read such a URL differently (some drop it, some split a request line on it), so it is refused (got "https://***@169.254.169.254/sse")`,
+    ]);
+  });
+
+  it("private addresses are seen through IPv4 carried in IPv6: ::ffff:0:0/96, 64:ff9b::/96, 64:ff9b:1::/48, 2002::/16, ::a.b.c.d", () => {
+    const hosts = ["[::ffff:0:169.254.169.254]", "[64:ff9b::169.254.169.254]", "[64:ff9b:1::a9fe:a9fe]", "[2002:a9fe:a9fe::1]", "[::10.0.0.1]", "[::ffff:169.254.169.254]"];
+    const text = `organization: demo-org\nopenapi:\n${hosts.map((h, i) => `  - {key: s${i}, slug: s${i}, sourceURL: "https://${h}/spec.json"}\n`).join("")}  - {key: ok, slug: ok, sourceURL: "https://[2002:808:808::1]/spec.json"}\n`;
+    const out = found(text);
+    expect(out).toHaveLength(hosts.length);
+    expect(out[0]).toMatch(/openapi\[0\]\.sourceURL: names \[::ffff:0:a9fe:a9fe\], which carries 169\.254\.169\.254, a link-local address/);
+    expect(out[1]).toMatch(/openapi\[1\]\.sourceURL: names \[64:ff9b::a9fe:a9fe\], which carries 169\.254\.169\.254, a link-local address/);
+    expect(out[2]).toMatch(/openapi\[2\]\.sourceURL: names \[64:ff9b:1::a9fe:a9fe\], a local-use NAT64 address \(64:ff9b:1::\/48\)/);
+    expect(out[3]).toMatch(/openapi\[3\]\.sourceURL: names \[2002:a9fe:a9fe::1\], which carries 169\.254\.169\.254, a link-local address/);
+    expect(out[4]).toMatch(/openapi\[4\]\.sourceURL: names \[::a00:1\], which carries 10\.0\.0\.1, a private address/);
+    expect(out[5]).toMatch(/openapi\[5\]\.sourceURL: names \[::ffff:a9fe:a9fe\], which carries 169\.254\.169\.254/);
+  });
+
+  it("a user or password part is refused wherever a URL is given, and the credential is never repeated", () => {
+    const jira = "    contextConnections:\n      - key: jira\n        connector: builtin:jira\n        setupSettings: {baseUrl: 'https://bot:S3CRET-JIRA@acme.atlassian.net', apiEmail: bot@acme.test}\n        secretSettings: {apiToken: {env: JIRA_TOKEN}}\n";
+    const out = found(site(`    mcpServers:\n      - {key: tools, name: Tools, url: 'https://svc:S3CRET-MCP@mcp.example/sse'}\n    redirects:\n      - {source: /a, destination: {url: "https://reader@docs.example/"}}\n${jira}`));
+    const words = "has a user or password part (user:password@); a credential is never written into a URL in the file (give it where the field's secrets go), and other parsers may read the host differently";
+    expect(out).toEqual([
+      `docs.yaml:7:40: sites[0].mcpServers[0].url: ${words} (got "https://***@mcp.example/sse")`,
+      `docs.yaml:9:41: sites[0].redirects[0].destination.url: ${words} (got "https://***@docs.example/")`,
+      `docs.yaml:13:34: sites[0].contextConnections[0].setupSettings.baseUrl: ${words} (got "https://***@acme.atlassian.net")`,
+    ]);
+    expect(out.join("\n")).not.toContain("S3CRET");
+  });
+
+  it("a link inside a document (the agent's instructions as rich text) follows the followed-URL rule", () => {
+    const doc = `    agent:
+      editing:
+        customInstructions:
+          object: document
+          data: {}
+          nodes:
+            - object: block
+              type: paragraph
+              nodes:
+                - object: inline
+                  type: link
+                  data: {ref: {kind: url, url: "javascript:alert(document.cookie)"}}
+                  nodes: [{object: text, leaves: [{object: leaf, text: docs}]}]
+                - object: inline
+                  type: link
+                  data: {ref: {kind: url, url: "https://docs.example/style"}}
+                  nodes: [{object: text, leaves: [{object: leaf, text: style}]}]
+`;
+    expect(found(site(doc))).toEqual([
+      `docs.yaml:17:48: sites[0].agent.editing.customInstructions.nodes[0].nodes[0].data.ref.url: uses the javascript: scheme; only https: and http: URLs are allowed here (readers follow this URL or their browser loads it) (got "javascript:alert(document.cookie)")`,
+    ]);
+  });
+});
+
 describe("the API token cannot be sent to an integration", () => {
   it("refuses a secret source naming the token's environment variable or config key, located, offline", () => {
     const text = `${integration("    script: src/script.js\n    secrets:\n      TOKEN: {env: DOCSPLATFORM_API_TOKEN}\n      OTHER: {config: \"docsplatform:apiToken\"}\n      FINE: {env: STATUS_KEY}\n")}installations:

@@ -150,6 +150,22 @@ describe("docsplatform diff", () => {
       }
     });
 
+    it("a revision that starts with '-' is refused before git runs: no option reaches git from a side", async () => {
+      const out = path.join(os.tmpdir(), `docsplatform-injected-${process.pid}`);
+      for (const rev of [`--output=${out}`, "-p", "--ext-diff"]) {
+        const r = await run(diffMain, [`git:${rev}:docs/docs.yaml`, "docs/docs.yaml"], { cwd: repo });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain(`git:${rev}:docs/docs.yaml: a revision never starts with '-' (git would read it as an option)`);
+        expect(r.stdout).toBe("");
+      }
+      expect(fs.existsSync(`${out}:docs/docs.yaml`)).toBe(false);
+      expect(fs.existsSync(out)).toBe(false);
+      // A path starting with '-' is part of the object name `<rev>:<path>`, which options have ended before.
+      const dashed = await run(diffMain, ["git:HEAD:--output=x", "docs/docs.yaml", "--base-may-be-missing"], { cwd: repo });
+      expect(dashed.code).toBe(0);
+      expect(fs.existsSync(path.join(repo, "x"))).toBe(false);
+    });
+
     it("outside a git repository", async () => {
       const outside = fs.mkdtempSync(path.join(os.tmpdir(), "docsplatform-no-repo-"));
       try {

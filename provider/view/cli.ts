@@ -147,9 +147,10 @@ async function loadSide(spec: string, io: ViewIo): Promise<Side> {
     if (colon <= 0 || colon === rest.length - 1) return { ok: false, problems: [`${spec}: expected git:<rev>:<path>`] };
     const rev = rest.slice(0, colon);
     const file = rest.slice(colon + 1);
+    if (rev.startsWith("-")) return { ok: false, problems: [`${spec}: a revision never starts with '-' (git would read it as an option)`] };
     try {
-      // An argument list, never a shell: revision and path are passed to git as they are.
-      const { stdout } = await execFileP("git", ["show", `${rev}:${file}`], { cwd: io.cwd, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" });
+      // An argument list, never a shell, and options ended before it: revision and path reach git as an object name only.
+      const { stdout } = await execFileP("git", ["show", "--no-textconv", "--end-of-options", `${rev}:${file}`], { cwd: io.cwd, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" });
       result = parseStack(stdout, spec, { readSiteFile: gitReader(rev, file, io.cwd) });
     } catch (e) {
       const stderr = String((e as { stderr?: unknown }).stderr ?? (e instanceof Error ? e.message : e));
@@ -179,7 +180,7 @@ function gitReader(rev: string, stackFile: string, cwd: string): SiteFileReader 
     // `rev:./x` is relative to the current directory, `rev:x` to the repository's root: keep the form the side was given in.
     const joined = dir === "." ? (stackFile.startsWith("./") ? `./${normal}` : normal) : `${dir}/${normal}`;
     try {
-      return { ok: true, text: execFileSync("git", ["show", `${rev}:${joined}`], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
+      return { ok: true, text: execFileSync("git", ["show", "--no-textconv", "--end-of-options", `${rev}:${joined}`], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
     } catch {
       return { ok: false, reason: `no file ${JSON.stringify(given)} next to the stack file at revision ${rev}` };
     }

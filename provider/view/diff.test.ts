@@ -155,7 +155,7 @@ describe("markdown from untrusted titles", () => {
       "organization: demo-org\nsites:\n  - key: s\n    title: 'Docs <b>x</b>'\n    sections:\n      - { key: t, title: 'Use ``` to break out', space: { id: sp-1 } }\n",
     );
     const md = renderDiffMarkdown(diffStacks(b, h));
-    expect(md).toContain("<summary><b>Docs &lt;b&gt;x&lt;/b&gt;</b>");
+    expect(md).toContain("<summary>Site <code>Docs &lt;b&gt;x&lt;/b&gt;</code>");
     expect(md).toContain("\n````diff\n");
     expect(md).toContain("\n````\n");
   });
