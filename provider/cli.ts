@@ -7,9 +7,10 @@ const usage = `usage: docsplatform <command> [options]
 
 commands:
   validate <stack.yaml>                      check a stack file; prints file:line:col: message per problem
-  emulator [--port N] [--data FILE] [--seed FILE | --seed-from STACK_FILE]
-                                             run the local /v1 emulator (default port 4010);
-                                             --seed-from: the organisation a stack file refers to
+  emulator [--port N] [--host H] [--allowed-host NAME]... [--data FILE] [--seed FILE | --seed-from STACK_FILE]
+                                             run the local /v1 emulator (default port 4010, loopback);
+                                             --seed-from: the organisation a stack file refers to;
+                                             it answers only loopback names, --host and --allowed-host
   export --org <organizationId> [--out FILE] [--site-file DIR]
                                              write a stack file that adopts an organisation's live objects
                                              (--site-file: each site's structure as a Git Sync site file)
