@@ -274,7 +274,15 @@ function dedupe(issues: SchemaIssue[]): SchemaIssue[] {
 
 /** The known name closest to a misspelt one, when it is close enough to be a likely typo. */
 export function closest(word: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
+  return nearest(word, known)[0];
+}
+
+/**
+ * The known names closest to a misspelt one, when close enough to be a likely typo: every name at the
+ * least distance, in the order given (the first is {@link closest}'s).
+ */
+export function nearest(word: string, known: readonly string[]): string[] {
+  let best: string[] = [];
   let bestDistance = Infinity;
   const tolerance = word.length <= 4 ? 1 : word.length <= 8 ? 2 : 3;
   for (const candidate of known) {
@@ -282,11 +290,13 @@ export function closest(word: string, known: readonly string[]): string | undefi
     if (Math.abs(word.length - candidate.length) > tolerance) continue;
     const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
     if (d < bestDistance) {
-      best = candidate;
+      best = [candidate];
       bestDistance = d;
+    } else if (d === bestDistance) {
+      best.push(candidate);
     }
   }
-  return bestDistance <= tolerance ? best : undefined;
+  return bestDistance <= tolerance ? best : [];
 }
 
 function editDistance(a: string, b: string): number {

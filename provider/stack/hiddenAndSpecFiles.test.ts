@@ -74,6 +74,32 @@ describe("an OpenAPI spec's file", () => {
     expect(problems("    file: specs/missing.yaml\n")).toEqual(['5:11: openapi[0].file: no file "specs/missing.yaml" next to the stack file (paths are relative to the stack file\'s folder)']);
   });
 
+  it("misspelt is refused in one line naming the nearest paths of the project: a file, a folder, or several as near", () => {
+    write("openapi/public-api.yaml", "openapi: 3.1.0\n");
+    write("openapi/v1.yaml", "openapi: 3.1.0\n");
+    write("openapi/v2.yaml", "openapi: 3.1.0\n");
+    const cases: [string, string][] = [
+      ["openapi/publc-api.yaml", '5:11: openapi[0].file: no file "openapi/publc-api.yaml" next to the stack file; did you mean "openapi/public-api.yaml"?'],
+      ["opnapi/public-api.yaml", '5:11: openapi[0].file: no file "opnapi/public-api.yaml" next to the stack file; did you mean "openapi/public-api.yaml"?'],
+      ["./openapi/v3.yaml", '5:11: openapi[0].file: no file "./openapi/v3.yaml" next to the stack file; did you mean "./openapi/v1.yaml" or "./openapi/v2.yaml"?'],
+    ];
+    for (const [given, message] of cases) {
+      const found = problems(`    file: ${given}\n`);
+      expect(found).toEqual([message]);
+      expect(found[0]!.split("\n")).toHaveLength(1);
+    }
+  });
+
+  it("misspelt, is offered no file or folder outside the project, even through a symbolic link", () => {
+    write("outside/public-api.yaml", "openapi: 3.1.0\n", root);
+    write("outside/private-api.yaml", "openapi: 3.1.0\n", root);
+    fs.mkdirSync(path.join(project, "shared"), { recursive: true });
+    fs.symlinkSync(path.join(root, "outside"), path.join(project, "linked"));
+    fs.symlinkSync(path.join(root, "outside/private-api.yaml"), path.join(project, "shared/private-api.yaml"));
+    expect(problems("    file: linked/publc-api.yaml\n")).toEqual(['5:11: openapi[0].file: no file "linked/publc-api.yaml" next to the stack file (paths are relative to the stack file\'s folder)']);
+    expect(problems("    file: shared/privte-api.yaml\n")).toEqual(['5:11: openapi[0].file: no file "shared/privte-api.yaml" next to the stack file (paths are relative to the stack file\'s folder)']);
+  });
+
   it("outside the project is refused before it is read", () => {
     write("secret.yaml", "key: value\n", root);
     expect(problems("    file: ../secret.yaml\n")).toEqual([

@@ -59,6 +59,19 @@ describe("integration entries of a stack file", () => {
     ]);
   });
 
+  it("a misspelt script or image is refused in one line naming the nearest file of its folder", () => {
+    write("src/badges.js", "export default {};");
+    write("src/badge.png", "png");
+    const file = write("misspelt.yaml", "organization: demo-org\nintegrations:\n  - { key: a, name: a, title: Ab, description: d, script: src/badge.js, previewImages: [src/bagde.png] }\n");
+    const result = loadStackFile(file);
+    const lines = result.ok ? [] : result.problems.map((p) => `${p.line}:${p.col}: ${p.message}`);
+    expect(lines).toEqual([
+      '3:59: integrations[0].script: no file "src/badge.js" next to the stack file; did you mean "src/badges.js"?',
+      '3:89: integrations[0].previewImages[0]: no file "src/bagde.png" next to the stack file; did you mean "src/badge.png"?',
+    ]);
+    expect(lines.join("\n").split("\n")).toHaveLength(2);
+  });
+
   it("does not look for files when the text has no folder (export's self-check of a placeholder)", () => {
     const text = "organization: demo-org\nintegrations:\n  - { key: a, name: a, title: Ab, description: d, script: supply/a/script, adopt: true }\n";
     expect(parseStack(text, "<stdout>").ok).toBe(true);

@@ -156,6 +156,12 @@ describe("a site's structure from its site file", () => {
     expect(load(GOOD, unmapped).lines).toEqual(['docs.yaml:10:30: sites[0].structure.spaces.api-v2: no space node with key "api-v2" in portal/gitbook-docs.yaml']);
   });
 
+  it("a site file in a misspelt folder is refused in one line at docs.yaml's file, naming the nearest folder", () => {
+    const { lines } = load(GOOD, DOCS.replace("portal/gitbook-docs.yaml", "portl/gitbook-docs.yaml"));
+    expect(lines).toEqual(['docs.yaml:9:13: sites[0].structure.file: no file "portl/gitbook-docs.yaml" next to the stack file; did you mean "portal/gitbook-docs.yaml"?']);
+    expect(lines[0]!.split("\n")).toHaveLength(1);
+  });
+
   it.each([
     ["spaces reading one directory in two languages", GOOD.replace("directory: ./api }", "directory: ./guides, language: fr }"), "21:122", "reads directory \"./guides\" in \"fr\", but site.structure[0].children[0] (line 11) reads it in no declared language; a directory is read once, in one language"],
     ["a space at the top level of a site with sections", GOOD.replace("    - type: section-group\n", "    - { type: space, key: loose, title: Loose, path: loose, content: { directory: null } }\n    - type: section-group\n"), "12:15", "a site with sections keeps every space inside a section"],
