@@ -88,7 +88,7 @@ const corpus: { file: string; problems: [string, ...string[]][] }[] = [
   },
   {
     file: "two-defaults.yaml",
-    problems: [["13:5", "sites[0].defaultSiteSection:", "duplicate key", "may appear once"]],
+    problems: [["13:5", "sites[0].defaultSiteSection:", 'the key "defaultSiteSection" is given twice in this mapping (first at line 5)', "may appear once"]],
   },
   {
     file: "default-wrong-level.yaml",
@@ -272,13 +272,31 @@ describe("positions and syntax errors", () => {
     expect(problemSummary(result.problems, result.laterSyntaxErrors)).toMatch(/^not valid YAML; fix this syntax error first \(the parser's \d+ other errors?, left out, usually follows? from it\)$/);
   });
 
-  it("duplicate keys are no parse failure: each is listed, named by its path", () => {
-    const text = "organization: demo-org\nteams:\n  - key: a\n    title: A\n    title: B\n  - key: b\n    key: c\n    title: C\n";
+  it("duplicate keys are no parse failure: each is listed in one line, named by its path and where the key is first", () => {
+    const text = [
+      "organization: demo-org",
+      "teams:",
+      "  - key: a",
+      "    title: A",
+      "    title: B",
+      "  - key: b",
+      "    key: c",
+      "    title: C",
+      "    key: d",
+      "  - { key: e, title: E, key: f }",
+      "organization: other-org",
+      "",
+    ].join("\n");
     const result = parseStack(text, "dup.yaml");
-    expect(problemsOf(result).map(formatProblem)).toEqual([
-      "dup.yaml:5:5: teams[0].title: duplicate key in a mapping; each key may appear once",
-      "dup.yaml:7:5: teams[1].key: duplicate key in a mapping; each key may appear once",
+    const lines = problemsOf(result).map(formatProblem);
+    expect(lines).toEqual([
+      'dup.yaml:5:5: teams[0].title: the key "title" is given twice in this mapping (first at line 4); each key may appear once: keep one of them',
+      'dup.yaml:7:5: teams[1].key: the key "key" is given twice in this mapping (first at line 6); each key may appear once: keep one of them',
+      'dup.yaml:9:5: teams[1].key: the key "key" is given 3 times in this mapping (first at line 6); each key may appear once: keep one of them',
+      'dup.yaml:10:25: teams[2].key: the key "key" is given twice in this mapping (first at column 7); each key may appear once: keep one of them',
+      'dup.yaml:11:1: organization: the key "organization" is given twice in this mapping (first at line 1); each key may appear once: keep one of them',
     ]);
+    expect(lines.join("\n").split("\n")).toHaveLength(5);
     expect(result.ok ? 0 : result.laterSyntaxErrors).toBeUndefined();
   });
 

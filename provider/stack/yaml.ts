@@ -5,6 +5,7 @@
  */
 import { escapeSegment } from "../pointer";
 import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, visit, type CST, type Alias, type Document, type Pair, type YAMLError, type YAMLMap } from "yaml";
+import { show } from "../phrases";
 import { describe } from "./checkKit";
 import { formatProblem, type Problem } from "./problem";
 
@@ -85,11 +86,14 @@ export function parseDocument(text: string, problemAt: ProblemAt): Phase<{ doc: 
     const first = firstMistake(syntax);
     return { ok: false, problems: [problemAt(first.pos[0], "", yamlMessage(first.code, first.message))], laterSyntaxErrors: syntax.length - 1 };
   }
-  // A duplicate key is no parse failure: the rest of the file is read right, so each one is listed, named by its path.
+  // A duplicate key is no parse failure: the rest of the file is read right, so each one is listed, named by its path and the line of the first.
   const duplicates = all.map((e) => {
     const pointer = pointerAt(doc, e.pos[0]);
     const where = pointer === undefined || pointer === "" ? "" : `${describe(pointer)}: `;
-    return problemAt(e.pos[0], pointer ?? "", `${where}${yamlMessage(e.code, e.message)}`);
+    const repeated = e.code === "DUPLICATE_KEY" ? repeatedKey(doc, e.pos[0]) : undefined;
+    const here = problemAt(e.pos[0], pointer ?? "", "");
+    const message = repeated === undefined ? yamlMessage(e.code, e.message) : repeatedKeyMessage(repeated, problemAt(repeated.first, "", ""), here.line);
+    return { ...here, message: `${where}${message}` };
   });
   if (secondDocument !== undefined) {
     duplicates.push(problemAt(secondDocument, "", "the file holds more than one YAML document (---); a stack file is one document"));
@@ -177,7 +181,48 @@ function yamlMessage(code: string, message: string): string {
   }
 }
 
-/** The JSON pointer of the deepest node of the document whose range holds `offset`. */
+/** A key given again in its mapping: the key, where its first occurrence starts, and which occurrence this one is (2 for the second). */
+interface RepeatedKey {
+  key: string;
+  first: number;
+  occurrence: number;
+}
+
+/** The key a duplicate-key error at `offset` repeats, with its first occurrence; undefined when no key of the document starts there. */
+function repeatedKey(doc: Document.Parsed, offset: number): RepeatedKey | undefined {
+  const holds = (node: unknown): boolean => {
+    const start = rangeStart(node);
+    const end = nodeEnd(node);
+    return start !== undefined && end !== undefined && start <= offset && offset < end;
+  };
+  let node: unknown = doc.contents;
+  for (;;) {
+    if (isMap(node)) {
+      const index = node.items.findIndex((p) => holds(p.key));
+      const pair = node.items[index];
+      if (pair !== undefined && isScalar(pair.key)) {
+        const value = pair.key.value;
+        const earlier = node.items.slice(0, index).filter((p) => isScalar(p.key) && p.key.value === value);
+        const first = earlier.length === 0 ? undefined : rangeStart(earlier[0]!.key);
+        return first === undefined ? undefined : { key: keyText(pair.key), first, occurrence: earlier.length + 1 };
+      }
+      node = node.items.find((p) => holds(p.value))?.value;
+    } else if (isSeq(node)) {
+      node = node.items.find(holds);
+    } else {
+      return undefined;
+    }
+  }
+}
+
+/** A key given twice (or more) in one mapping, in words naming where it is first: its line, or its column on the same line (a flow mapping). */
+function repeatedKeyMessage(r: RepeatedKey, first: { line: number; col: number }, line: number): string {
+  const times = r.occurrence === 2 ? "twice" : `${r.occurrence} times`;
+  const at = first.line === line ? `column ${first.col}` : `line ${first.line}`;
+  return `the key ${show(r.key)} is given ${times} in this mapping (first at ${at}); each key may appear once: keep one of them`;
+}
+
+/** The JSON pointer of the deepest node of the document whose range holds `offset` (a range ends past its last character: the next key starts there). */
 function pointerAt(doc: Document.Parsed, offset: number): string | undefined {
   let node: unknown = doc.contents;
   let pointer = "";
@@ -186,7 +231,7 @@ function pointerAt(doc: Document.Parsed, offset: number): string | undefined {
       const pair = node.items.find((p) => {
         const start = rangeStart(p.key) ?? -1;
         const end = nodeEnd(p.value) ?? nodeEnd(p.key) ?? -1;
-        return start <= offset && offset <= end;
+        return start <= offset && offset < end;
       });
       if (!pair) return pointer;
       pointer += `/${escapeSegment(keyText(pair.key))}`;
@@ -195,7 +240,7 @@ function pointerAt(doc: Document.Parsed, offset: number): string | undefined {
       const index = node.items.findIndex((item) => {
         const start = rangeStart(item);
         const end = nodeEnd(item);
-        return start !== undefined && end !== undefined && start <= offset && offset <= end;
+        return start !== undefined && end !== undefined && start <= offset && offset < end;
       });
       if (index < 0) return pointer;
       pointer += `/${index}`;
