@@ -81,6 +81,19 @@ export function urlProblem(value: string, use: UrlUse): string | undefined {
   return undefined;
 }
 
+/**
+ * What a followed URL's host names when readers cannot reach it (a loopback, private, link-local or
+ * other non-public address, or `localhost`), in words; undefined for a public host or a URL that does
+ * not parse. Readers' browsers would open their own machine or network, not the author's.
+ */
+export function unreachableByReaders(value: string): string | undefined {
+  try {
+    return privateHost(new URL(value).hostname);
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when `value` is a URL of this use (the formats' test). */
 export function isUrlFor(use: UrlUse): (value: string) => boolean {
   return (value) => urlProblem(value, use) === undefined;
@@ -186,12 +199,15 @@ const escapeSegment = (s: string): string => s.replace(/~/g, "~0").replace(/\//g
  */
 export function documentUrlIssues(value: unknown, at = ""): DocumentUrlIssue[] {
   const issues: DocumentUrlIssue[] = [];
+  // Aliases can make the loaded value share or even contain itself: each object is walked once.
+  const seen = new WeakSet<object>();
   const walk = (v: unknown, pointer: string, inDocument: boolean): void => {
+    if (v === null || typeof v !== "object" || seen.has(v)) return;
+    seen.add(v);
     if (Array.isArray(v)) {
       v.forEach((item, i) => walk(item, `${pointer}/${i}`, inDocument));
       return;
     }
-    if (v === null || typeof v !== "object") return;
     const entries = Object.entries(v as Record<string, unknown>);
     const isDocument = inDocument || (v as Record<string, unknown>)["object"] === "document";
     for (const [k, child] of entries) {

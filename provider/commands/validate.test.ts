@@ -146,12 +146,31 @@ describe("docsplatform validate", () => {
       const file = path.join(dir, "warn.yaml");
       fs.writeFileSync(
         file,
-        "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: public\n    shareLinks:\n      - { key: l, name: Link }\n",
+        "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: public\n    redirects:\n      - { source: /docs/*, destination: { url: 'http://localhost:3000/docs' } }\n",
       );
       const run = validate(file);
       expect(run.status).toBe(0);
-      expect(run.stderr).toBe(`${file}:6:5: warning: sites[0].shareLinks: share links grant access only to sites whose visibility is share-link (this site is public)\n`);
-      expect(run.stdout).toBe(`${file}: OK (organisation demo-org: 1 site, 1 share link)\n`);
+      expect(run.stderr).toBe(
+        `${file}:7:48: warning: sites[0].redirects[0].destination.url: readers cannot reach this URL: it names localhost (a loopback name), which a reader's browser looks for on the reader's own machine or network\n`,
+      );
+      expect(run.stdout).toBe(`${file}: OK (organisation demo-org: 1 site, 1 redirect)\n`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses share links on a site whose visibility is not share-link, in two located lines", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
+    try {
+      const file = path.join(dir, "links.yaml");
+      fs.writeFileSync(file, "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: public\n    shareLinks:\n      - { key: l, name: Link }\n");
+      const run = validate(file);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(
+        `${file}:6:5: sites[0].shareLinks: share links grant access only to sites whose visibility is share-link, and this site is public: each link would grant nothing now and the whole site the day it turns share-link. Declare visibility: share-link on this site, or remove its share links\n`,
+      );
+      fs.writeFileSync(file, "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: share-link\n    shareLinks:\n      - { key: l, name: Link }\n");
+      expect(validate(file).status).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

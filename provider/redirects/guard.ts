@@ -49,9 +49,19 @@ export interface GuardRow {
 /** The guard's finding for one site. */
 export interface SiteGuard {
   rows: GuardRow[];
-  /** Level redirects that would repair the broken moved URLs, in the head's terms. */
+  /** Level redirects that would repair the broken URLs (moved: to the new place; removed: to the nearest level left), in the head's terms. */
   proposed: StackRedirect[];
+  /** Where the proposed lines go in the head's stack file (absent: not known). */
+  paste?: PastePlace;
 }
+
+/**
+ * Where a site's proposed redirects are pasted: as a `redirects:` list of the site's entry (it has none),
+ * or as entries added at the end of the list it has (a block list, or a flow list `[…]`). `line` is the
+ * line of the site's `key:` or of its `redirects:`; `indent` the spaces before the site's fields or before
+ * the list's `- `.
+ */
+export type PastePlace = { into: "site"; line: number; indent: string } | { into: "list"; line: number; indent: string } | { into: "flowList"; line: number };
 
 /** A page path no level declares, to ask which redirect answers the pages under a URL. */
 const PAGE_PROBE = "/page";
@@ -87,14 +97,26 @@ export function guardSite(base: readonly ReaderLevel[], head: readonly ReaderLev
     const probe = b.url === "/" ? PAGE_PROBE : `${b.url}${PAGE_PROBE}`;
     const level = fate(rules, b.url);
     const pages = fate(rules, probe);
-    if (now !== undefined && b.url !== "/" && (level === "broken" || pages === "broken")) {
+    if (head !== undefined && b.url !== "/" && (level === "broken" || pages === "broken")) {
       // Not needed where a proposal made for a shorter URL (a moved section's) already covers it.
       const covered = fate([...rules, ...proposed], b.url) !== "broken" && fate([...rules, ...proposed], probe) !== "broken";
-      if (!covered) proposed.push({ source: `${b.url}/*`, destination: now.kind === "section" ? { section: now.key } : { siteSpace: now.key }, captureWildcard: true, permanent: true });
+      // Moved: to its new place, the rest of the path kept. Removed: to the nearest level left above it
+      // (its section, else the site's default), whose pages are not the removed ones: the path is not kept.
+      const to = now ?? nearestLeft(head, b.url);
+      if (!covered && to !== undefined) {
+        proposed.push({ source: `${b.url}/*`, destination: to.kind === "section" ? { section: to.key } : { siteSpace: to.key }, captureWildcard: now !== undefined, permanent: true });
+      }
     }
     rows.push({ url: b.url, was: b.label, movedTo, level, pages });
   }
   return { rows, proposed };
+}
+
+/** The head level whose URL is the longest one above `url` (the site's default, `/`, last). */
+function nearestLeft(head: readonly ReaderLevel[], url: string): ReaderLevel | undefined {
+  return head
+    .filter((h) => h.url !== url && (h.url === "/" || url.startsWith(`${h.url}/`)))
+    .sort((a, b) => b.url.length - a.url.length || (a.kind === "section" ? -1 : 1))[0];
 }
 
 /** True when some URL of the guard is left broken. */
@@ -114,14 +136,28 @@ export function guardLines(g: SiteGuard): string[] {
   });
 }
 
-/** The proposed redirects as stack-file lines to paste under the site (`redirects:` and its entries). */
-export function proposalSnippet(proposed: readonly StackRedirect[], indent = "    "): string[] {
+/** Where the snippet goes, in words: the first line of what the guard prints above it. */
+export function pasteWhere(siteKey: string, place: PastePlace | undefined, name: (key: string) => string = (k) => k): string {
+  const site = `site ${name(siteKey)}`;
+  if (place === undefined) return `paste under ${site} in the stack file`;
+  if (place.into === "site") return `paste among the fields of ${site}, whose entry starts at line ${place.line}`;
+  if (place.into === "list") return `add at the end of the redirects list of ${site}, at line ${place.line}`;
+  return `add inside the brackets of the redirects list of ${site}, at line ${place.line}, after its last entry`;
+}
+
+/**
+ * The proposed redirects as stack-file lines, for where they go: a `redirects:` list with its entries at
+ * the site's field indent (no list yet), the entries alone at the list's indent (a block list), or flow
+ * entries each starting with a comma (a flow list). Each entry on one line, in flow style, so it pastes
+ * whatever style the file's other entries use.
+ */
+export function proposalSnippet(proposed: readonly StackRedirect[], place: PastePlace = { into: "site", line: 0, indent: "    " }): string[] {
   if (proposed.length === 0) return [];
   const target = (r: StackRedirect) => Object.entries(r.destination).map(([k, v]) => `${k}: ${v}`).join(", ");
-  return [
-    `${indent}redirects:`,
-    ...proposed.map((r) => `${indent}  - { source: ${r.source}, destination: { ${target(r)} }, captureWildcard: true, permanent: true }`),
-  ];
+  const entry = (r: StackRedirect) => `{ source: ${r.source}, destination: { ${target(r)} }, captureWildcard: ${r.captureWildcard === true}, permanent: true }`;
+  if (place.into === "flowList") return proposed.map((r) => `, ${entry(r)}`);
+  if (place.into === "list") return proposed.map((r) => `${place.indent}- ${entry(r)}`);
+  return [`${place.indent}redirects:`, ...proposed.map((r) => `${place.indent}  - ${entry(r)}`)];
 }
 
 /** A change to a site's redirects, as a line of the diff. */

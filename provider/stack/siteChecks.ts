@@ -12,6 +12,7 @@ import { siteExternalLinkKind } from "../resources/siteExternalLink";
 import type { EntryBase, SiteModel, SiteSpaceEntry } from "../site";
 import { show } from "./schema";
 import { confusableWith } from "../identifiers";
+import { unreachableByReaders } from "../urls";
 import { naturalField } from "./stackSchema";
 import { describe, isObject, known, list, naturalKeys, reference, uniqueKeys, type Ctx, type Item, type Loose, type Namespace } from "./checkKit";
 
@@ -52,9 +53,45 @@ export function checkSite(ctx: Ctx, site: SiteModel, spaceKeys: Namespace): void
   adaptiveContent(ctx, site);
   if (Array.isArray(site.entry.redirects)) for (const issue of checkRedirects(`${at}/redirects`, site.entry.redirects, redirectSiteOf(site))) ctx.error(issue.pointer, issue.reason);
   const visibility = site.entry.visibility as unknown;
-  if (site.shareLinks.length > 0 && typeof visibility === "string" && ["public", "unlisted", "visitor-auth"].includes(visibility)) {
-    ctx.warn(`${at}/shareLinks`, `share links grant access only to sites whose visibility is share-link (this site is ${visibility})`, true);
+  // A link made on a site of another visibility is a credential that grants nothing today and everything
+  // the day the site turns share-link: made only with the switch, in the same file.
+  if (site.shareLinks.length > 0 && typeof visibility === "string" && visibility !== "share-link") {
+    ctx.error(
+      `${at}/shareLinks`,
+      `share links grant access only to sites whose visibility is share-link, and this site is ${visibility}: each link would grant nothing now and the whole site the day it turns share-link. Declare visibility: share-link on this site, or remove its share links`,
+      true,
+    );
   }
+  unreachableLinks(ctx, at, site.entry);
+}
+
+/** Where a site's own fields name a URL the platform fetches (refused, not warned, when private: urls.ts). */
+const FETCHED_BLOCKS = new Set(["mcpServers", "contextConnections", "gitSync"]);
+
+/**
+ * Redirects and links of a site to a loopback or private address: readers' browsers would open their own
+ * machine or network. Valid, and sometimes meant (a staging file), so a warning in words.
+ */
+function unreachableLinks(ctx: Ctx, at: string, entry: unknown): void {
+  // Aliases can make the loaded value share or contain itself: each object is walked once.
+  const seen = new WeakSet<object>();
+  const walk = (v: unknown, pointer: string, key: string): void => {
+    if (v !== null && typeof v === "object") {
+      if (seen.has(v)) return;
+      seen.add(v);
+    }
+    if (typeof v === "string") {
+      if (!/url$/i.test(key)) return;
+      const host = unreachableByReaders(v);
+      if (host) ctx.warn(pointer, `readers cannot reach this URL: it names ${host}, which a reader's browser looks for on the reader's own machine or network`);
+      return;
+    }
+    if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${pointer}/${i}`, key));
+    else if (v !== null && typeof v === "object") {
+      for (const [k, child] of Object.entries(v as Record<string, unknown>)) if (pointer !== at || !FETCHED_BLOCKS.has(k)) walk(child, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, k);
+    }
+  };
+  walk(entry, at, "");
 }
 
 /** Site-space keys: one namespace over the root level and every section. Returns key → pointer of its level (its container). */

@@ -60,7 +60,7 @@ ${extra}
 sites:
   - key: docs
     title: Docs
-    visibility: public
+    visibility: share-link
     published: true
     sections:
       - { key: guides, title: Guides, space: guides, condition: visitor.claims.beta == true }

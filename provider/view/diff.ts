@@ -18,7 +18,7 @@ import { cmp, urlClashes, viewStack, type SiteView, type StackView } from "./sit
 import { diffOthers } from "./orgDiff";
 import { diffSite } from "./siteDiff";
 import { adaptiveFacts, renderSite, siteFacts } from "./tree";
-import { guardSite, readerLevels, redirectChanges, type SiteGuard } from "../redirects/guard";
+import { guardSite, readerLevels, redirectChanges, type PastePlace, type SiteGuard } from "../redirects/guard";
 import { plain } from "./style";
 
 export { countChanges, isEmpty, type Change, type Sign, type SiteDiff, type StackDiff } from "./changes";
@@ -31,12 +31,39 @@ export function diffStacks(base: ResolvedStack, head: ResolvedStack, opts: { key
   const applied = appliedHead(base, head);
   return {
     organization: { base: base.stack.organization, head: head.stack.organization },
-    sites: diffSites(viewStack(base), viewStack(applied), applied.kept, opts.keys === true),
+    sites: diffSites(viewStack(base), viewStack(applied), applied.kept, opts.keys === true, pastePlaces(head)),
     others: diffOthers(base.stack, head.stack),
   };
 }
 
-function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>, keys: boolean): SiteDiff[] {
+/** A loaded stack file's locator (the loader's `problemAt`): the line and column of a place in the file. */
+type Locate = (pointer: string, message: string, atKey?: boolean) => { line: number; col: number };
+
+/**
+ * Where each head site's proposed redirects would be pasted, from the head file's lines when it was
+ * loaded from text (a resolved stack built otherwise has none: the guard then says "under site …").
+ */
+function pastePlaces(head: ResolvedStack): (siteKey: Key) => PastePlace | undefined {
+  const locate = (head as { problemAt?: Locate }).problemAt;
+  const sites = Array.isArray(head.stack.sites) ? head.stack.sites : [];
+  return (siteKey) => {
+    const i = sites.findIndex((s) => s.key === siteKey);
+    if (locate === undefined || i < 0) return undefined;
+    const redirects = sites[i]!.redirects;
+    if (redirects === undefined) {
+      const key = locate(`/sites/${i}/key`, "", true);
+      return { into: "site", line: key.line, indent: " ".repeat(Math.max(0, key.col - 1)) };
+    }
+    const list = locate(`/sites/${i}/redirects`, "", true);
+    if (redirects.length === 0) return { into: "flowList", line: list.line };
+    const first = locate(`/sites/${i}/redirects/0`, "");
+    // A block list's entries start on lines of their own, each after "- ".
+    if (first.line === list.line) return { into: "flowList", line: list.line };
+    return { into: "list", line: list.line, indent: " ".repeat(Math.max(0, first.col - 3)) };
+  };
+}
+
+function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>, keys: boolean, paste: (siteKey: Key) => PastePlace | undefined): SiteDiff[] {
   const m = matchKeyed(b.sites, h.sites);
   const out: SiteDiff[] = [];
   for (const [bs, hs] of m.pairs) {
@@ -46,6 +73,8 @@ function diffSites(b: StackView, h: StackView, kept: Map<Key, Change[]>, keys: b
       .map((c): Change => ({ sign: "~", text: `URL ${c.url} now shared by ${c.claimants.join(" and ")} (paths are unique per level, URLs are not)` }));
     const changes = [...diffSite(bs, hs, keys), ...(kept.get(hs.key) ?? []), ...clashes, ...redirectLines(bs, hs)];
     const guard = guarded(guardSite(readerLevels(bs), readerLevels(hs), hs.entry.redirects ?? []));
+    const place = guard && guard.proposed.length > 0 ? paste(hs.key) : undefined;
+    if (guard && place) guard.paste = place;
     if (changes.length > 0 || guard) out.push({ key: hs.key, title: hs.title, status: "changed", changes, ...(guard ? { guard } : {}) });
   }
   for (const hs of m.added) {

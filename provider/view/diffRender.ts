@@ -1,6 +1,6 @@
 /** `docsplatform diff` output: plain text (coloured on a terminal) and Markdown for a pull-request comment. */
 import { countChanges, isEmpty, type Change, type SiteDiff, type StackDiff } from "./changes";
-import { anyBroken, guardLines, proposalSnippet, type SiteGuard, type UrlFate } from "../redirects/guard";
+import { anyBroken, guardLines, pasteWhere, proposalSnippet, type SiteGuard, type UrlFate } from "../redirects/guard";
 import { code, fenced, htmlCode, visible } from "./markdown";
 import { plain, type Style } from "./style";
 
@@ -31,7 +31,7 @@ export function renderDiffText(d: StackDiff, style: Style = plain): string {
     for (const c of s.changes) out.push(`  ${colour(style, c)}`);
     if (s.guard) {
       out.push(`  ${style.bold("Reader URLs this change removes or moves:")}`, ...guardLines(s.guard).map(visible).map((l) => `    ${l.includes("broken") ? style.red(l) : l}`));
-      if (s.guard.proposed.length > 0) out.push(`  ${style.bold(`Redirects that would repair them (paste under site ${visible(s.key)} in the stack file):`)}`, ...proposalSnippet(s.guard.proposed).map(visible));
+      if (s.guard.proposed.length > 0) out.push(`  ${style.bold(`Redirects that would repair them (${visible(pasteWhere(s.key, s.guard.paste))}):`)}`, ...proposalSnippet(s.guard.proposed, s.guard.paste).map(visible));
     }
     out.push("");
   }
@@ -96,7 +96,7 @@ export function renderDiffMarkdown(d: StackDiff, opts: MarkdownOptions = {}): st
     block(`Site ${htmlCode(s.title)} (key ${htmlCode(s.key)}${status === "" ? "" : `, ${status}`}): ${countChanges(s.changes)}`, s.changes);
     if (s.guard) {
       out.push(`**Reader URLs of site ${code(s.title)} this change removes or moves**`, "", ...guardTable(s.guard), "");
-      if (s.guard.proposed.length > 0) out.push(`Redirects that would repair the broken ones (paste under site ${code(s.key)} in the stack file):`, "", ...fenced("yaml", proposalSnippet(s.guard.proposed)), "");
+      if (s.guard.proposed.length > 0) out.push(`Redirects that would repair the broken ones (${pasteWhere(s.key, s.guard.paste, (k) => code(k))}):`, "", ...fenced("yaml", proposalSnippet(s.guard.proposed, s.guard.paste)), "");
     }
   }
   if (d.others.length > 0) block(`<b>Organization</b>: ${countChanges(d.others)}`, d.others);
