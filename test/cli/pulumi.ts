@@ -1,8 +1,9 @@
 /**
  * The real Pulumi CLI, as the end-to-end suite (test/cli/) and the demo drive it: built by .ci/pulumi-cli
  * from the Go module proxy, run on a local file backend in a temporary folder with a passphrase secrets
- * provider, no update check and no plugin downloads. The dynamic-provider plugin is the one inside the
- * program's @pulumi/pulumi, found on PATH as the CLI looks for it.
+ * provider, no update check and no plugin downloads. The folder .ci/pulumi-cli builds is laid out as the
+ * CLI's own distribution: `pulumi`, the Node.js language host and the dynamic-provider plugin side by side,
+ * and it goes first on PATH with the Node.js the tests run on, nothing else.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -25,7 +26,7 @@ export function pulumiUnavailable(): string | undefined {
 
 let binDir: string | undefined;
 
-/** The folder holding `pulumi` and `pulumi-language-nodejs`, built once by .ci/pulumi-cli. */
+/** The folder holding `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs`, built once by .ci/pulumi-cli. */
 export function pulumiBinDir(): string {
   if (binDir) return binDir;
   try {
@@ -71,11 +72,10 @@ export class PulumiCli {
   ) {
     this.home = fs.mkdtempSync(path.join(os.tmpdir(), "docsplatform-cli-"));
     fs.mkdirSync(path.join(this.home, "backend"));
-    const pluginDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [dir, REPO_ROOT] }));
     this.env = {
       ...process.env,
-      // The CLI, the language host, the Node.js the tests run on, and the dynamic-provider plugin.
-      PATH: [pulumiBinDir(), path.dirname(process.execPath), pluginDir, process.env["PATH"] ?? ""].join(path.delimiter),
+      // The CLI with its language host and dynamic-provider plugin, then the Node.js the tests run on.
+      PATH: [pulumiBinDir(), path.dirname(process.execPath), process.env["PATH"] ?? ""].join(path.delimiter),
       PULUMI_HOME: path.join(this.home, "pulumi-home"),
       PULUMI_BACKEND_URL: `file://${path.join(this.home, "backend")}`,
       PULUMI_CONFIG_PASSPHRASE: "docsplatform-cli-suite",

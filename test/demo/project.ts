@@ -226,7 +226,7 @@ async function throughCli(dir: string, api: Target, log: CallLog, opts: TryOptio
     await step("up", ["up", "--yes", "--skip-preview"]);
     await step("second up", ["up", "--yes", "--skip-preview"]);
     if (opts.keep) {
-      const bin = cli.env["PATH"]?.split(path.delimiter).slice(0, 3).join(path.delimiter);
+      const bin = cli.env["PATH"]?.split(path.delimiter).slice(0, 2).join(path.delimiter);
       out(
         `\nThe stack is deployed; the emulator keeps running at ${api.url}.\n` +
           `Edit ${dir}/ and run \`pulumi up\` there with PULUMI_BACKEND_URL=${cli.env["PULUMI_BACKEND_URL"]}, ` +
