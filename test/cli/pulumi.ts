@@ -2,8 +2,8 @@
  * The real Pulumi CLI, as the end-to-end suite (test/cli/) and the demo drive it: built by .ci/pulumi-cli
  * from the Go module proxy, run on a local file backend in a temporary folder with a passphrase secrets
  * provider, no update check and no plugin downloads. The folder .ci/pulumi-cli builds is laid out as the
- * CLI's own distribution: `pulumi`, the Node.js language host and the dynamic-provider plugin side by side,
- * and it goes first on PATH with the Node.js the tests run on, nothing else.
+ * CLI's own distribution: `pulumi`, the Node.js language host and the dynamic-provider plugin side by side;
+ * it goes first on PATH, then the Node.js the tests run on (no other folder for the plugin).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
