@@ -22,7 +22,7 @@ import { Declarer, type DocsPlatformResources } from "./declarer";
 import { projectRoot } from "../stack/projectFiles";
 import { runtimeSources, secretSourceIssues, type SecretLookup } from "../stack/sources";
 import { gitSyncSourceIssues } from "../gitSync/checks";
-import { formatProblem, loadStackFile, problemSummary, type Problem } from "../stack/load";
+import { failureHeadline, formatProblem, loadStackFile, type Problem } from "../stack/load";
 import { declareQuietly } from "./registration";
 import type { StackFile } from "../file/model";
 import type { ResolvedStack } from "../stack/resolve";
@@ -51,8 +51,7 @@ export class StackFileError extends pulumi.RunError {
     readonly problems: readonly Problem[],
     laterSyntaxErrors?: number,
   ) {
-    const what = laterSyntaxErrors === undefined ? `not a valid stack file (${problemSummary(problems)})` : problemSummary(problems, laterSyntaxErrors);
-    super(`${file} is ${what}:\n${problems.map(formatProblem).join("\n")}`);
+    super(`${failureHeadline(file, problems, laterSyntaxErrors)}:\n${problems.map(formatProblem).join("\n")}`);
     this.name = "StackFileError";
   }
 }

@@ -54,6 +54,24 @@ export function problemSummary(problems: readonly Problem[], laterSyntaxErrors?:
   return problems.length === 1 ? "1 problem" : `${problems.length} problems`;
 }
 
+/**
+ * The first line of a failed load, naming the file at fault: the stack file, or the site file it names
+ * whose problems are listed (`portal/gitbook-docs.yaml, the site file docs.yaml names, is not a valid
+ * site file (2 problems)`), or both.
+ */
+export function failureHeadline(file: string, problems: readonly Problem[], laterSyntaxErrors?: number): string {
+  if (laterSyntaxErrors !== undefined) return `${file} is ${problemSummary(problems, laterSyntaxErrors)}`;
+  const siteFiles = [...new Set(problems.map((p) => p.file).filter((f) => f !== file))];
+  const count = `(${problemSummary(problems)})`;
+  if (siteFiles.length === 0) return `${file} is not a valid stack file ${count}`;
+  const named = siteFiles.length === 1 ? siteFiles[0]! : `${siteFiles.slice(0, -1).join(", ")} and ${siteFiles[siteFiles.length - 1]}`;
+  const one = siteFiles.length === 1;
+  if (!problems.some((p) => p.file === file)) {
+    return `${named}, ${one ? "the site file" : "site files"} ${file} names, ${one ? "is not a valid site file" : "are not valid site files"} ${count}`;
+  }
+  return `${file} is not a valid stack file, and its ${one ? "site file" : "site files"} ${named} ${one ? "is not a valid site file" : "are not valid site files"} ${count}`;
+}
+
 /** Read and load a stack file from disk. Never throws for a bad file: unreadable files are a problem too. */
 export function loadStackFile(file: string): LoadResult {
   let size: number;

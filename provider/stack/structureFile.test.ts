@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatProblem, loadStackFile } from "./load";
+import { failureHeadline, formatProblem, loadStackFile } from "./load";
 import { siteModels } from "../site";
 import { parseSiteFile, siteFileValidatesPrecompiled } from "./structureFile";
 
@@ -160,6 +160,39 @@ describe("a site's structure from its site file", () => {
     const { lines } = load(GOOD, DOCS.replace("portal/gitbook-docs.yaml", "portl/gitbook-docs.yaml"));
     expect(lines).toEqual(['docs.yaml:9:13: sites[0].structure.file: no file "portl/gitbook-docs.yaml" next to the stack file; did you mean "portal/gitbook-docs.yaml"?']);
     expect(lines[0]!.split("\n")).toHaveLength(1);
+  });
+
+  it("a site file's own shape and size are refused in words that call it a site file, one line each", () => {
+    const cases: [string, string][] = [
+      [`${GOOD}---\nversion: 1\n`, "portal/gitbook-docs.yaml:23:1: the file holds more than one YAML document (---); a site file is one document"],
+      [`version: 1\nsite:\n  title: Portal\n  structure: ${"[".repeat(70)}${"]".repeat(70)}\n`, "portal/gitbook-docs.yaml:4:78: nesting is deeper than 64 levels; a site file never needs that many"],
+      [`version: 1\nsite:\n  title: Portal\n  structure: [${Array(10_001).fill("1").join(",")}]\n`, "portal/gitbook-docs.yaml:4:14: site.structure: a list of 10,001 items; a list may hold at most 10,000 items in a site file"],
+      ["", "portal/gitbook-docs.yaml:1:1: the file is empty; a site file is a mapping with at least `site`"],
+      [`${GOOD}#${"x".repeat(6 * 1024 * 1024)}\n`, "portal/gitbook-docs.yaml:1:1: the file is 6.0 MiB; a site file may be at most 5.0 MiB"],
+    ];
+    for (const [file, message] of cases) {
+      const { lines } = load(file);
+      expect(lines).toEqual([message]);
+      expect(lines[0]!.split("\n")).toHaveLength(1);
+    }
+  });
+
+  it("a failed load is headed by the file at fault: the site file, the stack file, or both, in one line", () => {
+    const headline = (siteFile: string, docs = DOCS): string => {
+      const { result } = load(siteFile, docs);
+      if (result.ok) throw new Error("loaded");
+      const dir = path.dirname(result.file);
+      return failureHeadline(result.file, result.problems).split(`${dir}${path.sep}`).join("");
+    };
+    const badSite = GOOD.replace("title: Reference", "title: Reference\n      title: Again");
+    const badDocs = DOCS.replace("key: portal", "key: Portal Site");
+    const said = [headline(badSite), headline(GOOD, badDocs), headline(badSite, badDocs)];
+    expect(said).toEqual([
+      "portal/gitbook-docs.yaml, the site file docs.yaml names, is not a valid site file (1 problem)",
+      "docs.yaml is not a valid stack file (1 problem)",
+      "docs.yaml is not a valid stack file, and its site file portal/gitbook-docs.yaml is not a valid site file (2 problems)",
+    ]);
+    for (const line of said) expect(line.split("\n")).toHaveLength(1);
   });
 
   it.each([

@@ -202,7 +202,7 @@ export function siteFileValidatesPrecompiled(): boolean {
 
 /** Read a site file from its text and check it (see the module's description). */
 export function parseSiteFile(text: string, shown: string): SiteFile {
-  const yaml = parseLocatedYaml(text, shown, "a site file");
+  const yaml = parseLocatedYaml(text, shown, "site file");
   if (!yaml.ok) return { ok: false, file: shown, problems: yaml.problems };
   const located = (pointer: string, reason: string, atKey = false): Problem => yaml.at(pointer, `${describe(pointer)}: ${reason}`, atKey);
   const problems: Problem[] = [];

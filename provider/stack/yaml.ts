@@ -40,25 +40,36 @@ export type LocatedYaml =
   | { ok: true; data: unknown; at: (pointer: string, message: string, atKey?: boolean) => Problem }
   | { ok: false; problems: Problem[] };
 
-/** {@link LocatedYaml} of `text`; `fileName` is used in problems only, `what` names the file in words (`a site file`). */
-export function parseLocatedYaml(text: string, fileName: string, what: string): LocatedYaml {
+/** {@link LocatedYaml} of `text`; `fileName` is used in problems only, `kind` names the file in them. */
+export function parseLocatedYaml(text: string, fileName: string, kind: FileKind): LocatedYaml {
   const bytes = Buffer.byteLength(text, "utf8");
-  if (bytes > STACK_FILE_LIMITS.maxBytes) return { ok: false, problems: [tooLarge(fileName, bytes)] };
+  if (bytes > STACK_FILE_LIMITS.maxBytes) return { ok: false, problems: [tooLarge(fileName, bytes, kind)] };
   const position = linePositions(text);
   const problemAt: ProblemAt = (offset, pointer, message) => {
     const { line, col } = position(offset);
     return at(fileName, line, col, pointer, message);
   };
-  const parsed = parseDocument(text, problemAt);
+  const parsed = parseDocument(text, problemAt, kind);
   if (!parsed.ok) return { ok: false, problems: parsed.problems };
-  if (parsed.doc.contents === null) return { ok: false, problems: [problemAt(0, "", `the file is empty; ${what} is a mapping`)] };
-  const shape = shapeProblems(parsed.doc, problemAt);
+  const shape = shapeProblems(parsed.doc, problemAt, kind);
   if (shape.length > 0) return { ok: false, problems: shape };
   const data = toData(parsed.doc, problemAt);
   if (!data.ok) return { ok: false, problems: data.problems };
   const locator = new Locator(parsed.doc);
   return { ok: true, data: data.data, at: (pointer, message, atKey = false) => problemAt(locator.offset(pointer, atKey), pointer, message) };
 }
+
+/**
+ * Which file is read, as problems name it: the stack file (docs.yaml), or a site file it names (a
+ * limit broken in a site file is the site file's, in words).
+ */
+export type FileKind = "stack file" | "site file";
+
+/** What an empty file should have been. */
+const EMPTY: Record<FileKind, string> = {
+  "stack file": "a stack file is a mapping with at least `organization`",
+  "site file": "a site file is a mapping with at least `site`",
+};
 
 /** A problem at an offset of the text, with its JSON pointer and message. */
 export type ProblemAt = (offset: number, pointer: string, message: string) => Problem;
@@ -71,13 +82,13 @@ export type Phase<T> = ({ ok: true } & T) | { ok: false; problems: Problem[] };
  * input would otherwise exhaust the composer's recursion); else its syntax errors only (schema errors on
  * a half-parsed document mislead).
  */
-export function parseDocument(text: string, problemAt: ProblemAt): Phase<{ doc: Document.Parsed }> & { laterSyntaxErrors?: number } {
+export function parseDocument(text: string, problemAt: ProblemAt, kind: FileKind = "stack file"): Phase<{ doc: Document.Parsed }> & { laterSyntaxErrors?: number } {
   let doc: Document.Parsed;
   let secondDocument: number | undefined;
   try {
     ({ doc, secondDocument } = composeFirst(text));
   } catch (err) {
-    if (err instanceof TooDeep) return { ok: false, problems: [problemAt(err.offset, "", tooDeep())] };
+    if (err instanceof TooDeep) return { ok: false, problems: [problemAt(err.offset, "", tooDeep(kind))] };
     throw err;
   }
   const all = [...doc.errors, ...doc.warnings];
@@ -96,7 +107,7 @@ export function parseDocument(text: string, problemAt: ProblemAt): Phase<{ doc: 
     return { ...here, message: `${where}${message}` };
   });
   if (secondDocument !== undefined) {
-    duplicates.push(problemAt(secondDocument, "", "the file holds more than one YAML document (---); a stack file is one document"));
+    duplicates.push(problemAt(secondDocument, "", `the file holds more than one YAML document (---); a ${kind} is one document`));
   }
   if (duplicates.length > 0) return { ok: false, problems: listProblems(sortProblems(duplicates), 0, "problem") };
   return { ok: true, doc };
@@ -112,21 +123,21 @@ function firstMistake(errors: readonly YAMLError[]): YAMLError {
   return byPosition.find((e) => e.code === "TAB_AS_INDENT") ?? byPosition[0];
 }
 
-function tooDeep(): string {
-  return `nesting is deeper than ${STACK_FILE_LIMITS.maxDepth} levels; a stack file never needs that many`;
+function tooDeep(kind: FileKind): string {
+  return `nesting is deeper than ${STACK_FILE_LIMITS.maxDepth} levels; a ${kind} never needs that many`;
 }
 
 /** An empty document, one nested too deep, or collections past the size limit. */
-export function shapeProblems(doc: Document.Parsed, problemAt: ProblemAt): Problem[] {
-  if (doc.contents === null) return [problemAt(0, "", "the file is empty; a stack file is a mapping with at least `organization`")];
+export function shapeProblems(doc: Document.Parsed, problemAt: ProblemAt, kind: FileKind = "stack file"): Problem[] {
+  if (doc.contents === null) return [problemAt(0, "", `the file is empty; ${EMPTY[kind]}`)];
   const shape = shapeOf(doc.contents);
-  if (shape.depth > STACK_FILE_LIMITS.maxDepth) return [problemAt(shape.offset, "", tooDeep())];
+  if (shape.depth > STACK_FILE_LIMITS.maxDepth) return [problemAt(shape.offset, "", tooDeep(kind))];
   if (shape.oversized.length === 0) return [];
   const max = STACK_FILE_LIMITS.maxCollectionItems.toLocaleString("en-US");
   const oversized = shape.oversized.map(({ offset, count, list, pointer }) => {
     const what = list ? `a list of ${count.toLocaleString("en-US")} items` : `a mapping of ${count.toLocaleString("en-US")} keys`;
     const limit = list ? `a list may hold at most ${max} items` : `a mapping may hold at most ${max} keys`;
-    return problemAt(offset, pointer, `${describe(pointer)}: ${what}; ${limit} in a stack file`);
+    return problemAt(offset, pointer, `${describe(pointer)}: ${what}; ${limit} in a ${kind}`);
   });
   return listProblems(sortProblems(oversized), 0, "problem");
 }
@@ -386,9 +397,9 @@ function firstAliasOffset(doc: Document.Parsed): number | undefined {
   return found;
 }
 
-export function tooLarge(file: string, bytes: number): Problem {
+export function tooLarge(file: string, bytes: number, kind: FileKind = "stack file"): Problem {
   const mib = (n: number): string => (n / (1024 * 1024)).toFixed(1);
-  return at(file, 1, 1, "", `the file is ${mib(bytes)} MiB; a stack file may be at most ${mib(STACK_FILE_LIMITS.maxBytes)} MiB`);
+  return at(file, 1, 1, "", `the file is ${mib(bytes)} MiB; a ${kind} may be at most ${mib(STACK_FILE_LIMITS.maxBytes)} MiB`);
 }
 
 export function at(file: string, line: number, col: number, path: string, message: string): Problem {

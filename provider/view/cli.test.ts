@@ -150,6 +150,16 @@ describe("docsplatform diff", () => {
       }
     });
 
+    it("a file whose site file is not valid: each problem names the file it is in, the site file's by its path", async () => {
+      fs.mkdirSync(path.join(repo, "docs", "broken"), { recursive: true });
+      fs.writeFileSync(path.join(repo, "docs", "broken", "gitbook-docs.yaml"), "version: 1\nsite:\n  title: Broken\n  title: Again\n  structure: []\n");
+      fs.writeFileSync(path.join(repo, "docs", "broken.yaml"), "organization: demo-org\nsites:\n  - key: broken\n    title: Broken\n    structure: { file: broken/gitbook-docs.yaml }\n");
+      const r = await run(diffMain, ["docs/docs.yaml", "docs/broken.yaml"], { cwd: repo });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe('docs/broken/gitbook-docs.yaml:4:3: site.title: the key "title" is given twice in this mapping (first at line 3); each key may appear once: keep one of them\n');
+      expect(r.stderr.split("\n")).toHaveLength(2);
+    });
+
     it("a revision that starts with '-' is refused before git runs: no option reaches git from a side", async () => {
       const out = path.join(os.tmpdir(), `docsplatform-injected-${process.pid}`);
       for (const rev of [`--output=${out}`, "-p", "--ext-diff"]) {

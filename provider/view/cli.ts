@@ -158,9 +158,11 @@ async function loadSide(spec: string, io: ViewIo): Promise<Side> {
       return { ok: false, problems: [`${spec}: ${gitFailure(e, stderr, rev, io.cwd)}`] };
     }
   } else {
-    if (!fs.existsSync(path.resolve(io.cwd, spec))) return { ok: true, resolved: undefined, label: spec };
-    result = loadStackFile(path.resolve(io.cwd, spec));
-    if (!result.ok) result = { ...result, problems: result.problems.map((p) => ({ ...p, file: spec })) };
+    const file = path.resolve(io.cwd, spec);
+    if (!fs.existsSync(file)) return { ok: true, resolved: undefined, label: spec };
+    result = loadStackFile(file);
+    // The stack file's problems name it as given; a site file's, that file (from the current directory).
+    if (!result.ok) result = { ...result, problems: result.problems.map((p) => ({ ...p, file: p.file === file ? spec : path.relative(io.cwd, p.file) || p.file })) };
   }
   if (!result.ok) return { ok: false, problems: result.problems.map(formatProblem) };
   return { ok: true, resolved: result, label: spec };
