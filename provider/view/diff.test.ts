@@ -175,4 +175,35 @@ describe("rough edges a new user met", () => {
     expect(out).toContain("site space second /b");
     expect(out).not.toContain("(title from the API)");
   });
+
+  it("a section moved to another site names the space of each of its site spaces as the file does: its ID, or its key when the stack makes it", () => {
+    const stack = (docs: string, other: string): ResolvedStack =>
+      parse(`organization: demo-org
+spaces:
+  - { key: guides, id: space-guides, title: Guides }
+  - { key: api, title: API }
+  - { key: notes }
+sites:
+  - key: docs
+    title: Docs
+    sections:
+      - { key: guides, title: Guides, space: guides }
+${docs}  - key: other
+    title: Other
+    sections:
+      - { key: misc, title: Misc, siteSpaces: [{ key: m, space: { id: space-misc } }] }
+${other}`);
+    const moved = "      - { key: api, title: API, space: api }\n      - { key: xray, title: Xray, space: { id: space-x } }\n      - { key: notes, title: Notes, space: notes }\n";
+    const out = text(stack(moved, ""), stack("", moved));
+    expect(out).toContain(`Other (site other): 3 added
+  + section "API" /api, after "Misc"
+  +   site space "API" /api (space api)
+  + section "Xray" /xray, after "API"
+  +   site space xray /xray (space space-x)
+  + section "Notes" /notes, after "Xray"
+  +   site space notes /notes (space notes)
+`);
+    expect(out).not.toContain("unknown space");
+    expect(out.split("\n").filter((l) => l.includes("(space "))).toHaveLength(3);
+  });
 });

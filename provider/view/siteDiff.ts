@@ -36,8 +36,14 @@ class Names {
   }
 }
 
+/**
+ * The space a site space shows, as the file names it: its ID when the file gives one, else the key of
+ * its `spaces:` entry (a space the stack makes has no ID yet). Its title, when the file gives one, is
+ * already the site space's name.
+ */
 function spaceOf(ss: SiteSpaceEntry): string {
-  return ss.spaceId ?? "(unknown space)";
+  if (ss.spaceId !== undefined) return ss.spaceId;
+  return typeof ss.space === "string" ? ss.space : "not named";
 }
 
 /** A site space's look override as the diff says it: members overridden, changed or no longer overridden. */
