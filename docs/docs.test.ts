@@ -1,6 +1,7 @@
 /**
  * The README is the front door and docs/ the manual: the ten lines the README shows validate as they
- * stand, and every relative link in the README and docs/ names a file of the repository.
+ * stand, every relative link in the README and docs/ names a file of the repository, and the development
+ * guide states none of the figures a test run prints.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -32,6 +33,13 @@ describe("the README and docs/", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("docs/development.md leaves the suite's counts and times to the run that measures them", () => {
+    const page = read("docs/development.md");
+    // Test and file counts, seconds, and how many slowest files are shown: the run prints each (test/slowest.ts).
+    expect(page.match(/\b\d[\d,]* (?:tests|test files|files)\b|\b\d[\d,.]*(?:–\d[\d,.]*)? s\b|\b(?:\d+|one|two|three|five|ten|fifteen|twenty) slowest\b/g)).toBeNull();
+    expect(page).toContain("[test/slowest.ts](../test/slowest.ts) prints the slowest");
   });
 
   it.each(pages)("every relative link in %s names a file of the repository", (page) => {
