@@ -14,17 +14,30 @@ import { answeringRedirect, describeTarget, redirectIdentity, type Key, type Sta
 export interface RedirectSite {
   sections: ReadonlyMap<Key, string>;
   siteSpaces: ReadonlyMap<Key, string>;
+  /**
+   * Keys (`section:<key>`, `siteSpace:<key>`) whose URL rests on a path the file does not declare: the
+   * platform derives such a path from the title when the object is made and keeps it after, so the URL
+   * here is the one a new object would get, not necessarily the live one.
+   */
+  derived?: ReadonlySet<string>;
 }
 
 /** The reader URLs of a site, from its resolved model. */
 export function redirectSiteOf(site: SiteModel): RedirectSite {
-  return { sections: new Map(site.sections.map((s) => [s.key, s.url])), siteSpaces: new Map(site.siteSpaces.map((ss) => [ss.key, ss.url])) };
+  const declared = (p: { source: string }): boolean => p.source === "declared";
+  const sectionDeclared = new Map(site.sections.map((s) => [s.key, declared(s.path)]));
+  const derived = new Set<string>([
+    ...site.sections.filter((s) => !declared(s.path)).map((s) => `section:${s.key}`),
+    ...site.siteSpaces.filter((ss) => !declared(ss.path) || (ss.section !== undefined && sectionDeclared.get(ss.section) === false)).map((ss) => `siteSpace:${ss.key}`),
+  ]);
+  return { sections: new Map(site.sections.map((s) => [s.key, s.url])), siteSpaces: new Map(site.siteSpaces.map((ss) => [ss.key, ss.url])), derived };
 }
 
-/** One finding, at a pointer below the site's `redirects` list. */
+/** One finding, at a pointer below the site's `redirects` list; a warning where the file cannot say for sure. */
 export interface RedirectIssue {
   pointer: string;
   reason: string;
+  warning?: boolean;
 }
 
 const q = (s: string): string => JSON.stringify(s);
@@ -103,9 +116,25 @@ function destinationKeys(issues: RedirectIssue[], at: string, r: StackRedirect, 
 
 /** A source that is (or whose wildcard covers) a live URL of the site would answer readers instead of the page. */
 function shadowed(issues: RedirectIssue[], at: string, r: StackRedirect, site: RedirectSite): void {
-  const live = [...[...site.sections].map(([k, url]) => ({ url, what: `section ${q(k)}` })), ...[...site.siteSpaces].map(([k, url]) => ({ url, what: `site space ${q(k)}` }))];
-  const hit = live.find((l) => l.url !== "/" && answeringRedirect([{ source: r.source }], l.url) !== undefined);
-  if (hit) issues.push({ pointer: at, reason: `${q(r.source)} ${r.source === hit.url ? "is" : "covers"} ${hit.url}, the live URL of ${hit.what}: the redirect would shadow its pages (redirect only URLs that no longer exist)` });
+  const live = [
+    ...[...site.sections].map(([k, url]) => ({ url, what: `section ${q(k)}`, derived: site.derived?.has(`section:${k}`) === true })),
+    ...[...site.siteSpaces].map(([k, url]) => ({ url, what: `site space ${q(k)}`, derived: site.derived?.has(`siteSpace:${k}`) === true })),
+  ];
+  const covers = (l: { url: string }): boolean => l.url !== "/" && answeringRedirect([{ source: r.source }], l.url) !== undefined;
+  // A URL from declared paths is the live one: covering it is refused. One resting on a path the platform
+  // derived from a title may not be (a retitled object keeps the path it was made with): said, not refused.
+  const hit = live.find((l) => !l.derived && covers(l)) ?? live.find(covers);
+  if (!hit) return;
+  const verb = r.source === hit.url ? "is" : "covers";
+  if (!hit.derived) {
+    issues.push({ pointer: at, reason: `${q(r.source)} ${verb} ${hit.url}, the live URL of ${hit.what}: the redirect would shadow its pages (redirect only URLs that no longer exist)` });
+    return;
+  }
+  issues.push({
+    pointer: at,
+    warning: true,
+    reason: `${q(r.source)} ${verb} ${hit.url}, the URL ${hit.what} gets from its title when it is made; its path is not declared and the platform keeps the path it made it with, so the live URL may be another. If ${hit.url} is live, the redirect shadows its pages; declare the path to have this checked`,
+  });
 }
 
 /** A path destination answered by another redirect is a chain (a → b → c); one that comes back is a loop. */

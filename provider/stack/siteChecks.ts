@@ -51,7 +51,7 @@ export function checkSite(ctx: Ctx, site: SiteModel, spaceKeys: Namespace): void
     }
   }
   adaptiveContent(ctx, site);
-  if (Array.isArray(site.entry.redirects)) for (const issue of checkRedirects(`${at}/redirects`, site.entry.redirects, redirectSiteOf(site))) ctx.error(issue.pointer, issue.reason);
+  if (Array.isArray(site.entry.redirects)) for (const issue of checkRedirects(`${at}/redirects`, site.entry.redirects, redirectSiteOf(site))) (issue.warning ? ctx.warn : ctx.error)(issue.pointer, issue.reason);
   const visibility = site.entry.visibility as unknown;
   // A link made on a site of another visibility is a credential that grants nothing today and everything
   // the day the site turns share-link: made only with the switch, in the same file.

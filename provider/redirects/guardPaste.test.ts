@@ -92,3 +92,33 @@ describe("the repair lines paste where they say", () => {
     }
   });
 });
+
+describe("a retitled section whose path is not declared keeps its URL: the redirect checks and diff agree", () => {
+  const file = (title: string): string => `organization: demo-org
+sites:
+  - key: handbook
+    title: Handbook
+    sections:
+      - { key: guides, title: Guides, space: { id: space-guides } }
+      - { key: changelog, title: ${title}, space: { id: space-changes } }
+    redirects:
+      - { source: /release-notes/*, destination: { section: changelog } }
+`;
+
+  it("validate warns (does not refuse) that the redirect would cover the URL a new section of that title would get; diff shows no URL move", () => {
+    const base = parseStack(file("Changelog"), "docs.yaml");
+    const head = parseStack(file("Release notes"), "docs.yaml");
+    expect(base.ok && head.ok).toBe(true);
+    if (!base.ok || !head.ok) return;
+    expect(head.warnings.map((w) => `${w.line}:${w.col}: ${w.message}`)).toEqual([
+      `9:19: sites[0].redirects[0].source: "/release-notes/*" covers /release-notes, the URL section "changelog" gets from its title when it is made; its path is not declared and the platform keeps the path it made it with, so the live URL may be another. If /release-notes is live, the redirect shadows its pages; declare the path to have this checked`,
+    ]);
+    const text = renderDiffText(diffStacks(base, head));
+    expect(text).not.toContain("URL /changelog");
+    expect(text).not.toContain("Reader URLs this change removes or moves");
+    // With the path declared, the URL is known: covering it is refused.
+    const declared = parseStack(file("Release notes").replace("title: Release notes, space", "title: Release notes, path: release-notes, space"), "docs.yaml");
+    expect(declared.ok).toBe(false);
+    if (!declared.ok) expect(declared.problems.map((p) => p.message).join("\n")).toContain(`covers /release-notes, the live URL of section "changelog"`);
+  });
+});
