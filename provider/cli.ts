@@ -6,7 +6,9 @@ type Subcommand = (argv: string[]) => Promise<number>;
 const usage = `usage: docsplatform <command> [options]
 
 commands:
-  validate <stack.yaml>                      check a stack file; prints file:line:col: message per problem
+  validate [--format text|github] <stack.yaml>
+                                             check a stack file; prints file:line:col: message per problem
+                                             (github: as workflow commands that annotate the lines)
   emulator [--port N] [--host H] [--allowed-host NAME]... [--data FILE] [--seed FILE | --seed-from STACK_FILE]
                                              run the local /v1 emulator (default port 4010, loopback);
                                              --seed-from: the organisation a stack file refers to;

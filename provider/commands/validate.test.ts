@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { kinds } from "../resources/kinds";
+import { githubAnnotation } from "./validate";
 
 // The command as users run it: the compiled entry point (`npm test` builds first).
 const repo = path.resolve(__dirname, "../..");
@@ -176,10 +177,81 @@ describe("docsplatform validate", () => {
     }
   });
 
+  describe("--format github: GitHub workflow commands that annotate the lines", () => {
+    it("each problem as ::error with the file's absolute path, line, column and field, then the summary line", () => {
+      const file = "provider/stack/testdata/default-wrong-level.yaml";
+      const run = validate("--format", "github", file);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe(
+        `::error file=${repo}/${file},line=5,col=23,title=sites[0].defaultSiteSpace::this site has sections: set defaultSiteSpace on the section (sites[0].sections[0]) instead; the site-level default is only for sites without sections\n` +
+          `::error file=${repo}/${file},line=12,col=27,title=sites[0].sections[1].defaultSiteSpace::no site space with key "guides" in this section; it belongs to sites[0].sections[0] (known: api-v1)\n`,
+      );
+      expect(run.stderr).toBe(`${file}: 2 problems\n`);
+      // The same with --format=github.
+      expect(validate(`--format=github`, file).stdout).toBe(run.stdout);
+    });
+
+    it("escapes the file, the field and the message as the runner reads them (%, CR, LF; and : , in properties)", () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
+      try {
+        const file = path.join(dir, "odd,name: 100%.yaml");
+        fs.writeFileSync(file, 'organization: demo-org\nteams:\n  - key: t\n    title: T\n    "a:b,c%d": 1\n');
+        const run = validate("--format", "github", file);
+        expect(run.status).toBe(1);
+        expect(run.stdout).toBe(`::error file=${dir}/odd%2Cname%3A 100%25.yaml,line=5,col=5,title=teams[0]["a%3Ab%2Cc%25d"]::unknown field; allowed fields: key, previousKeys, title, members, adopt\n`);
+        expect(run.stderr).toBe(`${file}: 1 problem\n`);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("a message with a comma, a colon, a percent sign and line breaks stays one command", () => {
+      const problem = { file: "docs/a,b:c%.yaml", line: 3, col: 7, path: "/sites/0/title", message: "sites[0].title: 100% wrong, see: here\r\nnext line" };
+      expect(githubAnnotation(problem, "error", "/repo")).toBe("::error file=/repo/docs/a%2Cb%3Ac%25.yaml,line=3,col=7,title=sites[0].title::100%25 wrong, see: here%0D%0Anext line");
+      // A problem of the whole file names no field: no title, the message whole.
+      expect(githubAnnotation({ file: "/abs/docs.yaml", line: 1, col: 1, path: "", message: "the file is empty: 0% of it" }, "warning")).toBe("::warning file=/abs/docs.yaml,line=1,col=1::the file is empty: 0%25 of it");
+    });
+
+    it("warnings as ::warning, and the OK line: exit 0", () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
+      try {
+        const file = path.join(dir, "warn.yaml");
+        fs.writeFileSync(
+          file,
+          "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: public\n    redirects:\n      - { source: /docs/*, destination: { url: 'http://localhost:3000/docs' } }\n",
+        );
+        const run = validate("--format", "github", file);
+        expect(run.status).toBe(0);
+        expect(run.stderr).toBe("");
+        expect(run.stdout).toBe(
+          `::warning file=${file},line=7,col=48,title=sites[0].redirects[0].destination.url::readers cannot reach this URL: it names localhost (a loopback name), which a reader's browser looks for on the reader's own machine or network\n` +
+            `${file}: OK (organisation demo-org: 1 site, 1 redirect)\n`,
+        );
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("text stays the default, whatever the environment", () => {
+      const run = spawnSync(process.execPath, [cli, "validate", "provider/stack/testdata/unknown-key.yaml"], { cwd: repo, encoding: "utf8", env: { ...process.env, GITHUB_ACTIONS: "true" } });
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toMatch(/^provider\/stack\/testdata\/unknown-key\.yaml:3:5: teams\[0\]\.title: is required\n/);
+    });
+
+    it("refuses a format it does not know, or none", () => {
+      const wrong = validate("--format", "json", "examples/handbook/docs.yaml");
+      expect(wrong.status).toBe(2);
+      expect(wrong.stderr).toContain("docsplatform validate: --format is text or github, not 'json'\n");
+      const none = validate("examples/handbook/docs.yaml", "--format");
+      expect(none.status).toBe(2);
+      expect(none.stderr).toContain("docsplatform validate: --format needs a value: text or github\n");
+    });
+  });
+
   it("exits 2 with usage when no file is given or an option is unknown", () => {
     const none = validate();
     expect(none.status).toBe(2);
-    expect(none.stderr).toContain("usage: docsplatform validate <stack.yaml>");
+    expect(none.stderr).toContain("usage: docsplatform validate [--format text|github] <stack.yaml>");
     const unknown = validate("--strict", "examples/handbook/docs.yaml");
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("unknown option '--strict'");
