@@ -308,6 +308,12 @@ class LiveReader {
   /** Share links by name; their URLs (which carry the secret token) are never read. */
   private shareLinks(): ShareLinkEntry[] {
     const { live, where } = this;
+    // A stack file refuses share links on a site of another visibility (they grant nothing until it switches).
+    const visibility = (live.site as { visibility?: unknown }).visibility;
+    if (live.shareLinks.length > 0 && typeof visibility === "string" && visibility !== "share-link") {
+      this.scope.note(`${where}: its ${live.shareLinks.length} share link(s) are not exported: share links grant access only while a site's visibility is share-link (this one is ${visibility}), and a stack file declares them only on such a site`);
+      return [];
+    }
     const named = live.shareLinks.filter((l): l is { id: string; name: string; active?: boolean } => typeof l.name === "string" && l.name !== "");
     if (named.length < live.shareLinks.length) {
       this.scope.note(`${where}: ${live.shareLinks.length - named.length} share link(s) without a name cannot be adopted and are not exported`);
