@@ -45,7 +45,7 @@ describe("the GitOps workflow", () => {
     const step = pulumiStep(job);
     expect(step.with).toMatchObject({ command: "preview", "comment-on-pr": true, "work-dir": "docs", "stack-name": "${{ env.STACK }}" });
     expect(step.with?.["github-token"]).toBe("${{ secrets.GITHUB_TOKEN }}");
-    const validate = job.steps.findIndex((s) => s.run === "npx docsplatform validate docs.yaml");
+    const validate = job.steps.findIndex((s) => s.run === "npx docsplatform validate --format github docs.yaml");
     expect(validate).toBeGreaterThan(-1);
     expect(validate).toBeLessThan(job.steps.indexOf(step));
   });

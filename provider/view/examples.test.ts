@@ -31,11 +31,13 @@ interface Step {
 interface Job {
   if?: string;
   permissions?: Record<string, string>;
+  concurrency?: { group: string; "cancel-in-progress"?: boolean };
   steps: Step[];
 }
 interface Workflow {
   name: string;
   on: Record<string, unknown>;
+  env?: Record<string, string>;
   permissions: Record<string, string>;
   jobs: Record<string, Job>;
 }
@@ -91,5 +93,59 @@ describe("the GitOps site-diff workflows", () => {
     expect(run).not.toContain("${{");
     expect(run).toContain('"$(gh pr view "$pr" --json headRefOid --jq .headRefOid)" != "$HEAD_SHA"');
     expect(run).toContain('-F "body=@$body"');
+  });
+});
+
+describe("the GitOps platform workflow", () => {
+  const text = read("examples/gitops/docs-platform.yml");
+  const platform = parse(text) as Workflow;
+  const workflows = fs.readdirSync(path.join(ROOT, "examples/gitops")).filter((f) => f.endsWith(".yml"));
+  const pulumiSteps = (job: Job): Step[] => job.steps.filter((s) => s.uses?.startsWith("pulumi/actions@"));
+  /** The Pulumi CLI version the package is tested with: the one .ci/pulumi-cli builds. */
+  const testedCli = /^version=v(\S+)$/m.exec(read(".ci/pulumi-cli"))![1]!;
+
+  it("checks drift in a concurrency group of its own, so a queued nightly run never displaces a pending up", () => {
+    const up = platform.jobs["up"]!.concurrency!;
+    const drift = platform.jobs["drift"]!.concurrency!;
+    expect(up).toEqual({ group: "docs-platform-up", "cancel-in-progress": false });
+    expect(drift.group).toBe("docs-platform-drift");
+    expect(drift.group).not.toBe(up.group);
+    expect(drift["cancel-in-progress"]).toBe(false);
+  });
+
+  it("pins every pulumi/actions step to the Pulumi CLI the package is tested with", () => {
+    expect(testedCli).toMatch(/^\d+\.\d+\.\d+$/);
+    let steps = 0;
+    for (const file of workflows) {
+      const workflow = parse(read(`examples/gitops/${file}`)) as Workflow;
+      for (const [name, job] of Object.entries(workflow.jobs)) {
+        for (const step of pulumiSteps(job)) {
+          expect(String(step.with?.["pulumi-version"]), `${file} ${name}`).toBe(testedCli);
+          steps++;
+        }
+      }
+    }
+    expect(steps).toBe(3);
+  });
+
+  it("validates with --format github wherever it validates, so problems annotate the pull request's lines", () => {
+    const runs = workflows.flatMap((file) => Object.values((parse(read(`examples/gitops/${file}`)) as Workflow).jobs).flatMap((j) => j.steps.map((s) => s.run ?? "")));
+    const validating = runs.filter((r) => r.includes("docsplatform validate"));
+    expect(validating).toHaveLength(2);
+    for (const run of validating) expect(run).toBe("npx docsplatform validate --format github docs.yaml");
+  });
+
+  it("runs up with refresh, so a field edited by hand is put back on the next merge", () => {
+    const [step] = pulumiSteps(platform.jobs["up"]!);
+    expect(step?.with).toMatchObject({ command: "up", refresh: true });
+    expect(pulumiSteps(platform.jobs["drift"]!)[0]?.with).toMatchObject({ command: "preview", refresh: true, "expect-no-changes": true });
+  });
+
+  it("names a stack a self-managed backend accepts by default, and says a fork's preview lacks the backend's credentials", () => {
+    expect(platform.env?.["STACK"]).toMatch(/^organization\/[\w.-]+\/[\w.-]+$/);
+    expect(text).toMatch(/On Pulumi Cloud, use <your Pulumi organisation>\/<project>\/<stack>/);
+    for (const file of [...workflows.map((f) => `examples/gitops/${f}`), "examples/gitops/README.md", "docs/gitops.md"]) {
+      expect(read(file), file).not.toMatch(/fails? to authenticate|cannot\s+authenticate/);
+    }
   });
 });
