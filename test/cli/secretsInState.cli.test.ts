@@ -285,6 +285,30 @@ describe("where the token and each secret live, through the Pulumi CLI", { timeo
       expect(everything).not.toMatch(/token=/);
     });
 
+    it("a credential written into a URL, and URLs parsers read differently, stop preview before any call and are never repeated", async () => {
+      const password = unique("urlpass");
+      const docs = path.join(program.dir, "docs.yaml");
+      const hostile = DOCS_YAML.replace("url: https://mcp.tools.demo.test/mcp", `url: "https://svc:${password}@mcp.tools.demo.test/mcp"`);
+      expect(hostile).not.toBe(DOCS_YAML);
+      const stateBefore = (await cli.exportState()).text;
+      fs.writeFileSync(docs, hostile);
+      try {
+        emu.control.clearLog();
+        const preview = record(await cli.run(["preview"], { allowFailure: true }));
+        expect(preview.code).not.toBe(0);
+        expect(`${preview.stdout}${preview.stderr}`).toMatch(/mcpServers\[0\]\.url: has a user or password part/);
+        expect(emu.control.log()).toEqual([]);
+        const validated = await docsplatform(["validate", "docs.yaml"]);
+        expect(validated.code).toBe(1);
+        const diff = await docsplatform(["diff", "docs.before.yaml", "docs.yaml", "--format", "markdown"]);
+        const after = await cli.exportState();
+        expect(after.text).toBe(stateBefore);
+        for (const text of [preview.stdout, preview.stderr, validated.out, diff.out, after.text]) expect(occurrences(text, password)).toBe(0);
+      } finally {
+        fs.writeFileSync(docs, DOCS_YAML);
+      }
+    });
+
     afterAll(async () => {
       await cli.run(["destroy", "--yes", "--skip-preview"]);
     }, 300_000);
