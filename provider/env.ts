@@ -7,13 +7,54 @@ import type { ClientOptions } from "./client";
 
 /**
  * Where the package reads the API token it acts with: its Pulumi config key and its environment
- * variable (the plugin's `configure`, `docsplatform export`, `tree --live`). A stack file's secret
- * source may name neither: the token is never passed on (stack/sources.ts).
+ * variable (the plugin's `configure`, `docsplatform export`, `tree --live`; the environment wins, see
+ * {@link connectionSettings}). A stack file's secret source may name neither: the token is never passed
+ * on (stack/sources.ts).
  */
 export const CREDENTIAL = {
   config: ["docsplatform:apiToken"],
   env: ["DOCSPLATFORM_API_TOKEN"],
 } as const;
+
+/** Where the package reads the API's base URL: its Pulumi config key and its environment variable. */
+export const API_URL = {
+  config: "docsplatform:apiUrl",
+  env: "DOCSPLATFORM_API_URL",
+} as const;
+
+/** A connection setting's value and the setting that gave it: the environment variable or the config key. */
+export interface ConnectionValue {
+  value: string;
+  from: string;
+}
+
+/** The API URL and token to act with; a member is absent when neither of its settings is set. */
+export interface ConnectionSettings {
+  url?: ConnectionValue;
+  token?: ConnectionValue;
+}
+
+/**
+ * The API URL and token the package acts with, by its one rule: the environment wins over Pulumi
+ * config, `DOCSPLATFORM_API_TOKEN` over `docsplatform:apiToken` and `DOCSPLATFORM_API_URL` over
+ * `docsplatform:apiUrl`; config is used only where its variable is unset. A CI's secret store is where
+ * a rotated token lives, so the token given to a run is the one it acts with, whatever the stack's
+ * config or an earlier run's state holds (a `pulumi refresh` configures the provider with the config an
+ * earlier run stored). A blank value counts as unset. `config` is absent where no Pulumi config is read
+ * (`docsplatform export`, `tree --live`, the provider used in-process before any configure). Every
+ * place that acts with the token or URL reads them here.
+ */
+export function connectionSettings(config: { get(key: string): string | undefined } | undefined, env: Env = process.env): ConnectionSettings {
+  const url = firstSet([API_URL.env, env[API_URL.env]], [API_URL.config, config?.get(API_URL.config)]);
+  const token = firstSet([CREDENTIAL.env[0], env[CREDENTIAL.env[0]]], [CREDENTIAL.config[0], config?.get(CREDENTIAL.config[0])]);
+  return { ...(url ? { url } : {}), ...(token ? { token } : {}) };
+}
+
+/** The first of the settings, in order, whose value is set and not blank. */
+function firstSet(...settings: [from: string, value: string | undefined][]): ConnectionValue | undefined {
+  for (const [from, value] of settings) if (value !== undefined && value.trim() !== "") return { value, from };
+  return undefined;
+}
 
 /** Tuning variables and what they set. */
 export const TUNING_ENV = {

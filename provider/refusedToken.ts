@@ -7,10 +7,12 @@
 import { STATUS_CODES } from "node:http";
 import { isFirstRefusal, isTokenRefused } from "./client/tokenRefusal";
 
-/** Where the token comes from, as each entry point reads it. */
+/** Where the token comes from, as each entry point reads it (the environment wins over config: env.ts). */
 export const TOKEN_SETTINGS = {
-  /** The provider: Pulumi config, else the environment. */
+  /** The provider, its token from Pulumi config (DOCSPLATFORM_API_TOKEN unset). */
   provider: "`docsplatform:apiToken` (pulumi config set --secret docsplatform:apiToken <token>) or DOCSPLATFORM_API_TOKEN",
+  /** The provider, its token from the environment: the one used, whatever config holds. */
+  providerFromEnv: "DOCSPLATFORM_API_TOKEN (set, it wins over `docsplatform:apiToken`)",
   /** `docsplatform export` and `tree --live`: the environment. */
   command: "DOCSPLATFORM_API_TOKEN",
 } as const;

@@ -1,12 +1,13 @@
 /**
  * `docsplatform export --org <organizationId> [--out FILE] [--force]`: writes a stack file that adopts an
  * organisation's live objects. Token and URL come from DOCSPLATFORM_API_TOKEN and DOCSPLATFORM_API_URL,
- * as for the provider. Exit codes: 0 written, 1 error, 2 usage.
+ * read as the provider reads them (env.ts `connectionSettings`; this command reads no Pulumi config).
+ * Exit codes: 0 written, 1 error, 2 usage.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ApiClient, checkBaseUrl } from "../client";
-import { clientTuningFromEnv } from "../env";
+import { clientTuningFromEnv, connectionSettings } from "../env";
 import { formatProblem, parseStack } from "../stack/load";
 import { objectSummary } from "../stack/summary";
 import type { StackFile, StackSite } from "../file/model";
@@ -185,8 +186,7 @@ async function exportTo(args: Args, io: Partial<ExportIo> & Pick<ExportIo, "env"
 
 /** The API's URL and token from the environment, or the exit code after saying what is missing or wrong. */
 function apiSettings(env: ExportIo["env"], stderr: ExportIo["stderr"]): { url: string; token: string } | number {
-  const token = env["DOCSPLATFORM_API_TOKEN"];
-  const url = env["DOCSPLATFORM_API_URL"];
+  const { token, url } = connectionSettings(undefined, env);
   if (!token) {
     stderr.write("docsplatform export: DOCSPLATFORM_API_TOKEN is not set; export it with the API token to read the organization\n");
     return 2;
@@ -196,12 +196,12 @@ function apiSettings(env: ExportIo["env"], stderr: ExportIo["stderr"]): { url: s
     return 2;
   }
   try {
-    checkBaseUrl(url);
+    checkBaseUrl(url.value);
   } catch (e) {
     stderr.write(`docsplatform export: DOCSPLATFORM_API_URL: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  return { url, token };
+  return { url: url.value, token: token.value };
 }
 
 /** What the file and stderr say when no `--caller` was given. */

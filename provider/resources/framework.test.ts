@@ -177,6 +177,22 @@ describe("against the emulator", () => {
     }
   });
 
+  it("acts with DOCSPLATFORM_API_TOKEN over the config's token, and names the variable when the API refuses it", async () => {
+    const site = await api<{ id: string }>("POST", sitesPath, { title: "Token from the environment" });
+    try {
+      // The config's token is refused by the API; the environment's is valid and wins.
+      await configureAgainst(siteProvider, { url: emulator.url, token: "refused-config-token" }, { DOCSPLATFORM_API_TOKEN: emulator.token });
+      expect((await siteProvider.read(site.id, { organizationId: org } as never)).id).toBe(site.id);
+      // The other way round: the environment's token is the one refused, and the message names it.
+      await configureAgainst(siteProvider, emulator, { DOCSPLATFORM_API_TOKEN: "refused-env-token" });
+      await expect(siteProvider.read(site.id, { organizationId: org } as never)).rejects.toThrow(
+        "the API refused the token (401 Unauthorized) for organization demo-org: supply a valid token in DOCSPLATFORM_API_TOKEN (set, it wins over `docsplatform:apiToken`)",
+      );
+    } finally {
+      await configureAgainst(siteProvider, emulator);
+    }
+  });
+
   it("resolves a create whose outcome is unknown by its natural key, without a duplicate", async () => {
     const site = await api<{ id: string }>("POST", sitesPath, { title: "Uncertain", visibility: "share-link" });
     emulator.control.setFaults({ dropAfterCommitRate: 1, methods: ["POST"], routes: "/share-links$" });

@@ -4,7 +4,7 @@ import { explain } from "../phrases";
 import { dottedPath, valuesAlong } from "../pointer";
 import type { ApiClient } from "../client";
 import { ApiError, isConflict, isNotFound, isOutcomeUnknown } from "../client/errors";
-import { CREDENTIAL, tuningFromEnv, type Tuning } from "../env";
+import { API_URL, connectionSettings, CREDENTIAL, tuningFromEnv, type Tuning } from "../env";
 import { configureListViews, throughLag } from "./lists";
 import { inputValidator } from "./inputValidators";
 import { missingReferences, takeReferences } from "./references";
@@ -30,10 +30,10 @@ import {
  * every call obtains the shared client for them.
  */
 
-/** Config keys and their environment fallbacks. */
+/** Config keys and the environment variables that win over them (env.ts `connectionSettings`). */
 export const CONFIG = {
   apiToken: { key: CREDENTIAL.config[0], env: CREDENTIAL.env[0] },
-  apiUrl: { key: "docsplatform:apiUrl", env: "DOCSPLATFORM_API_URL" },
+  apiUrl: { key: API_URL.config, env: API_URL.env },
 } as const;
 
 /** The provider type of a kind: inputs are the kind's inputs plus `adopt`. */
@@ -53,6 +53,8 @@ export type KindProvider<I extends object, O extends object> = dynamic.ResourceP
 interface Settings {
   url: string | undefined;
   token: string | undefined;
+  /** The setting the token came from (its environment variable or its config key), for the refused-token message. */
+  tokenFrom: string | undefined;
   /** The tuning environment variables, read once here (the client reads none). */
   tuning: Tuning;
 }
@@ -61,17 +63,19 @@ let configured: Settings | undefined;
 /** The settings from the environment alone, when configure never ran (programs using the provider in-process). */
 let fromEnv: Settings | undefined;
 
-function nonEmpty(v: string | undefined): string | undefined {
-  return v === undefined || v.trim() === "" ? undefined : v;
+/** The URL and token by the package's one rule (the environment wins over config), and the tuning variables. */
+function settingsFrom(config: { get(key: string): string | undefined } | undefined): Settings {
+  const { url, token } = connectionSettings(config);
+  return { url: url?.value, token: token?.value, tokenFrom: token?.from, tuning: tuningFromEnv() };
 }
 
-/** Records the API URL and token from Pulumi config, falling back to the environment. Synchronous. */
+/**
+ * Records the API URL and token: `DOCSPLATFORM_API_URL` and `DOCSPLATFORM_API_TOKEN` when set, else
+ * Pulumi config (`config` is what the engine configures the provider with: the stack's config in a
+ * preview or up, the config an earlier run stored in a refresh). Synchronous.
+ */
 export function configureConnection(config: { get(key: string): string | undefined }): void {
-  configured = {
-    url: nonEmpty(config.get(CONFIG.apiUrl.key)) ?? nonEmpty(process.env[CONFIG.apiUrl.env]),
-    token: nonEmpty(config.get(CONFIG.apiToken.key)) ?? nonEmpty(process.env[CONFIG.apiToken.env]),
-    tuning: tuningFromEnv(),
-  };
+  configured = settingsFrom(config);
   configureListViews(configured.tuning);
 }
 
@@ -82,7 +86,7 @@ export function configureConnection(config: { get(key: string): string | undefin
  */
 export async function kindContext(): Promise<KindContext> {
   if (configured === undefined && fromEnv === undefined) {
-    fromEnv = { url: nonEmpty(process.env[CONFIG.apiUrl.env]), token: nonEmpty(process.env[CONFIG.apiToken.env]), tuning: tuningFromEnv() };
+    fromEnv = settingsFrom(undefined);
     configureListViews(fromEnv.tuning);
   }
   const settings = (configured ?? fromEnv)!;
@@ -274,7 +278,9 @@ async function tellingRefusedToken<T>(values: object | undefined, op: () => Prom
     return await op();
   } catch (e) {
     const org = (values as { organizationId?: unknown } | undefined)?.organizationId;
-    const told = explainRefusedToken(e, typeof org === "string" ? org : undefined, TOKEN_SETTINGS.provider);
+    // The setting that gave the refused token: the environment variable when set, else the config key.
+    const tokenFromEnv = (configured ?? fromEnv)?.tokenFrom === CONFIG.apiToken.env;
+    const told = explainRefusedToken(e, typeof org === "string" ? org : undefined, tokenFromEnv ? TOKEN_SETTINGS.providerFromEnv : TOKEN_SETTINGS.provider);
     if (told === undefined) throw e;
     throw new Error(told);
   }

@@ -247,8 +247,9 @@ async function drawTree(args: ParsedArgs, usage: UsageError, io: ViewIo): Promis
  * the same model); an exit code when it cannot be read. What export leaves out is listed on stderr.
  */
 async function readLive(org: string, io: ViewIo, command: string): Promise<StackFile | number> {
-  const token = io.env["DOCSPLATFORM_API_TOKEN"];
-  const url = io.env["DOCSPLATFORM_API_URL"];
+  // As the provider reads them (the environment wins over config; this command reads no Pulumi config).
+  const { connectionSettings } = await import("../env");
+  const { token, url } = connectionSettings(undefined, io.env);
   if (!token) {
     io.stderr.write(`docsplatform ${command}: DOCSPLATFORM_API_TOKEN is not set; export it with the API token to read the organization\n`);
     return 2;
@@ -261,12 +262,12 @@ async function readLive(org: string, io: ViewIo, command: string): Promise<Stack
   const { ApiClient, checkBaseUrl } = await import("../client");
   const { ExportError, explainApiError, exportOrganization } = await import("../export/export");
   try {
-    checkBaseUrl(url);
+    checkBaseUrl(url.value);
   } catch (e) {
     io.stderr.write(`docsplatform ${command}: DOCSPLATFORM_API_URL: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const client = new ApiClient({ baseUrl: url, token });
+  const client = new ApiClient({ baseUrl: url.value, token: token.value });
   try {
     const result = await exportOrganization(client, { organizationId: org });
     for (const note of result.notes) io.stderr.write(`${command}: not drawn: ${note}\n`);

@@ -64,8 +64,8 @@ describe("pulumi new from the packed template", { timeout: 300_000 }, () => {
     expect(`${made.stdout}${made.stderr}`).not.toMatch(/npm (ERR|error)/);
     expect(fs.existsSync(path.join(project, "node_modules", "pulumi-docsplatform", "dist", "provider", "program.js"))).toBe(true);
     expect(fs.readFileSync(path.join(project, "Pulumi.yaml"), "utf8")).toMatch(/^name: our-docs$/m);
-    // `pulumi new` stores a --config value as plain text even where the template marks it secret: the
-    // README sets the token afterwards, as a secret.
+    // The template asks for no token (`pulumi new` would prompt for it): it is set afterwards, as a secret.
+    expect(made.stdout).toContain("pulumi config set --secret docsplatform:apiToken");
     await cli.run(["config", "set", "--secret", "docsplatform:apiToken", emu.token]);
     const config = fs.readFileSync(path.join(project, "Pulumi.dev.yaml"), "utf8");
     expect(config.includes(emu.token)).toBe(false);

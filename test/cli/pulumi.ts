@@ -83,7 +83,7 @@ export class PulumiCli {
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
       PULUMI_SKIP_CHECKPOINTS: undefined,
       NO_COLOR: "1",
-      // The provider reads its URL and token from the stack config; an environment left over from a shell must not win.
+      // The suite gives the URL and token in the stack config; set, these would win over it (a shell's leftovers must not).
       DOCSPLATFORM_API_URL: undefined,
       DOCSPLATFORM_API_TOKEN: undefined,
     };

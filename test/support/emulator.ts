@@ -60,14 +60,16 @@ export class Started {
 
 /**
  * Configures the in-process providers for `target` from the stack config, as a new plugin process
- * does: `env` (tuning variables) is set only while configure reads it, then restored.
+ * does: `over` (tuning variables) is set only while configure reads it, then restored. The API's URL and
+ * token variables are blank unless `over` gives them (set, they would win over the config).
  */
 export async function configureAgainst(
   provider: { configure?: (req: pulumi.dynamic.ConfigureRequest) => Promise<void> },
   target: { url: string; token: string },
-  env: Record<string, string> = {},
+  over: Record<string, string> = {},
 ): Promise<void> {
   const { config } = providerConfig(target);
+  const env: Record<string, string> = { DOCSPLATFORM_API_URL: "", DOCSPLATFORM_API_TOKEN: "", ...over };
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   Object.assign(process.env, env);
   try {
