@@ -9,6 +9,7 @@ import { configureListViews, throughLag } from "./lists";
 import { inputValidator } from "./inputValidators";
 import { missingReferences, takeReferences } from "./references";
 import { tellEngine } from "./engineLog";
+import { driftWarnings, rememberDrift } from "./drift";
 import { isTokenRefused } from "../client/tokenRefusal";
 import { explainRefusedToken, TOKEN_SETTINGS } from "../refusedToken";
 import {
@@ -363,8 +364,11 @@ export function makeProvider<I extends object, O extends object>(kind: KindDefin
       return failures.length > 0 ? { inputs, failures } : { inputs };
     },
 
-    async diff(_id: string, olds: O, news: I & AdoptInput): Promise<dynamic.DiffResult> {
-      const { changed, replaces } = declaredChanges<I>(kind.fields, olds, pickFields<I>(kind.fields, news));
+    async diff(id: string, olds: O, news: I & AdoptInput): Promise<dynamic.DiffResult> {
+      const declared = pickFields<I>(kind.fields, news);
+      const { changed, replaces } = declaredChanges<I>(kind.fields, olds, declared);
+      // After a refresh that found the object edited by hand, the fields and both values in words (drift.ts).
+      for (const warning of driftWarnings(kind, id, olds, declared, changed)) await tellEngine("warning", current?.client.secrets.redact(warning) ?? warning);
       return {
         changes: changed.length > 0,
         replaces,
@@ -558,7 +562,10 @@ async function readObject<I extends object, O extends object>(kind: KindDefiniti
   const ctx = await kindContext();
   const live = await kind.read(ctx, id, (props ?? {}) as O);
   if (live === undefined) return { id: "", props: {} as O };
-  return { id, props: toOutputs(live) };
+  const outs = toOutputs(live);
+  // A refresh: the fields that differ from the stored outputs, for the diff that follows to name (drift.ts).
+  rememberDrift(kind, id, props, outs);
+  return { id, props: outs };
 }
 
 /** Update: the declared fields whose value differs, in one call of the kind (none: no call). */
