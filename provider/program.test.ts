@@ -36,7 +36,7 @@ function providersByUrn(runner: ProgramRunner): Record<string, unknown> {
   return Object.fromEntries(
     runner
       .resources()
-      .filter((r) => r.custom && !r.type.startsWith("pulumi:providers"))
+      .filter((r) => r.custom && r.type.startsWith("pulumi-nodejs:dynamic/"))
       .map((r) => [r.urn, r.inputs["__provider"]]),
   );
 }

@@ -27,3 +27,5 @@ const docs = new DocsPlatform(pulumi.getProject(), {
 
 export const siteUrls = docs.siteUrls;
 export const siteIds = docs.siteIds;
+// What the stack holds, for the next run (classes/held.ts): a secret, printed as one line.
+export const docsplatformHeld = docs.held;

@@ -24,6 +24,8 @@ import { runtimeSources, secretSourceIssues, type SecretLookup } from "../stack/
 import { gitSyncSourceIssues } from "../gitSync/checks";
 import { failureHeadline, formatProblem, loadStackFile, type Problem } from "../stack/load";
 import { declareQuietly } from "./registration";
+import { held, type HeldMap } from "../classes/held";
+import { kindByName } from "../resources/kinds";
 import type { StackFile } from "../file/model";
 import type { ResolvedStack } from "../stack/resolve";
 
@@ -112,6 +114,11 @@ export class DocsPlatform extends pulumi.ComponentResource {
   readonly sectionIds: pulumi.Output<Record<string, Record<string, string>>>;
   /** Team key → team ID. */
   readonly teamIds: pulumi.Output<Record<string, string>>;
+  /**
+   * The IDs the stack's resources hold, by kind and resource name: a secret. A program exports it as
+   * `docsplatformHeld` (HELD_OUTPUT) so that the next run never takes them over by a natural key.
+   */
+  readonly held: pulumi.Output<HeldMap>;
   /** Site key → share-link key → URL with the link's token: a secret. */
   readonly shareLinkUrls: pulumi.Output<Record<string, Record<string, string | null>>>;
 
@@ -124,8 +131,15 @@ export class DocsPlatform extends pulumi.ComponentResource {
 
     this.stack = stack;
     this.organizationId = args.organizationId ?? stack.organization;
+    // What the last run held, read before any resource is declared (held.ts): a create never takes it over.
+    held.start(this, name);
     // The SDK's promise stacks formatted short while declaring; restored before any other code runs (registration.ts).
     this.resources = declareQuietly(() => new Declarer(name, this, this.organizationId, loaded, sources, locate).declare());
+    // What a key that left the file does, said before any write; the held IDs wait for the words.
+    const said = held.departures((k) => kindByName(k)?.noun ?? { one: k, many: `${k} objects` }).then(async (lines) => {
+      for (const line of lines) await pulumi.log.warn(line, this);
+    });
+    this.held = pulumi.all([held.output(), said]).apply(([map]) => map);
 
     const sites = Object.entries(this.resources.sites);
     this.siteIds = record(sites.map(([k, r]) => [k, r.site.id]));

@@ -395,6 +395,12 @@ export interface StackList {
   readAll(client: ApiClient, organizationId: string, tick: (objects: number) => void): Promise<object[]>;
 }
 
+/**
+ * The reserved input under which the component gives a resource the last run did not hold the IDs its
+ * siblings of the same kind held (classes/held.ts): a create never takes one of those over by its natural key.
+ */
+export const HELD_INPUT = "__held";
+
 /** A created or adopted object: its ID and its outputs. */
 export interface Created<O> {
   id: string;

@@ -18,6 +18,7 @@ import {
   type FieldSpec,
   type KindContext,
   type KindDefinition,
+  HELD_INPUT,
   containsUnknown,
   declaredInputs,
   desiredValue,
@@ -426,17 +427,21 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
     },
   };
   const inputs = pickFields<I>(kind.fields, news);
+  // Objects other resources of this stack hold: never taken over by this create (classes/held.ts).
+  const heldIds = (news as Record<string, unknown>)[HELD_INPUT];
+  const heldElsewhere = new Set(Array.isArray(heldIds) ? heldIds.filter((x): x is string => typeof x === "string") : []);
+  const free = (found: Created<O> | undefined): Created<O> | undefined => (found !== undefined && heldElsewhere.has(found.id) ? undefined : found);
   try {
     if (news.adopt === true && kind.adopt) {
       // Through the list lag: an object created a moment ago may not be listed yet.
-      const found = await throughLag(() => kind.adopt!(ctx, inputs));
+      const found = free(await throughLag(() => kind.adopt!(ctx, inputs)));
       if (found) {
         const settled = await settle(kind, ctx, found, inputs, "adopting existing");
         return { id: settled.id, outs: toOutputs(settled.outs) };
       }
     }
     // An earlier run may have made this object and died before the engine recorded it.
-    const earlier = news.adopt === true ? undefined : await madeEarlier(kind, ctx, inputs);
+    const earlier = news.adopt === true ? undefined : free(await madeEarlier(kind, ctx, inputs));
     if (earlier) {
       const settled = await settle(kind, ctx, earlier, inputs, "taking over what an earlier run made,");
       createdHere.add(settled.id);
@@ -454,7 +459,7 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
       if (progress !== undefined || !isOutcomeUnknown(e) || !(kind.recover ?? kind.adopt)) throw e;
       // The create may have taken effect: find what it made rather than creating a duplicate.
       // Through the list lag: "not listed" right after the write is not yet "not made".
-      const found = await throughLag(() => (kind.recover ? kind.recover(ctx, inputs) : kind.adopt!(ctx, inputs)));
+      const found = free(await throughLag(() => (kind.recover ? kind.recover(ctx, inputs) : kind.adopt!(ctx, inputs))));
       if (!found) throw e;
       created = await settle(kind, ctx, found, inputs, "resolving an uncertain create found");
     }
