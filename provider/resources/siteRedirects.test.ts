@@ -112,6 +112,22 @@ describe("SiteRedirects", () => {
     expect((await client.redirects.list(ORG, siteId, { orderBy: "source" })).map((r) => r.source)).toEqual(["/faq-old", "/keep", "/lose"]);
   });
 
+  it("a set, not a list: a refresh of unchanged redirects the platform lists in another order stores exactly what it stored", async () => {
+    const siteId = await newSite();
+    const ctx = { client };
+    const redirects = [ext("/b", 1), ext("/a", 2), ext("/c", 3)];
+    const outs = (await siteRedirectsKind.create(ctx, { organizationId: ORG, siteId, redirects })).outs;
+    // Made again by hand, the same: the platform now lists it last.
+    const a = (await client.redirects.list(ORG, siteId)).find((r) => r.source === "/b")!;
+    await client.redirects.delete(ORG, siteId, a.id);
+    const again = await client.redirects.create(ORG, siteId, { source: "/b", destination: { kind: "external", url: "https://example.com/1" } });
+    expect((await client.redirects.list(ORG, siteId)).map((r) => r.source)).not.toEqual(outs.redirects.map((r) => r.source));
+    const refreshed = (await siteRedirectsKind.read(ctx, siteId, outs))!;
+    expect(refreshed.redirects.map((r) => r.source)).toEqual(["/b", "/a", "/c"]);
+    expect(refreshed).toEqual({ ...outs, redirects: outs.redirects.map((r) => (r.source === "/b" ? { ...r, id: again.id } : r)) });
+    expect((await siteRedirectsProvider.diff(siteId, refreshed, { organizationId: ORG, siteId, redirects })).changes).toBe(false);
+  });
+
   it("refuses a source twice in one state before any call, and reports what the platform refused by source", async () => {
     const siteId = await newSite();
     const twice = await calls(() => siteRedirectsKind.create({ client }, { organizationId: ORG, siteId, redirects: [ext("/x"), ext("/y"), ext("/x", 2)] }).catch((e: Error) => e));

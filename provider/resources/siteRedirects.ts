@@ -136,13 +136,21 @@ async function listAllRedirects(ctx: KindContext, organizationId: string, siteId
  */
 function fromLive(live: readonly SiteRedirect[], known: readonly StoredRedirect[]): StoredRedirect[] {
   const byKey = new Map(known.map((r) => [redirectKey(r), r]));
-  return live.map((l) => {
+  // A set: the platform's listing order is not the redirects' (it may differ from read to read). Those the
+  // state holds keep its order, any other follows by source, so a refresh of an unchanged set changes nothing.
+  const rank = new Map(known.map((r, i) => [redirectKey(r), i]));
+  const ordered = [...live].sort((a, b) => {
+    const [ka, kb] = [redirectKey(a), redirectKey(b)];
+    return (rank.get(ka) ?? Infinity) - (rank.get(kb) ?? Infinity) || (ka < kb ? -1 : ka > kb ? 1 : 0);
+  });
+  return ordered.map((l) => {
     const k = byKey.get(redirectKey(l));
     const flags = { permanent: l.permanent, captureWildcard: l.captureWildcard, draft: l.draft };
     if (k && k.destination.kind === "path" && l.destination.kind === "site-page" && (k.resolved == null || jsonEqual(k.resolved, l.destination))) {
       return { source: l.source, destination: k.destination, ...flags, id: l.id, resolved: l.destination };
     }
-    return { source: l.source, destination: l.destination, ...flags, id: l.id };
+    // As a create or update stores it (`resolved` null), so an unchanged set reads back as stored.
+    return { source: l.source, destination: l.destination, ...flags, id: l.id, resolved: null };
   });
 }
 
