@@ -3,15 +3,29 @@
  * checkout into dist/package/pulumi-docsplatform-VERSION.tgz, and writes beside it the `pulumi new`
  * template with that tarball inside and its package.json depending on it by file, so the project
  * `pulumi new dist/package/docs-platform` makes installs the package from its own folder (its own
- * `npm install`, and `npm ci` in the project's CI, need no registry copy of this package).
+ * `npm install`, and `npm ci` in the project's CI, need no registry copy of this package). The template
+ * ships a `.gitignore` (node_modules/ out, the tarball in), copied as it is: `pulumi new` copies every file
+ * of a local template. `--out DIR` writes both into DIR instead of dist/package.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const OUT = path.join(ROOT, "dist", "package");
+const OUT = outDir(process.argv.slice(2));
 const TEMPLATE = path.join(ROOT, "templates", "docs-platform");
+
+/** `--out DIR` (relative to the working directory), else dist/package of the checkout. */
+function outDir(argv: string[]): string {
+  const at = argv.findIndex((a) => a === "--out" || a.startsWith("--out="));
+  if (at < 0) {
+    if (argv.length > 0) throw new Error(`unknown argument '${argv[0]}'; usage: npm run package [-- --out DIR]`);
+    return path.join(ROOT, "dist", "package");
+  }
+  const value = argv[at] === "--out" ? argv[at + 1] : argv[at]!.slice("--out=".length);
+  if (!value || argv.length !== (argv[at] === "--out" ? 2 : 1)) throw new Error("usage: npm run package [-- --out DIR]");
+  return path.resolve(value);
+}
 
 interface Packed {
   filename: string;
@@ -42,7 +56,11 @@ function writeTemplate(tarball: string): string {
 
 const { tarball, version } = pack();
 const template = writeTemplate(tarball);
-const rel = (p: string) => path.relative(process.cwd(), p) || ".";
+/** A path as short as it reads well: relative to the working directory when inside it, else absolute. */
+const rel = (p: string) => {
+  const r = path.relative(process.cwd(), p);
+  return r === "" ? "." : r.startsWith("..") || path.isAbsolute(r) ? p : r;
+};
 process.stdout.write(
   `pulumi-docsplatform ${version}\n` +
     `  package:  ${rel(tarball)}\n` +

@@ -1,9 +1,11 @@
 /**
  * The `pulumi new` template (templates/docs-platform): its Pulumi.yaml parses with the template section
- * the CLI reads (asking for the API URL and the organisation, never the token), its starter docs.yaml
- * passes `docsplatform validate`, and the project it makes — the
- * folder with `${PROJECT}` and `${DESCRIPTION}` replaced as `pulumi new` replaces them, and the config
- * it prompts for set — runs through the engine harness against the emulator.
+ * the CLI reads (asking for the API URL alone: never the token, nor the organisation, which the starter
+ * docs.yaml holds), its starter docs.yaml passes `docsplatform validate`, its .gitignore keeps
+ * node_modules out and the package's tarball in, and the project it makes — the folder with `${PROJECT}`
+ * and `${DESCRIPTION}` replaced as `pulumi new` replaces them, and the organisation set in docs.yaml as
+ * the README says — runs through the engine harness against the emulator, warning only when a stack's
+ * config names another organisation than the file.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -39,17 +41,19 @@ function customOps(result: RunResult): Record<string, number> {
 }
 
 describe("the pulumi new template", () => {
-  it("Pulumi.yaml: a no-code nodejs project whose template asks for the API URL and the organisation, not the token", () => {
+  it("Pulumi.yaml: a no-code nodejs project whose template asks for the API URL, not the token nor the organisation", () => {
     const project = parseYaml(fs.readFileSync(path.join(TEMPLATE, "Pulumi.yaml"), "utf8")) as TemplateProject;
     expect(project.name).toBe("${PROJECT}");
     expect(project.description).toBe("${DESCRIPTION}");
     expect(project.runtime).toEqual({ name: "nodejs", options: { typescript: false } });
     expect(project.template.description).toMatch(/\S/);
     // `pulumi new` prompts for every entry: the token is set afterwards (config as a secret, or DOCSPLATFORM_API_TOKEN), as the quickstart says.
-    expect(Object.keys(project.template.config)).toEqual(["docsplatform:apiUrl", "docsplatform:organization"]);
+    // The organisation too: `pulumi new` could only store it in the stack's config, not in docs.yaml, where every tool reads it.
+    expect(Object.keys(project.template.config)).toEqual(["docsplatform:apiUrl"]);
     expect(Object.values(project.template.config).every((c) => c.description.length > 0)).toBe(true);
     expect(project.template.quickstart).toContain("pulumi config set --secret docsplatform:apiToken");
     expect(project.template.quickstart).toContain("DOCSPLATFORM_API_TOKEN");
+    expect(project.template.quickstart).toContain("Set `organization:` in docs.yaml");
     expect(fs.readdirSync(TEMPLATE).filter((f) => /\.(ts|js)$/.test(f))).toEqual([]);
   });
 
@@ -58,6 +62,23 @@ describe("the pulumi new template", () => {
     expect(run.stderr).toBe("");
     expect(run.stdout).toMatch(/docs\.yaml: OK \(organisation your-organization-id: 1 site, 1 share link, 1 team\)\n$/);
     expect(run.status).toBe(0);
+  });
+
+  it("its .gitignore keeps node_modules out of a first `git add -A`, and the package's tarball in where the repository ignores *.tgz", () => {
+    const repo = fs.mkdtempSync(path.join(os.tmpdir(), "docs-new-git-"));
+    try {
+      const git = (...args: string[]) => spawnSync("git", args, { cwd: repo, encoding: "utf8" });
+      expect(git("init", "--quiet").status).toBe(0);
+      fs.writeFileSync(path.join(repo, ".gitignore"), "*.tgz\n");
+      const project = path.join(repo, "docs");
+      fs.mkdirSync(path.join(project, "node_modules", "pulumi-docsplatform"), { recursive: true });
+      fs.copyFileSync(path.join(TEMPLATE, ".gitignore"), path.join(project, ".gitignore"));
+      for (const f of ["node_modules/pulumi-docsplatform/package.json", "pulumi-docsplatform-0.1.0.tgz", "package-lock.json"]) fs.writeFileSync(path.join(project, f), "{}\n");
+      expect(git("add", "-A").status).toBe(0);
+      expect(git("ls-files", "docs").stdout.split("\n").filter(Boolean)).toEqual(["docs/.gitignore", "docs/package-lock.json", "docs/pulumi-docsplatform-0.1.0.tgz"]);
+    } finally {
+      fs.rmSync(repo, { recursive: true, force: true });
+    }
   });
 
   describe("the project it makes, through the engine against the emulator", () => {
@@ -69,8 +90,10 @@ describe("the pulumi new template", () => {
       const dir = path.join(src, "team-docs");
       fs.mkdirSync(dir);
       instantiate(dir, "team-docs", "The team's docs platform");
-      // The organisation comes from the config `pulumi new` prompts for, not from the starter file.
-      started = await startProgram(dir, { runner: { config: { "docsplatform:organization": "demo-org" } } });
+      // The organisation, set in the starter file as its README says.
+      const file = path.join(dir, "docs.yaml");
+      fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/^organization: your-organization-id$/m, "organization: demo-org"));
+      started = await startProgram(dir);
     });
     afterAll(async () => {
       await stopProgram(started);
@@ -82,7 +105,9 @@ describe("the pulumi new template", () => {
       const pkg = JSON.parse(fs.readFileSync(path.join(runner.dir, "package.json"), "utf8")) as { name: string };
       expect(pkg.name).toBe("team-docs");
 
-      expect(customOps(await runner.preview())).toEqual({ create: 3 });
+      const preview = await runner.preview();
+      expect(customOps(preview)).toEqual({ create: 3 });
+      expect(preview.logs.filter((l) => l.severity === "warning")).toEqual([]);
       const up = await runner.up();
       expect(customOps(up)).toEqual({ create: 3 });
       const org = emu.store.snapshot().organizations.find((o) => o.id === "demo-org")!;
@@ -99,6 +124,14 @@ describe("the pulumi new template", () => {
       const after = emu.store.snapshot().organizations.find((o) => o.id === "demo-org")!;
       expect(after.sites.some((s) => s.title === "Documentation")).toBe(false);
       expect(after.teams.some((t) => t.title === "Docs team")).toBe(false);
+    });
+
+    it("a stack whose config names another organisation manages that one, and each run warns, naming both", async () => {
+      const { runner } = started as ProgramAgainstEmulator;
+      const preview = await runner.preview({ config: { "docsplatform:organization": "other-org" }, allowError: true });
+      expect(preview.logs.filter((l) => l.severity === "warning").map((l) => l.message)).toEqual([
+        "this stack manages organization other-org (config docsplatform:organization), not the demo-org docs.yaml declares, which docsplatform validate, tree, diff and emulator --seed-from read: set organization: other-org in the file, or remove the config",
+      ]);
     });
   });
 });

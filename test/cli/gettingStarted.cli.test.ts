@@ -19,6 +19,7 @@ import type { Duplex } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../harness/program";
 import { pulumiBinDir } from "./pulumi";
+import { userShellEnv } from "./userShell";
 
 const HEADING = "## From a clone to your own project on the emulator";
 const DOC_PORT = 4010;
@@ -70,24 +71,6 @@ function copyCheckout(into: string): void {
   fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(into, "node_modules"));
   fs.mkdirSync(path.join(into, ".work"));
   fs.symlinkSync(path.join(REPO_ROOT, ".work", "pulumi"), path.join(into, ".work", "pulumi"));
-}
-
-/** The environment of the run: the test's, without PATH, HOME, Pulumi's, the provider's and npm's own settings. */
-function blockEnv(home: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!/^(PATH|HOME|INIT_CWD|NODE_OPTIONS|PULUMI_.*|DOCSPLATFORM_.*|npm_.*|GO.*)$/i.test(key)) env[key] = value;
-  }
-  return {
-    ...env,
-    PATH: [path.dirname(process.execPath), "/usr/bin", "/bin"].join(path.delimiter),
-    HOME: home,
-    // npm's cache and configuration stay the machine's (the new HOME has neither), without its update notice.
-    npm_config_cache: process.env["npm_config_cache"] ?? path.join(os.homedir(), ".npm"),
-    npm_config_userconfig: process.env["npm_config_userconfig"] ?? path.join(os.homedir(), ".npmrc"),
-    npm_config_update_notifier: "false",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-  };
 }
 
 /** One command of the block as it ran. */
@@ -143,7 +126,7 @@ describe("docs/getting-started.md, from a clone to one's own project on the emul
 
     const child = spawn("bash", ["--noprofile", "--norc", path.join(work, "block.sh")], {
       cwd: path.join(work, "checkout"),
-      env: blockEnv(path.join(work, "home")),
+      env: userShellEnv(path.join(work, "home")),
       stdio: ["ignore", "pipe", "pipe", "pipe"],
       detached: true,
     });

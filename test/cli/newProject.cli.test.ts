@@ -2,15 +2,15 @@
  * A new user's first run, exactly as the README tells it: `npm run package` packs the checkout and
  * writes the `pulumi new` template with the tarball inside; `pulumi new` makes a project from it (config
  * answered on the command line) and its own `npm install` installs the package from the project's
- * folder, with no registry copy of this package; then preview and up against the emulator.
+ * folder, with no registry copy of this package; the organisation is set in docs.yaml, as the template's
+ * README says; then preview and up against the emulator.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { REPO_ROOT } from "../harness/program";
+import { packTemplate } from "./packedTemplate";
 import { PulumiCli } from "./pulumi";
 
 let emu: RunningEmulator;
@@ -20,9 +20,8 @@ const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "docsplatform-new-"));
 const project = path.join(workdir, "our-docs");
 
 beforeAll(async () => {
-  // `npm run package` without its build step: the suite has just built.
-  const out = execFileSync(process.execPath, [path.join(REPO_ROOT, "dist", "templates", "pack.js")], { cwd: REPO_ROOT, encoding: "utf8" });
-  template = out.match(/template: (.+)$/m)![1]!.trim();
+  // `npm run package` without its build step (the suite has just built), into a folder of the test's.
+  template = packTemplate(path.join(workdir, "package")).template;
   emu = await startEmulator({ port: 0 });
   fs.mkdirSync(project);
   cli = new PulumiCli(project, [emu.token]);
@@ -36,17 +35,17 @@ afterAll(async () => {
 
 describe("pulumi new from the packed template", { timeout: 300_000 }, () => {
   it("npm run package writes the tarball and a template whose package.json depends on it by file", () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, template, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(template, "package.json"), "utf8")) as { dependencies: Record<string, string> };
     const dep = manifest.dependencies["pulumi-docsplatform"]!;
     expect(dep).toMatch(/^file:pulumi-docsplatform-\d+\.\d+\.\d+\.tgz$/);
-    expect(fs.existsSync(path.join(REPO_ROOT, template, dep.slice("file:".length)))).toBe(true);
+    expect(fs.existsSync(path.join(template, dep.slice("file:".length)))).toBe(true);
   });
 
   it("pulumi new makes the project and its own npm install installs the package", async () => {
     const made = await cli.run(
       [
         "new",
-        path.join(REPO_ROOT, template),
+        template,
         "--yes",
         "--stack",
         "dev",
@@ -56,14 +55,17 @@ describe("pulumi new from the packed template", { timeout: 300_000 }, () => {
         "Our docs platform",
         "--config",
         `docsplatform:apiUrl=${emu.url}`,
-        "--config",
-        "docsplatform:organization=demo-org",
       ],
       { cwd: project },
     );
     expect(`${made.stdout}${made.stderr}`).not.toMatch(/npm (ERR|error)/);
     expect(fs.existsSync(path.join(project, "node_modules", "pulumi-docsplatform", "dist", "provider", "program.js"))).toBe(true);
     expect(fs.readFileSync(path.join(project, "Pulumi.yaml"), "utf8")).toMatch(/^name: our-docs$/m);
+    expect(fs.readFileSync(path.join(project, ".gitignore"), "utf8")).toMatch(/^node_modules\/$/m);
+    // Nor for the organisation: it is docs.yaml's, set there as the README says.
+    expect(made.stdout).toContain("Set `organization:` in docs.yaml");
+    const file = path.join(project, "docs.yaml");
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/^organization: your-organization-id$/m, "organization: demo-org"));
     // The template asks for no token (`pulumi new` would prompt for it): it is set afterwards, as a secret.
     expect(made.stdout).toContain("pulumi config set --secret docsplatform:apiToken");
     await cli.run(["config", "set", "--secret", "docsplatform:apiToken", emu.token]);
@@ -75,6 +77,7 @@ describe("pulumi new from the packed template", { timeout: 300_000 }, () => {
   it("the starter project previews and comes up against the platform", async () => {
     const preview = await cli.run(["preview"]);
     expect(preview.stdout).toMatch(/\+ 5 to create/);
+    expect(`${preview.stdout}${preview.stderr}`).not.toMatch(/warning/i);
     const up = await cli.run(["up", "--yes", "--skip-preview"]);
     expect(up.stdout).toMatch(/\+ 5 created/);
     const again = await cli.run(["preview", "--expect-no-changes"]);
