@@ -10,7 +10,7 @@
  *
  * The program knows the whole file; the stack's last outputs know what the state held. The component
  * exports the IDs its resources hold as a stack output ({@link HELD_OUTPUT}, a secret so that `up` prints
- * one line of it), reads the last run's through a reference to its own stack, and gives every resource
+ * one line of it), reads the last run's outputs of its own stack, and gives every resource
  * that the last run did not hold the IDs held by its siblings of the same kind (same parent, as its name
  * says): the provider never takes one of those over. A resource the last run held never creates, and is
  * given nothing. The same reading says, in the preview, what a key that left the file will delete.
@@ -24,6 +24,9 @@ import * as pulumi from "@pulumi/pulumi";
 export const HELD_OUTPUT = "docsplatformHeld";
 
 export { HELD_INPUT } from "../resources/kind";
+
+/** The engine's built-in function that reads a stack's outputs (what a stack reference reads). */
+const READ_STACK_OUTPUTS = "pulumi:pulumi:readStackOutputs";
 
 /** Kind name → resource name → ID of the object it holds. */
 export type HeldMap = Record<string, Record<string, string>>;
@@ -45,13 +48,21 @@ export class HeldRegistry {
   private readonly declared: Declared[] = [];
   private last: Promise<HeldMap> | undefined;
 
-  /** Reads the last run's held IDs through a reference to this stack (once; nothing held when the stack has none). */
-  start(parent: pulumi.Resource, name: string): void {
+  /**
+   * Reads the last run's held IDs (once; nothing held when the stack has none): the engine's built-in
+   * `readStackOutputs` of this same stack, the read a stack reference makes, without a resource in the
+   * state (whose outputs a refresh would then find changed after every `up` that changed the stack's).
+   */
+  start(): void {
     if (this.last !== undefined) return;
-    const stack = `${pulumi.getOrganization()}/${pulumi.getProject()}/${pulumi.getStack()}`;
-    const ref = new pulumi.StackReference(`${name}/held`, { name: stack }, { parent });
-    this.last = ref.getOutputDetails(HELD_OUTPUT).then(
-      (d) => asHeldMap(d.secretValue ?? d.value),
+    let stack: string;
+    try {
+      stack = `${pulumi.getOrganization()}/${pulumi.getProject()}/${pulumi.getStack()}`;
+    } catch {
+      return; // not run by an engine (a program loaded on its own): nothing to read, nothing to protect
+    }
+    this.last = pulumi.runtime.invoke(READ_STACK_OUTPUTS, { name: stack }).then(
+      (r: { outputs?: Record<string, unknown> } | undefined) => asHeldMap(r?.outputs?.[HELD_OUTPUT]),
       () => ({}),
     );
   }

@@ -132,7 +132,7 @@ export class DocsPlatform extends pulumi.ComponentResource {
     this.stack = stack;
     this.organizationId = args.organizationId ?? stack.organization;
     // What the last run held, read before any resource is declared (held.ts): a create never takes it over.
-    held.start(this, name);
+    held.start();
     // The SDK's promise stacks formatted short while declaring; restored before any other code runs (registration.ts).
     this.resources = declareQuietly(() => new Declarer(name, this, this.organizationId, loaded, sources, locate).declare());
     // What a key that left the file does, said before any write; the held IDs wait for the words.

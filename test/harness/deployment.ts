@@ -8,9 +8,6 @@ import { randomUUID } from "node:crypto";
 import type { PluginDriver } from "./plugin";
 import { PluginError } from "./plugin";
 import { DYNAMIC_PROVIDER_TYPE, STACK_TYPE, type StateResource, dependenciesOf } from "./state";
-
-/** The type of a stack reference, read by the CLI's built-in provider. */
-const STACK_REFERENCE_TYPE = "pulumi:pulumi:StackReference";
 import {
   type PropertyMap,
   type PropertyValue,
@@ -285,13 +282,13 @@ export class Deployment {
       );
       if (this.preview) {
         for (const r of targets) {
-          if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE && r.type !== STACK_REFERENCE_TYPE) this.steps.push(discardStep(r, "delete"));
+          if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE) this.steps.push(discardStep(r, "delete"));
         }
       } else {
         await deleteInReverseOrder(targets, this.sem, async (r) => {
           await deleteResource(this.ctx, r);
           this.forget(r);
-          if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE && r.type !== STACK_REFERENCE_TYPE) this.steps.push(discardStep(r, "delete"));
+          if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE) this.steps.push(discardStep(r, "delete"));
         }).catch((e: unknown) => {
           for (const x of (e as AggregateError).errors as unknown[]) {
             this.errors.push(x instanceof StepError ? x : new StepError("", describe(x), x));
@@ -622,30 +619,19 @@ export class Deployment {
   }
 
   /**
-   * A reference to this same stack (the only one this engine knows), as the CLI's built-in provider reads
-   * one: the outputs the stack had when the run began, under `outputs`, with the names of the secret ones.
-   * Kept in the state like the CLI's; not a step of the run's summary (the CLI counts no read there).
+   * The outputs this stack had when the run began, as the CLI's built-in `readStackOutputs` answers for a
+   * stack (what a stack reference reads): `{name, outputs, secretOutputNames}`. Only this stack is known.
    */
-  private async readOwnStack(urn: string, parent: string, props: PropertyMap, dependencies: string[]): Promise<RegistrationResult> {
-    const wanted = String(props["name"]);
-    const own = wanted.split("/").slice(1).join("/") === `${this.ctx.project}/${this.ctx.stack}` ? wanted : undefined;
-    if (own === undefined) this.fail(urn, `this engine reads only its own stack (<organization>/${this.ctx.project}/${this.ctx.stack}), not ${wanted}`);
+  readStackOutputs(name: string): PropertyMap {
+    if (name.split("/").slice(1).join("/") !== `${this.ctx.project}/${this.ctx.stack}`) {
+      throw new Error(`this engine reads only its own stack (<organization>/${this.ctx.project}/${this.ctx.stack}), not ${name}`);
+    }
     const before = [...this.live.values()].find((r) => r.type === STACK_TYPE)?.outputs ?? {};
-    const outputs: PropertyMap = { name: own, outputs: before, secretOutputNames: Object.entries(before).filter(([, v]) => isSecret(v)).map(([k]) => k) };
-    const old = this.live.get(urn);
-    if (old) this.consumed.add(urn);
-    const entry: StateResource = {
-      urn, custom: true, external: true, id: own, type: STACK_REFERENCE_TYPE, inputs: props, outputs,
-      ...(parent ? { parent } : {}), dependencies, created: old?.created ?? now(), modified: now(),
-    };
-    this.registered.set(urn, entry);
-    this.markDirty();
-    return { urn, id: own, outputs };
+    return { name, outputs: before, secretOutputNames: Object.entries(before).filter(([, v]) => isSecret(v)).map(([k]) => k) };
   }
 
   private async doRead(type: string, name: string, parent: string, id: string, props: PropertyMap, dependencies: string[]): Promise<RegistrationResult> {
     const urn = makeUrn(this.ctx.stack, this.ctx.project, parent, type, name);
-    if (type === STACK_REFERENCE_TYPE) return this.readOwnStack(urn, parent, props, dependencies);
     if (!isDynamicType(type)) this.fail(urn, `only dynamic resources can be read, not ${type}`);
     const provider = await this.defaultProvider();
     return this.sem.run(async () => {
@@ -768,8 +754,7 @@ export async function refresh(ctx: DeploymentContext, old: readonly StateResourc
   await Promise.all(
     old.map((r) =>
       sem.run(async () => {
-        // A stack reference is read again by the next run's program, not refreshed through the plugin.
-        if (!r.custom || r.type === DYNAMIC_PROVIDER_TYPE || r.type === STACK_REFERENCE_TYPE || r.delete) return;
+        if (!r.custom || r.type === DYNAMIC_PROVIDER_TYPE || r.delete) return;
         const plugin = await ctx.plugin();
         try {
           const read = await plugin.read(r.urn, r.id ?? "", r.inputs, r.outputs);
@@ -834,7 +819,7 @@ export async function destroy(ctx: DeploymentContext, old: readonly StateResourc
       }
       current.splice(current.indexOf(r), 1);
       ctx.persist?.(current);
-      if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE && r.type !== STACK_REFERENCE_TYPE) steps.push(discardStep(r, "delete"));
+      if (!r.delete && r.type !== DYNAMIC_PROVIDER_TYPE) steps.push(discardStep(r, "delete"));
     });
   } catch (e) {
     errors = (e as AggregateError).errors.map((x: unknown) => (x instanceof StepError ? x : new StepError("", describe(x), x)));

@@ -59,6 +59,18 @@ export class FakeMonitor {
         cb(null, resp);
       },
       invoke: (call, cb) => {
+        const dep = this.current?.deployment;
+        // The built-in read of a stack's outputs (what a stack reference reads), of the one stack this engine knows.
+        if (call.request.getTok() === "pulumi:pulumi:readStackOutputs" && dep) {
+          try {
+            const args = (call.request.getArgs()?.toJavaScript() ?? {}) as Record<string, unknown>;
+            const resp = new resourcepb.ResourceInvokeResponse();
+            resp.setReturn(toStruct(dep.readStackOutputs(String(args["name"]))));
+            return cb(null, resp);
+          } catch (e) {
+            return cb(errorOf(e));
+          }
+        }
         cb(grpcError(grpc.status.UNIMPLEMENTED, `function ${call.request.getTok()} is not supported by the test engine`));
       },
       call: unimplemented("Call"),
