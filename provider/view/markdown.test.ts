@@ -101,3 +101,52 @@ describe("code spans and fences outlast what they hold", () => {
     expect(text).toContain("Docs\\u001b]0;owned\\u0007");
   });
 });
+
+describe("the comment of a pull request that moves a URL, removes one and adds a redirect", () => {
+  const base = parse(`organization: demo-org
+sites:
+  - key: handbook
+    title: Handbook
+    sections:
+      - { key: guides, title: Guides, space: { id: space-guides } }
+      - { key: api, title: API, path: api, space: { id: space-api } }
+      - { key: old, title: Old, path: old, space: { id: space-old } }
+      - { key: faq, title: FAQ, path: faq, space: { id: space-faq } }
+`);
+  const head = (redirects: string) =>
+    parse(`organization: demo-org
+sites:
+  - key: handbook
+    title: Handbook
+    sections:
+      - { key: guides, title: Guides, space: { id: space-guides } }
+      - { key: api, title: API, path: reference, space: { id: space-api } }
+      - { key: help, title: Help, path: help, space: { id: space-faq } }
+    redirects:
+      - { source: /blog/*, destination: { url: "https://blog.example.com" } }
+${redirects}`);
+
+  it("opens with the verdict, lists both URLs broken, proposes a redirect for each, and shows the redirect added", () => {
+    const md = renderDiffMarkdown(diffStacks(base, head("")));
+    const lines = md.split("\n");
+    expect(lines.slice(0, 4)).toEqual(["<!-- docsplatform-diff -->", "### Docs platform: what readers will see change", "", "**URL guard: 3 reader URLs broken** (see the tables below)"]);
+    expect(md).toContain("+ redirect /blog/* → https://blog.example.com");
+    expect(md).toContain("| `/api` | `section \"API\"` | moved to `/reference` | **broken** | **broken** |");
+    expect(md).toContain("| `/old` | `section \"Old\"` | removed | **broken** | **broken** |");
+    expect(md).toContain("Redirects that would repair the broken ones (add at the end of the redirects list of site `handbook`, at line 9):");
+    expect(md).toContain("    - { source: /api/*, destination: { section: api }, captureWildcard: true, permanent: true }");
+    expect(md).toContain("    - { source: /old/*, destination: { section: guides }, captureWildcard: false, permanent: true }");
+    expect(md).toContain("    - { source: /faq/*, destination: { section: guides }, captureWildcard: false, permanent: true }");
+  });
+
+  it("with the proposed lines added, the verdict is that the guard passed", () => {
+    const proposed = [
+      "      - { source: /api/*, destination: { section: api }, captureWildcard: true, permanent: true }",
+      "      - { source: /old/*, destination: { section: guides }, captureWildcard: false, permanent: true }",
+      "      - { source: /faq/*, destination: { section: guides }, captureWildcard: false, permanent: true }",
+    ].join("\n");
+    const md = renderDiffMarkdown(diffStacks(base, head(`${proposed}\n`)));
+    expect(md.split("\n")[3]).toBe("**URL guard: passed** (every removed or moved reader URL is redirected)");
+    expect(md).not.toContain("Redirects that would repair");
+  });
+});

@@ -16,10 +16,15 @@ import { absenceOf, arrow, fieldChange, Lines, position, q, type Change } from "
 import { matchKeyed, type Matched } from "./match";
 import { claimsOf, type SiteView } from "./sites";
 import { fieldChanges, treeFacts } from "./fields";
-import { siteSpaceTitle, visitorAuthFacts } from "./tree";
+import { visitorAuthFacts } from "./tree";
 import type { StackGrant } from "../access/model";
 import { grantChangeText, grantChanges } from "../access/view";
 import { assistantChanges } from "../assistant/view";
+
+/** A site space as the diff names it: by its space's title in quotes, or by its key where only the space's ID is known (never a key in quotes, which reads as a title). */
+function siteSpaceNamed(ss: SiteSpaceEntry): string {
+  return ss.spaceTitle !== undefined ? q(ss.spaceTitle) : ss.key;
+}
 
 /** How the diff names sections and site spaces; with `keys`, each with its key from the file (`(section api)`). */
 class Names {
@@ -357,7 +362,7 @@ class StructureDiff {
     const bd = bl.find((s) => s.default);
     const hd = hl.find((s) => s.default);
     if (bd === undefined || hd === undefined || this.baseOfSiteSpace.get(hd) === bd) return;
-    this.lines.add("~", `default site space of ${where} ${q(siteSpaceTitle(bd))} (${bd.path.value ?? "path from the API"}) → ${q(siteSpaceTitle(hd))} (${hd.path.value ?? "path from the API"}): ${hd.url} now shows ${q(siteSpaceTitle(hd))}`);
+    this.lines.add("~", `default site space of ${where} ${siteSpaceNamed(bd)} (${bd.path.value ?? "path from the API"}) → ${siteSpaceNamed(hd)} (${hd.path.value ?? "path from the API"}): ${hd.url} now shows site space ${siteSpaceNamed(hd)}`);
   }
 
   private siteSpaceOrder(bl: SiteSpaceEntry[], hl: SiteSpaceEntry[]): void {
@@ -366,7 +371,7 @@ class StructureDiff {
       hl,
       (s) => this.baseOfSiteSpace.get(s)?.key,
     );
-    for (const m of moves) this.lines.add(">", `${this.names.siteSpace(m.item)} ${m.item.url} moved: ${position(m.after === undefined ? undefined : q(siteSpaceTitle(m.after)))}`);
+    for (const m of moves) this.lines.add(">", `${this.names.siteSpace(m.item)} ${m.item.url} moved: ${position(m.after === undefined ? undefined : siteSpaceNamed(m.after))}`);
   }
 
   /** Removed sections and groups, in the base's order, then site spaces removed from a remaining section. */

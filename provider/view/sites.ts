@@ -85,7 +85,7 @@ export function urlClashes(site: SiteView): { url: string; claimants: string[] }
   for (const ss of site.siteSpaces) {
     if (ss.default) continue;
     const level = site.sections.find((s) => s.key === ss.section);
-    claim(ss.url, `site space ${JSON.stringify(ss.spaceTitle ?? ss.key)}${level === undefined ? "" : ` of section ${JSON.stringify(level.title)}`}`);
+    claim(ss.url, `site space ${ss.spaceTitle !== undefined ? JSON.stringify(ss.spaceTitle) : ss.key}${level === undefined ? "" : ` of section ${JSON.stringify(level.title)}`}`);
   }
   return [...claims]
     .filter(([, who]) => who.length > 1)

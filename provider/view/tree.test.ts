@@ -72,7 +72,7 @@ sites:
 
       Clash (site)
       │  not published · agents excluded
-      │  ! URL /changes is shared by section "Changelog" and site space "changes" of section "Home" (paths are unique per level, URLs are not)
+      │  ! URL /changes is shared by section "Changelog" and site space changes of section "Home" (paths are unique per level, URLs are not)
       ├─ Home (section)  /  ★ default · path home
       │  ├─ Guides  /  ★ default · path guides · space space-guides
       │  └─ (title from the API)  /changes · space space-changelog
