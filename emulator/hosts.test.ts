@@ -1,12 +1,12 @@
 /** The emulator answers only its own Host names, and says so when it listens beyond loopback. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { defaultSeed, startEmulator, type RunningEmulator } from "./index";
+import { ensureBuilt } from "../test/support/built";
 
 const root = resolve(__dirname, "..");
 const cli = join(root, "dist/provider/cli.js");
@@ -137,14 +137,7 @@ describe("Host names on loopback", () => {
 describe("listening beyond loopback", () => {
   const children = new Set<ChildProcess>();
   beforeAll(() => {
-    if (!existsSync(cli) || !existsSync(join(root, "dist/emulator/cli.js"))) {
-      try {
-        execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.json")], { cwd: root, stdio: "pipe" });
-      } catch {
-        // tsc emits even with type errors elsewhere; the check below decides.
-      }
-      if (!existsSync(cli)) throw new Error(`build did not produce ${cli}`);
-    }
+    ensureBuilt(root);
   });
   afterAll(() => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");

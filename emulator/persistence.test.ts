@@ -1,12 +1,13 @@
 /** Persistence with --data: acknowledged writes survive a restart, a torn journal tail, and a kill -9 of the real CLI. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { startEmulator } from "./index";
 import { caller, listAll } from "../test/support/api";
+import { ensureBuilt } from "../test/support/built";
 
 const root = resolve(__dirname, "..");
 const cli = join(root, "dist/provider/cli.js");
@@ -14,14 +15,7 @@ let dir: string;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "emulator-data-"));
-  if (!existsSync(cli) || !existsSync(join(root, "dist/emulator/cli.js"))) {
-    try {
-      execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.json")], { cwd: root, stdio: "pipe" });
-    } catch {
-      // tsc emits even with type errors elsewhere; the check below decides.
-    }
-    if (!existsSync(cli)) throw new Error(`build did not produce ${cli}`);
-  }
+  ensureBuilt(root);
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });

@@ -2,9 +2,25 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kinds } from "../resources/kinds";
 import { githubAnnotation } from "./validate";
+
+/** Stack files written for one test each, in one folder removed when the file's tests end. */
+const written = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
+afterAll(() => fs.rmSync(written, { recursive: true, force: true }));
+let writtenCount = 0;
+
+/** `text` as a new stack file named `name`; its path. */
+function stackFile(name: string, text: string): string {
+  const file = path.join(written, String(++writtenCount), name);
+  fs.mkdirSync(path.dirname(file));
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+/** A valid file with one warning: a redirect to a loopback address. */
+const WARNED = "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: public\n    redirects:\n      - { source: /docs/*, destination: { url: 'http://localhost:3000/docs' } }\n";
 
 // The command as users run it: the compiled entry point (`npm test` builds first).
 const repo = path.resolve(__dirname, "../..");
@@ -142,39 +158,24 @@ describe("docsplatform validate", () => {
   });
 
   it("prints warnings without failing", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
-    try {
-      const file = path.join(dir, "warn.yaml");
-      fs.writeFileSync(
-        file,
-        "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: public\n    redirects:\n      - { source: /docs/*, destination: { url: 'http://localhost:3000/docs' } }\n",
-      );
-      const run = validate(file);
-      expect(run.status).toBe(0);
-      expect(run.stderr).toBe(
-        `${file}:7:48: warning: sites[0].redirects[0].destination.url: readers cannot reach this URL: it names localhost (a loopback name), which a reader's browser looks for on the reader's own machine or network\n`,
-      );
-      expect(run.stdout).toBe(`${file}: OK (organisation demo-org: 1 site, 1 redirect)\n`);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const file = stackFile("warn.yaml", WARNED);
+    const run = validate(file);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe(
+      `${file}:7:48: warning: sites[0].redirects[0].destination.url: readers cannot reach this URL: it names localhost (a loopback name), which a reader's browser looks for on the reader's own machine or network\n`,
+    );
+    expect(run.stdout).toBe(`${file}: OK (organisation demo-org: 1 site, 1 redirect)\n`);
   });
 
   it("refuses share links on a site whose visibility is not share-link, in two located lines", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
-    try {
-      const file = path.join(dir, "links.yaml");
-      fs.writeFileSync(file, "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: public\n    shareLinks:\n      - { key: l, name: Link }\n");
-      const run = validate(file);
-      expect(run.status).toBe(1);
-      expect(run.stderr).toContain(
-        `${file}:6:5: sites[0].shareLinks: share links grant access only to sites whose visibility is share-link, and this site is public: each link would grant nothing now and the whole site the day it turns share-link. Declare visibility: share-link on this site, or remove its share links\n`,
-      );
-      fs.writeFileSync(file, "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: share-link\n    shareLinks:\n      - { key: l, name: Link }\n");
-      expect(validate(file).status).toBe(0);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const links = (visibility: string) => `organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: ${visibility}\n    shareLinks:\n      - { key: l, name: Link }\n`;
+    const file = stackFile("links.yaml", links("public"));
+    const run = validate(file);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      `${file}:6:5: sites[0].shareLinks: share links grant access only to sites whose visibility is share-link, and this site is public: each link would grant nothing now and the whole site the day it turns share-link. Declare visibility: share-link on this site, or remove its share links\n`,
+    );
+    expect(validate(stackFile("links.yaml", links("share-link"))).status).toBe(0);
   });
 
   describe("--format github: GitHub workflow commands that annotate the lines", () => {
@@ -213,23 +214,14 @@ describe("docsplatform validate", () => {
     });
 
     it("warnings as ::warning, and the OK line: exit 0", () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
-      try {
-        const file = path.join(dir, "warn.yaml");
-        fs.writeFileSync(
-          file,
-          "organization: demo-org\nsites:\n  - key: s\n    title: Site\n    visibility: public\n    redirects:\n      - { source: /docs/*, destination: { url: 'http://localhost:3000/docs' } }\n",
-        );
-        const run = validate("--format", "github", file);
-        expect(run.status).toBe(0);
-        expect(run.stderr).toBe("");
-        expect(run.stdout).toBe(
-          `::warning file=${file},line=7,col=48,title=sites[0].redirects[0].destination.url::readers cannot reach this URL: it names localhost (a loopback name), which a reader's browser looks for on the reader's own machine or network\n` +
-            `${file}: OK (organisation demo-org: 1 site, 1 redirect)\n`,
-        );
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
+      const file = stackFile("warn.yaml", WARNED);
+      const run = validate("--format", "github", file);
+      expect(run.status).toBe(0);
+      expect(run.stderr).toBe("");
+      expect(run.stdout).toBe(
+        `::warning file=${file},line=7,col=48,title=sites[0].redirects[0].destination.url::readers cannot reach this URL: it names localhost (a loopback name), which a reader's browser looks for on the reader's own machine or network\n` +
+          `${file}: OK (organisation demo-org: 1 site, 1 redirect)\n`,
+      );
     });
 
     it("text stays the default, whatever the environment", () => {

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import * as net from "node:net";
+import { freePort } from "../support/ports";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -85,17 +85,6 @@ function createdOrDeletedNothing(r: CliResult): void {
   expect(Object.keys(resourceSummary(r)).filter((k) => /create|delete|replace/.test(k))).toEqual([]);
 }
 
-/** A port nothing listens on. */
-function deadPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const project = writeNoCodeProject("rotation", { "docs.yaml": DOCS });
@@ -176,7 +165,7 @@ describe("credentials through the Pulumi CLI: the environment wins over config",
   it("a config apiUrl to a dead port, DOCSPLATFORM_API_URL to the emulator: up and refresh act on the emulator", async () => {
     const emu = await emulator([CURRENT]);
     await cli.run(["stack", "init", "url"]);
-    await on("url", ["config", "set", "docsplatform:apiUrl", `http://127.0.0.1:${await deadPort()}`]);
+    await on("url", ["config", "set", "docsplatform:apiUrl", `http://127.0.0.1:${await freePort()}`]);
     await on("url", ["config", "set", "--secret", "docsplatform:apiToken", CURRENT]);
     emu.control.clearLog();
     const env = { DOCSPLATFORM_API_URL: emu.url };

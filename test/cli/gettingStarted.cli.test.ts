@@ -12,7 +12,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
-import * as net from "node:net";
+import { freePort } from "../support/ports";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Duplex } from "node:stream";
@@ -47,17 +47,6 @@ function commandsOf(block: string): string[] {
   return commands;
 }
 
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A checkout as a clone has it: the files git lists (tracked and new, not ignored), with node_modules and the built CLI linked. */
 function copyCheckout(into: string): void {
