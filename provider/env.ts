@@ -4,6 +4,7 @@
  * options: nothing deeper reads the environment.
  */
 import type { ClientOptions } from "./client";
+import { checkBaseUrl } from "./client/baseUrl";
 
 /**
  * Where the package reads the API token it acts with: its Pulumi config key and its environment
@@ -48,6 +49,22 @@ export function connectionSettings(config: { get(key: string): string | undefine
   const url = firstSet([API_URL.env, env[API_URL.env]], [API_URL.config, config?.get(API_URL.config)]);
   const token = firstSet([CREDENTIAL.env[0], env[CREDENTIAL.env[0]]], [CREDENTIAL.config[0], config?.get(CREDENTIAL.config[0])]);
   return { ...(url ? { url } : {}), ...(token ? { token } : {}) };
+}
+
+/**
+ * The URL and token a command that reads no Pulumi config acts with (`docsplatform export`, `tree --live`),
+ * or what is missing or wrong, as `docsplatform <command>: …` for stderr. The URL is vetted before any call.
+ */
+export function commandConnection(env: Env, command: string): { url: string; token: string } | { problem: string } {
+  const { token, url } = connectionSettings(undefined, env);
+  if (!token) return { problem: `docsplatform ${command}: ${CREDENTIAL.env[0]} is not set; export it with the API token to read the organization` };
+  if (!url) return { problem: `docsplatform ${command}: ${API_URL.env} is not set; export it with the API's base URL (there is no default)` };
+  try {
+    checkBaseUrl(url.value);
+  } catch (e) {
+    return { problem: `docsplatform ${command}: ${API_URL.env}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  return { url: url.value, token: token.value };
 }
 
 /** The first of the settings, in order, whose value is set and not blank. */

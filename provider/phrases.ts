@@ -244,9 +244,12 @@ export function show(v: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** Invisible and text-reordering characters written as `\uXXXX`, so a message shows what the file holds and reads in order. */
-function visible(text: string): string {
-  return text.replace(/[\p{Cc}\p{Cf}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
+/**
+ * Invisible, text-reordering and line-separating characters written as `\uXXXX`, so a message (or a view, or
+ * a pull-request comment) shows what the file holds, reads in order and stays on its line.
+ */
+export function visible(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
 }
 
 // ajv counts code points, so the "got" count must too.

@@ -22,6 +22,7 @@
  * Inside a document (rich text), a link's URL is a followed URL too (documentUrlIssues).
  */
 import { isIP } from "node:net";
+import { escapeSegment } from "./pointer";
 
 /** What the platform does with a URL. */
 export type UrlUse = "followed" | "fetched" | "credentialed";
@@ -166,7 +167,6 @@ function ipv6Range(ip: string): string | undefined {
   if ((g[0]! & 0xfe00) === 0xfc00) return `${shown}, a unique-local address (fc00::/7)`;
   if ((g[0]! & 0xffc0) === 0xfec0) return `${shown}, a site-local address (fec0::/10)`;
   if ((g[0]! & 0xff00) === 0xff00) return `${shown}, a multicast address (ff00::/8)`;
-  // IPv4 carried in IPv6 (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d): its IPv4 part decides.
   // IPv4 carried in IPv6 (mapped ::ffff:a.b.c.d, translated ::ffff:0:a.b.c.d, compatible ::a.b.c.d, NAT64
   // 64:ff9b::a.b.c.d): its IPv4 part decides. A local-use NAT64 prefix (64:ff9b:1::/48) translates to
   // whatever the local network chose, so it is never public; 6to4 (2002:a.b.c.d::/16) carries its IPv4 in
@@ -184,13 +184,12 @@ function ipv6Range(ip: string): string | undefined {
   return undefined;
 }
 
-/** A URL inside a document that breaks the followed-URL rule: where (a JSON pointer) and why. */
+/** A URL inside a document that breaks the followed-URL rule: where (a JSON pointer), why, and the URL. */
 export interface DocumentUrlIssue {
   pointer: string;
   reason: string;
+  value: string;
 }
-
-const escapeSegment = (s: string): string => s.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /**
  * The URLs of every document (rich text: `{object: document, nodes}`) under `value` that readers would
@@ -214,7 +213,7 @@ export function documentUrlIssues(value: unknown, at = ""): DocumentUrlIssue[] {
       const here = `${pointer}/${escapeSegment(k)}`;
       if (isDocument && (k === "url" || k === "href") && typeof child === "string") {
         const problem = urlProblem(child, "followed");
-        if (problem) issues.push({ pointer: here, reason: `${problem} (got ${JSON.stringify([...redactUrl(child)].slice(0, 60).join("")).replace(/[\p{Cc}\p{Cf}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`)})` });
+        if (problem) issues.push({ pointer: here, reason: problem, value: child });
       } else walk(child, here, isDocument);
     }
   };

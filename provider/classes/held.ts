@@ -43,6 +43,13 @@ interface Declared {
 /** The parent part of a resource name (`docs/handbook/guides` → `docs/handbook`). */
 const parentOf = (name: string): string => name.slice(0, Math.max(0, name.lastIndexOf("/")));
 
+/** The key a resource name ends with (`docs/handbook/guides` → `guides`). */
+const keyOf = (name: string): string => name.slice(name.lastIndexOf("/") + 1);
+
+/** Whether the last run held a resource of `kind` under its name or one of its former names. */
+const heldBefore = (last: HeldMap, kind: string, name: string, aliases: readonly string[]): boolean =>
+  [name, ...aliases].some((n) => last[kind]?.[n] !== undefined);
+
 /** The held IDs of a run of the component: the last run's (read) and this run's (declared). */
 export class HeldRegistry {
   private readonly declared: Declared[] = [];
@@ -77,9 +84,8 @@ export class HeldRegistry {
     const parent = parentOf(name);
     return pulumi.output(
       this.last.then((map) => {
-        const ofKind = map[kind] ?? {};
-        if (ofKind[name] !== undefined || aliases.some((a) => ofKind[a] !== undefined)) return undefined;
-        return Object.entries(ofKind)
+        if (heldBefore(map, kind, name, aliases)) return undefined;
+        return Object.entries(map[kind] ?? {})
           .filter(([n]) => parentOf(n) === parent)
           .map(([, id]) => id)
           .sort();
@@ -120,13 +126,13 @@ export class HeldRegistry {
     for (const [kind, names] of Object.entries(last)) {
       for (const [name, id] of Object.entries(names)) {
         if (declaredNames.has(`${kind} ${name}`) || within(name)) continue;
-        const key = name.slice(name.lastIndexOf("/") + 1);
+        const key = keyOf(name);
         const parent = parentOf(name);
         const held = heldUnder(last, name, noun);
         const holds = held.length > 0 ? `, with ${held.join(", ")}` : "";
-        const newcomers = this.declared.filter((d) => d.kind === kind && parentOf(d.name) === parent && last[kind]?.[d.name] === undefined && !d.aliases.some((a) => last[kind]?.[a] !== undefined));
+        const newcomers = this.declared.filter((d) => d.kind === kind && parentOf(d.name) === parent && !heldBefore(last, kind, d.name, d.aliases));
         if (newcomers.length === 1) {
-          const to = newcomers[0]!.name.slice(newcomers[0]!.name.lastIndexOf("/") + 1);
+          const to = keyOf(newcomers[0]!.name);
           out.push(
             `renaming ${describe(kind)} ${key} to ${to} replaces the live ${describe(kind)} (id ${id})${holds}: \`up\` makes a new one and deletes this one, and what readers reach by its URLs goes with it. To keep it, give ${to} \`previousKeys: [${key}]\``,
           );

@@ -7,7 +7,7 @@
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { HELD_INPUT, kindFileName, kindOptions, registeredInputs, withOutputSlots, type FieldSpec, type KindDefinition, type ResourceArgs } from "../resources/kind";
+import { HELD_INPUT, kindFileName, makesObjects, kindOptions, registeredInputs, withOutputSlots, type FieldSpec, type KindDefinition, type ResourceArgs } from "../resources/kind";
 import { held } from "./held";
 import { siteKind } from "../resources/site";
 import { siteSectionKind } from "../resources/siteSection";
@@ -42,15 +42,6 @@ import { permissionsKind } from "../resources/permissions";
 import { visitorAuthKind } from "../resources/visitorAuth";
 import { siteGitSyncKind } from "../resources/siteGitSync";
 
-/**
- * Whether a kind's create may take over a live object it finds by its natural key (a key of its own, not
- * the ID of the object it configures): its resources are recorded as held, and a new one is told what
- * its siblings hold (held.ts).
- */
-function takesOverByKey(kind: { naturalKey?: { field: string } }): boolean {
-  return kind.naturalKey !== undefined && !/Id$/.test(kind.naturalKey.field);
-}
-
 /** The former names an object's options give as aliases (`previousKeys`). */
 function aliasNames(opts: pulumi.CustomResourceOptions | undefined): string[] {
   return (opts?.aliases ?? []).flatMap((a) => (typeof a === "object" && a !== null && typeof (a as { name?: unknown }).name === "string" ? [(a as { name: string }).name] : []));
@@ -84,7 +75,8 @@ export function kindClass<I extends object, O extends object>(kind: KindDefiniti
       const props = registeredInputs(kind.fields as Record<string, FieldSpec>, withOutputSlots(args, outputs));
       if (props[PROVIDER_KEY] !== undefined) throw new Error(`${kind.name}: a dynamic resource must not define the ${PROVIDER_KEY} key`);
       props[PROVIDER_KEY] = providerText(file, provider, () => require.resolve(shim));
-      const keyed = takesOverByKey(kind);
+      // A kind whose create makes objects may find one by its natural key: recorded as held, and told what its siblings hold (held.ts).
+      const keyed = makesObjects(kind);
       const aliases = keyed ? aliasNames(opts) : [];
       const siblings = keyed ? held.siblingsHeld(kind.name, name, aliases) : undefined;
       if (siblings !== undefined) props[HELD_INPUT] = siblings;

@@ -6,8 +6,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ApiClient, checkBaseUrl } from "../client";
-import { clientTuningFromEnv, connectionSettings } from "../env";
+import { ApiClient } from "../client";
+import { clientTuningFromEnv, commandConnection } from "../env";
 import { formatProblem, parseStack } from "../stack/load";
 import { objectSummary } from "../stack/summary";
 import type { StackFile, StackSite } from "../file/model";
@@ -186,22 +186,10 @@ async function exportTo(args: Args, io: Partial<ExportIo> & Pick<ExportIo, "env"
 
 /** The API's URL and token from the environment, or the exit code after saying what is missing or wrong. */
 function apiSettings(env: ExportIo["env"], stderr: ExportIo["stderr"]): { url: string; token: string } | number {
-  const { token, url } = connectionSettings(undefined, env);
-  if (!token) {
-    stderr.write("docsplatform export: DOCSPLATFORM_API_TOKEN is not set; export it with the API token to read the organization\n");
-    return 2;
-  }
-  if (!url) {
-    stderr.write("docsplatform export: DOCSPLATFORM_API_URL is not set; export it with the API's base URL (there is no default)\n");
-    return 2;
-  }
-  try {
-    checkBaseUrl(url.value);
-  } catch (e) {
-    stderr.write(`docsplatform export: DOCSPLATFORM_API_URL: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 2;
-  }
-  return { url: url.value, token: token.value };
+  const connection = commandConnection(env, "export");
+  if (!("problem" in connection)) return connection;
+  stderr.write(`${connection.problem}\n`);
+  return 2;
 }
 
 /** What the file and stderr say when no `--caller` was given. */

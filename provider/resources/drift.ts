@@ -16,9 +16,8 @@
  * Never a secret: fields given from secret sources and secret outputs are never compared, a field kept as
  * a digest is "changed" without values, and every message is redacted with the run's secret values.
  */
-import { isDeepStrictEqual } from "node:util";
 import { show } from "../phrases";
-import { containsUnknown, desiredValue, type FieldSpec } from "./kind";
+import { containsUnknown, desiredValue, jsonEqual, type FieldSpec } from "./kind";
 
 /** What drift words need of a kind. */
 export interface DriftKind {
@@ -86,10 +85,8 @@ export function driftWarnings(kind: DriftKind, id: string, olds: object, news: o
   return warnings;
 }
 
-/** Equal as JSON values (key order and keys holding undefined do not count). */
-function same(a: unknown, b: unknown): boolean {
-  return isDeepStrictEqual(JSON.parse(JSON.stringify(a ?? null)), JSON.parse(JSON.stringify(b ?? null)));
-}
+/** Equal as JSON values, an absent value as null (key order and keys holding undefined do not count). */
+const same = (a: unknown, b: unknown): boolean => jsonEqual(a ?? null, b ?? null);
 
 /** The object's name as the file gives it (its title or name), quoted; undefined when it has none. */
 function objectName(news: Record<string, unknown>, olds: Record<string, unknown>): string | undefined {

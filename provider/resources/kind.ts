@@ -395,6 +395,31 @@ export interface StackList {
   readAll(client: ApiClient, organizationId: string, tick: (objects: number) => void): Promise<object[]>;
 }
 
+/** Structural equality of JSON values; object key order does not matter. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined);
+  const kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && jsonEqual(ra[k], rb[k]));
+}
+
+/**
+ * Whether a kind's create makes an object of its own, with a new ID, which a create may also find and take
+ * over by its natural key. A kind keyed by the object it configures (`siteId`, `spaceId`, `userId`, …), or
+ * by none (a site's look, adaptive schema, visitor auth, structure order, permissions), makes nothing new:
+ * its create converges, and its ID is often the configured object's (a site's), which its create did not make.
+ */
+export function makesObjects(kind: { naturalKey?: { field: string } }): boolean {
+  return kind.naturalKey !== undefined && !/Id$/.test(kind.naturalKey.field);
+}
+
 /**
  * The reserved input under which the component gives a resource the last run did not hold the IDs its
  * siblings of the same kind held (classes/held.ts): a create never takes one of those over by its natural key.

@@ -20,6 +20,8 @@ import {
   type KindDefinition,
   HELD_INPUT,
   containsUnknown,
+  makesObjects,
+  jsonEqual,
   declaredInputs,
   desiredValue,
   inputSchema,
@@ -115,6 +117,8 @@ let current: { settings: Settings; client: ApiClient } | undefined;
 // ---------------------------------------------------------------------------------------------
 // Values
 
+export { jsonEqual };
+
 /** Deep copy with every `undefined` replaced by `null` (the plugin rejects undefined in outputs). */
 export function toOutputs<T>(value: T): T {
   return clean(value) as T;
@@ -129,21 +133,6 @@ function clean(value: unknown): unknown {
     return out;
   }
   return value;
-}
-
-/** Structural equality of JSON values; object key order does not matter. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
-  }
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined);
-  const kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && jsonEqual(ra[k], rb[k]));
 }
 
 /**
@@ -472,16 +461,6 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
 
 /** IDs of the objects this process created: their children cannot be left over from an earlier run. */
 const createdHere = new Set<string>();
-
-/**
- * Whether a kind's create makes an object of its own, with a new ID. A kind keyed by the object it
- * configures (`siteId`, `spaceId`, `userId`, …), or by none (a site's look, adaptive schema, visitor
- * auth, structure order, permissions), makes nothing new: its create converges, and its ID is often the
- * configured object's (a site's), which its create did not make.
- */
-function makesObjects(kind: { naturalKey?: { field: string } }): boolean {
-  return kind.naturalKey !== undefined && !/Id$/.test(kind.naturalKey.field);
-}
 
 /**
  * The object an earlier run created for these inputs and never recorded (the plugin or the engine

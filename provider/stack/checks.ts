@@ -21,7 +21,7 @@ import { itemsOf, isObject, list, naturalKeys, reference, uniqueKeys, type Check
 import { checkSite } from "./siteChecks";
 import { show, stackSchemaDocument } from "./schema";
 import { hiddenCharacterProblem } from "../identifiers";
-import { documentUrlIssues } from "../urls";
+import { documentUrlIssues, redactUrl } from "../urls";
 import { accessIssues } from "../access/checks";
 import { gitSyncIssues } from "../gitSync/checks";
 import { assistantIssues } from "../assistant/checks";
@@ -103,7 +103,7 @@ export function checkStack({ stack, sites }: ResolvedStack, lineOf: LineOf): Che
   for (const issue of gitSyncIssues(stack)) ctx.error(issue.pointer, issue.reason);
   for (const issue of assistantIssues(stack)) ctx.error(issue.pointer, issue.reason);
   // Links inside rich text (agent instructions given as a document, any document field) follow the URL rules of plain fields.
-  for (const issue of documentUrlIssues(stack)) ctx.error(issue.pointer, issue.reason);
+  for (const issue of documentUrlIssues(stack)) ctx.error(issue.pointer, `${issue.reason} (got ${show(redactUrl(issue.value))})`);
   return issues;
 }
 

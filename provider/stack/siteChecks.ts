@@ -13,6 +13,7 @@ import type { EntryBase, SiteModel, SiteSpaceEntry } from "../site";
 import { show } from "./schema";
 import { confusableWith } from "../identifiers";
 import { unreachableByReaders } from "../urls";
+import { escapeSegment } from "../pointer";
 import { naturalField } from "./stackSchema";
 import { describe, isObject, known, list, naturalKeys, reference, uniqueKeys, type Ctx, type Item, type Loose, type Namespace } from "./checkKit";
 
@@ -88,7 +89,7 @@ function unreachableLinks(ctx: Ctx, at: string, entry: unknown): void {
     }
     if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${pointer}/${i}`, key));
     else if (v !== null && typeof v === "object") {
-      for (const [k, child] of Object.entries(v as Record<string, unknown>)) if (pointer !== at || !FETCHED_BLOCKS.has(k)) walk(child, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, k);
+      for (const [k, child] of Object.entries(v as Record<string, unknown>)) if (pointer !== at || !FETCHED_BLOCKS.has(k)) walk(child, `${pointer}/${escapeSegment(k)}`, k);
     }
   };
   walk(entry, at, "");

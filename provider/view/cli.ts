@@ -247,27 +247,17 @@ async function drawTree(args: ParsedArgs, usage: UsageError, io: ViewIo): Promis
  * the same model); an exit code when it cannot be read. What export leaves out is listed on stderr.
  */
 async function readLive(org: string, io: ViewIo, command: string): Promise<StackFile | number> {
-  // As the provider reads them (the environment wins over config; this command reads no Pulumi config).
-  const { connectionSettings } = await import("../env");
-  const { token, url } = connectionSettings(undefined, io.env);
-  if (!token) {
-    io.stderr.write(`docsplatform ${command}: DOCSPLATFORM_API_TOKEN is not set; export it with the API token to read the organization\n`);
-    return 2;
-  }
-  if (!url) {
-    io.stderr.write(`docsplatform ${command}: DOCSPLATFORM_API_URL is not set; export it with the API's base URL (there is no default)\n`);
+  // As `export` reads them (this command reads no Pulumi config).
+  const { commandConnection } = await import("../env");
+  const connection = commandConnection(io.env, command);
+  if ("problem" in connection) {
+    io.stderr.write(`${connection.problem}\n`);
     return 2;
   }
   // Loaded here only: the offline commands never load the client.
-  const { ApiClient, checkBaseUrl } = await import("../client");
+  const { ApiClient } = await import("../client");
   const { ExportError, explainApiError, exportOrganization } = await import("../export/export");
-  try {
-    checkBaseUrl(url.value);
-  } catch (e) {
-    io.stderr.write(`docsplatform ${command}: DOCSPLATFORM_API_URL: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 2;
-  }
-  const client = new ApiClient({ baseUrl: url.value, token: token.value });
+  const client = new ApiClient({ baseUrl: connection.url, token: connection.token });
   try {
     const result = await exportOrganization(client, { organizationId: org });
     for (const note of result.notes) io.stderr.write(`${command}: not drawn: ${note}\n`);

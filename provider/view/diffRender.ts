@@ -1,7 +1,8 @@
 /** `docsplatform diff` output: plain text (coloured on a terminal) and Markdown for a pull-request comment. */
 import { countChanges, isEmpty, type Change, type SiteDiff, type StackDiff } from "./changes";
-import { anyBroken, guardLines, pasteWhere, proposalSnippet, type SiteGuard, type UrlFate } from "../redirects/guard";
-import { code, fenced, htmlCode, visible } from "./markdown";
+import { guardLines, pasteWhere, proposalSnippet, type SiteGuard, type UrlFate } from "../redirects/guard";
+import { code, fenced, htmlCode } from "./markdown";
+import { visible } from "../phrases";
 import { plain, type Style } from "./style";
 
 function colour(style: Style, c: Change): string {
@@ -62,7 +63,7 @@ export interface MarkdownOptions {
 export function guardVerdict(d: StackDiff): string {
   const guards = d.sites.flatMap((s) => (s.guard ? [s.guard] : []));
   const broken = guards.flatMap((g) => g.rows.filter((r) => r.level === "broken" || r.pages === "broken")).length;
-  if (!anyBroken(guards)) return guards.length === 0 ? "**URL guard: passed** (no reader URL removed or moved)" : "**URL guard: passed** (every removed or moved reader URL is redirected)";
+  if (broken === 0) return guards.length === 0 ? "**URL guard: passed** (no reader URL removed or moved)" : "**URL guard: passed** (every removed or moved reader URL is redirected)";
   return `**URL guard: ${broken} reader URL${broken === 1 ? "" : "s"} broken** (see the tables below)`;
 }
 

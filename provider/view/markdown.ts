@@ -5,11 +5,7 @@
  * and control characters are written as `\uXXXX`, so nothing a value holds can end its span, its table
  * row or its block, or reach a terminal or a CI log as a control sequence.
  */
-
-/** Control, format (text-reordering) and line-separating characters written as `\uXXXX`. */
-export function visible(text: string): string {
-  return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
-}
+import { visible } from "../phrases";
 
 /** `s` escaped for HTML text and attribute values. */
 export function html(s: string): string {
