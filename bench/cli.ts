@@ -12,43 +12,14 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { type PreparedProgram, WORK_DIR, prepareProgram } from "../test/harness";
 import { type CliResult, PulumiCli, pulumiBinDir, resourceSummary } from "../test/cli/pulumi";
-import type { EarlierRun } from "./earlier";
 import { BENCH_ENV, changeStack, generateStack } from "./generate";
 import { type FloorProgram, RegistrationRecorder, prepareFloorProgram } from "./floor";
 import { DEFAULT_SETUP, prepareBenchProgram } from "./program";
-import {
-  type Phase,
-  type PhaseResult,
-  type Registrations,
-  RUN_TIMEOUT_MS,
-  SETTINGS,
-  benchSeed,
-  countCalls,
-  median,
-  minimumCalls,
-  routeCounts,
-  startRig,
-  timed,
-} from "./run";
+import { type Registrations, RUN_TIMEOUT_MS, benchSeed, startRig, timed } from "./rig";
+import { countCalls, median, minimumCalls, routeCounts } from "./statistics";
+import { type CliSizeResult, type Phase, type PhaseResult, SETTINGS } from "./types";
 
-/** One N through the CLI. */
-export interface CliSizeResult {
-  n: number;
-  /** Each phase as the harness's rows have it; `overheadMs` is `emptyPreviewMs`. */
-  phases: PhaseResult[];
-  /** The CLI's own fixed cost at this N's minute: median wall of an empty program's `pulumi preview`. */
-  emptyPreviewMs: number;
-  emptyPreviewSamples: number[];
-  repeats: number;
-  /** Set when the size was kept from an earlier run's report (`--keep-earlier`), not measured by this one. */
-  earlier?: EarlierRun;
-}
-
-/** The engines a run measures the five phases through. */
-export type Engine = "harness" | "cli";
-export const ENGINES: readonly Engine[] = ["harness", "cli"];
-
-/** The harness's parallelism (a function: bench/run.ts, which defines it, imports this module). */
+/** The harness's parallelism. */
 const parallel = (): string[] => ["--parallel", String(SETTINGS.concurrency)];
 /** How up, refresh and destroy run: no preview before the update, no question asked. */
 const apply = (): string[] => ["--yes", "--skip-preview", ...parallel()];

@@ -5,14 +5,7 @@
  * came from, and the page says which rows are whose. A size measured again replaces the earlier one.
  */
 import * as fs from "node:fs";
-import type { BenchReport, SizeResult } from "./run";
-import type { CliSizeResult } from "./cli";
-
-/** The run a kept row was measured in. */
-export interface EarlierRun {
-  date: string;
-  command: string;
-}
+import type { BenchReport, CliSizeResult, EarlierRun, SizeResult } from "./types";
 
 /** The earlier report at `file`, or null when there is none (a first run). */
 export function readEarlier(file: string): BenchReport | null {

@@ -3,10 +3,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { redirectsSection } from "./redirects";
 import { scaleSection } from "./scale";
-import type { CliSizeResult } from "./cli";
-import { type EarlierRun, provenanceLine } from "./earlier";
-import type { BenchReport, PhaseResult, SizeResult } from "./run";
-import { SETTINGS } from "./run";
+import { provenanceLine } from "./earlier";
+import { type BenchReport, type CliSizeResult, type EarlierRun, type PhaseResult, SETTINGS, type SizeResult } from "./types";
 
 /** Targets from the product's goals. */
 export const TARGETS = {

@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import type { StackFile } from "../provider/file/model";
 import { SCALE_CASE, generateStack } from "./generate";
-import { benchSeed, median, startRig } from "./run";
+import { benchSeed, startRig } from "./rig";
+import { median } from "./statistics";
 
 /** The no-op `up`s of one stack. */
 export interface ScaleRun {

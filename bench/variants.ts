@@ -8,7 +8,9 @@ import type { RunResult } from "../test/harness";
 import { RegistrationRecorder } from "./floor";
 import { generateStack } from "./generate";
 import type { ProgramSetup } from "./program";
-import { RUN_TIMEOUT_MS, benchSeed, median, peakRss, startRig } from "./run";
+import { RUN_TIMEOUT_MS, benchSeed, peakRss, startRig } from "./rig";
+import { median } from "./statistics";
+import type { VariantResult } from "./types";
 
 /** One setup of the program. */
 export interface Variant {
@@ -16,22 +18,6 @@ export interface Variant {
   setup?: ProgramSetup;
   /** Environment of the language host and plugin (e.g. `PULUMI_NODEJS_TRANSPILE_ONLY`). */
   env?: Record<string, string>;
-}
-
-/** A variant's measured walls (medians of `repeats` create/no-op cycles). */
-export interface VariantResult {
-  label: string;
-  n: number;
-  createMs: number;
-  noopMs: number;
-  /** A no-op preview after the no-op up (null when not measured). */
-  previewMs: number | null;
-  /** Same-cycle floor walls (null when run without the floor). */
-  floorCreateMs: number | null;
-  floorNoopMs: number | null;
-  /** Peak RSS of the language host is not visible to the harness; the plugin's is. */
-  pluginPeakRssBytes: number | null;
-  repeats: number;
 }
 
 async function timed(fn: () => Promise<RunResult>): Promise<number> {

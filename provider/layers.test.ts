@@ -10,6 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { circles, graph, importsOf, sources } from "../test/support/imports";
 
 const ROOT = path.join(__dirname);
 
@@ -40,118 +41,8 @@ function layerOf(file: string): number | undefined {
   return file.includes("/") ? undefined : LAYERS.findIndex(([, parts]) => parts.includes("*.ts"));
 }
 
-/** Every non-test .ts file under provider/, relative, sorted. */
-function sources(dir = ROOT): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== "testdata" && e.name !== "__snapshots__") out.push(...sources(p));
-    } else if (e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") && !e.name.endsWith(".d.ts")) {
-      out.push(path.relative(ROOT, p).split(path.sep).join("/"));
-    }
-  }
-  return out.sort();
-}
-
-/** Comments out, so that an import written in a doc comment is not taken for one. */
-function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[\s;{}])\/\/.*$/gm, "$1");
-}
-
-/** The module names a file imports: `import … from`, `export … from`, `import "x"`, `import("x")`, `require("x")`. */
-export function importsOf(text: string): string[] {
-  const code = withoutComments(text);
-  const found: string[] = [];
-  const patterns = [/\b(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']/g, /\bimport\s*["']([^"']+)["']/g, /\b(?:import|require)\s*\(\s*["']([^"']+)["']\s*\)/g];
-  for (const pattern of patterns) for (const m of code.matchAll(pattern)) found.push(m[1]!);
-  return found;
-}
-
-/** The provider/ file a relative module name from `file` names, or undefined for one outside provider/ (a package, a JSON file, the emulator). */
-function resolve(file: string, spec: string, files: ReadonlySet<string>): string | undefined {
-  if (!spec.startsWith(".")) return undefined;
-  const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
-  if (base.startsWith("..")) return undefined;
-  return [`${base}.ts`, `${base}/index.ts`, base].find((c) => files.has(c));
-}
-
-/** The import graph of provider/: file → the provider/ files it imports, each with the text that imports it. */
-function graph(): Map<string, { to: string; spec: string }[]> {
-  const files = sources();
-  const known = new Set(files);
-  return new Map(
-    files.map((file) => {
-      const text = fs.readFileSync(path.join(ROOT, file), "utf8");
-      const edges = importsOf(text).flatMap((spec) => {
-        const to = resolve(file, spec, known);
-        return to === undefined ? [] : [{ to, spec }];
-      });
-      return [file, edges];
-    }),
-  );
-}
-
-/** Circles of the graph (strongly connected components of more than one file, or a file importing itself), each as one loop of files. */
-function circles(g: Map<string, { to: string }[]>): string[][] {
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string): void => {
-    index.set(v, counter);
-    low.set(v, counter++);
-    stack.push(v);
-    onStack.add(v);
-    for (const { to } of g.get(v) ?? []) {
-      if (!index.has(to)) {
-        visit(to);
-        low.set(v, Math.min(low.get(v)!, low.get(to)!));
-      } else if (onStack.has(to)) {
-        low.set(v, Math.min(low.get(v)!, index.get(to)!));
-      }
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    const selfLoop = (g.get(v) ?? []).some((e) => e.to === v);
-    if (component.length > 1 || selfLoop) found.push(loopThrough(g, new Set(component), component.sort()[0]!));
-  };
-  for (const v of g.keys()) if (!index.has(v)) visit(v);
-  return found;
-}
-
-/** One loop inside a circle, from `start` back to it, for the message. */
-function loopThrough(g: Map<string, { to: string }[]>, members: ReadonlySet<string>, start: string): string[] {
-  const seen = new Map<string, string>();
-  const queue = [start];
-  while (queue.length > 0) {
-    const v = queue.shift()!;
-    for (const { to } of g.get(v) ?? []) {
-      if (!members.has(to)) continue;
-      if (to === start) {
-        const loop = [v];
-        while (loop[0] !== start) loop.unshift(seen.get(loop[0]!)!);
-        return [...loop, start];
-      }
-      if (!seen.has(to)) {
-        seen.set(to, v);
-        queue.push(to);
-      }
-    }
-  }
-  return [start];
-}
-
 describe("the layers of provider/", () => {
-  const g = graph();
+  const g = graph(ROOT, sources(ROOT));
 
   it("reads every kind of import the code uses (a check of the reader itself)", () => {
     const text = [
@@ -191,6 +82,6 @@ describe("the layers of provider/", () => {
   });
 
   it("has no circle of imports", () => {
-    expect(circles(g).map((loop) => loop.join(" -> "))).toEqual([]);
+    expect(circles(g).map((c) => c.loop.join(" -> "))).toEqual([]);
   });
 });

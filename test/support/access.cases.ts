@@ -3,7 +3,7 @@
  * IntegrationInstallation.
  */
 import { createHash } from "node:crypto";
-import type { Json, LifecycleCase, LifecycleEnv, Parents } from "./lifecycle.cases";
+import type { Json, LifecycleCase, LifecycleEnv, Parents } from "./lifecycle";
 
 const sites = (env: LifecycleEnv) => `/v1/orgs/${env.orgId}/sites`;
 

@@ -2,7 +2,7 @@
  * Lifecycle rows (see lifecycle.cases.ts) of a site's assistant: SiteMcpServer, SiteAgentSettings,
  * SiteAgentChannel and SiteContextConnection.
  */
-import type { Json, LifecycleCase, LifecycleEnv, Parents } from "./lifecycle.cases";
+import type { Json, LifecycleCase, LifecycleEnv, Parents } from "./lifecycle";
 
 const sites = (env: LifecycleEnv) => `/v1/orgs/${env.orgId}/sites`;
 

@@ -1,6 +1,6 @@
 /** The lifecycle row (see lifecycle.cases.ts) of SiteGitSync: a site's Git Sync installation. */
 import { createHash } from "node:crypto";
-import type { Json, LifecycleCase, LifecycleEnv, Parents } from "./lifecycle.cases";
+import type { Json, LifecycleCase, LifecycleEnv, Parents } from "./lifecycle";
 
 const sites = (env: LifecycleEnv) => `/v1/orgs/${env.orgId}/sites`;
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");

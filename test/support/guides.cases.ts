@@ -2,7 +2,7 @@
  * Lifecycle rows (lifecycle.cases.ts) of the extensions' style guides, a site's attached guide and the
  * organisation's agent instructions.
  */
-import type { LifecycleCase, LifecycleEnv, Parents } from "./lifecycle.cases";
+import type { LifecycleCase, LifecycleEnv, Parents } from "./lifecycle";
 
 const sites = (env: LifecycleEnv) => `/v1/orgs/${env.orgId}/sites`;
 
