@@ -1,24 +1,10 @@
 import type { Integration as ApiIntegration, PublishIntegrationBody } from "../client";
 import { isNotFound } from "../client/errors";
-import { contentDigest, sha256, type Digest } from "./digest";
+import { contentDigest, secretDigests, sha256, type Digest } from "./digest";
 import { type Created, type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, type ValueSchema, declaredAmong, limit, orGone, ORGANIZATION_FIELD, patchedFields } from "./kind";
 import { makeProvider } from "./provider";
 
 export type { Digest } from "./digest";
-
-/**
- * Secret values as digests of `name NUL value`: the name is in the digest so that two secrets with one
- * value differ. A digest of a short value can be brute-forced, so the output holding them is a secret too.
- */
-function secretDigests(v: unknown): unknown {
-  if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(v).sort()) {
-    const value = (v as Record<string, unknown>)[name];
-    out[name] = typeof value === "string" ? sha256(`${name}\u0000${value}`) : value;
-  }
-  return out;
-}
 
 const TEXT = { type: "string" } as ValueSchema<string>;
 const STRINGS = { type: "array", items: { type: "string" } } as ValueSchema<string[]>;

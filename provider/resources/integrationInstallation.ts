@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import type { ApiClient, Installation, InstallationSelection } from "../client";
 import { isConflict, isNotFound } from "../client/errors";
-import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, orGone, ORGANIZATION_FIELD, UNKNOWN } from "./kind";
+import { type Created, type KindContext, type KindDefinition, type ResourceArgs, exactlyOne, limit, orGone, ORGANIZATION_FIELD } from "./kind";
+import { type Digest, secretDigest, secretDigests } from "./digest";
 import { makeProvider } from "./provider";
 
 /** Inputs of IntegrationInstallation: an integration installed on the organisation and enabled on sites and spaces. */
@@ -28,7 +28,7 @@ export interface IntegrationInstallationOutputs {
   /** The configuration without the secret values. */
   configuration: Record<string, unknown>;
   /** One SHA-256 per secret configuration value (of `name NUL value`), stored as a secret: a changed value is an update. */
-  secretConfiguration: Record<string, { sha256: string }>;
+  secretConfiguration: Record<string, Digest>;
   sites: string[];
   spaces: string[];
   siteSelection: InstallationSelection;
@@ -37,30 +37,14 @@ export interface IntegrationInstallationOutputs {
   url: string;
 }
 
-/** SHA-256 of a secret `name NUL value`: what the state keeps instead of the value. */
-export function digest(name: string, value: unknown): { sha256: string } {
-  return { sha256: createHash("sha256").update(`${name}\u0000${typeof value === "string" ? value : JSON.stringify(value)}`, "utf8").digest("hex") };
-}
-
-/** Secret values as digests (the state never holds a value); digests, unknowns and null as they are. */
-export function secretDigests(v: unknown): unknown {
-  if (v === null || v === UNKNOWN || typeof v !== "object" || Array.isArray(v)) return v;
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(v).sort()) {
-    const value = (v as Record<string, unknown>)[name];
-    out[name] = value !== null && typeof value === "object" && "sha256" in value ? value : value === UNKNOWN ? value : digest(name, value);
-  }
-  return out;
-}
-
 const sortedIds = (v: unknown): unknown => (Array.isArray(v) ? [...v].sort() : v);
 
 /** Outputs from the live installation: the secret names' values become digests, the rest stays the configuration. */
 function toOutputs(organizationId: string, integration: string, i: Installation, secretNames: readonly string[], sites: string[], spaces: string[]): IntegrationInstallationOutputs {
   const configuration: Record<string, unknown> = {};
-  const secretConfiguration: Record<string, { sha256: string }> = {};
+  const secretConfiguration: Record<string, Digest> = {};
   for (const [name, value] of Object.entries(i.configuration ?? {})) {
-    if (secretNames.includes(name)) secretConfiguration[name] = digest(name, value);
+    if (secretNames.includes(name)) secretConfiguration[name] = secretDigest(name, value);
     else configuration[name] = value;
   }
   return {

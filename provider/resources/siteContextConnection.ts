@@ -1,7 +1,7 @@
 import type { ConnectionUsageSettings, ContextConnection, UpdateConnectionBody } from "../client";
 import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { CONNECTOR_SETUP, connectionSource, setupOf, URL_SETTINGS, SOURCE_MEMBERS } from "./assistantRules";
-import { digest, secretDigests } from "./integrationInstallation";
+import { type Digest, secretDigest, secretDigests } from "./digest";
 import { makeProvider } from "./provider";
 import { siteObject } from "./siteObject";
 
@@ -75,7 +75,7 @@ export interface SiteContextConnectionOutputs {
   connector: string;
   setupSettings: Record<string, unknown>;
   /** A secret output: one SHA-256 per secret member, never a value. */
-  secretSettings: Record<string, { sha256: string }>;
+  secretSettings: Record<string, Digest>;
   usageSettings: ConnectionUsageSettings;
   label: string;
   filter: string;
@@ -94,12 +94,12 @@ export interface ConnectionWhere {
 function splitSetup(c: ContextConnection, where: ConnectionWhere): Pick<SiteContextConnectionOutputs, "setupSettings" | "secretSettings"> {
   const members = setupOf(c.connector) ?? {};
   const setupSettings: Record<string, unknown> = {};
-  const secretSettings: Record<string, { sha256: string }> = {};
-  const known = (secretDigests(where.secretSettings ?? {}) ?? {}) as Record<string, { sha256: string }>;
+  const secretSettings: Record<string, Digest> = {};
+  const known = (secretDigests(where.secretSettings ?? {}) ?? {}) as Record<string, Digest>;
   for (const [name, value] of Object.entries(c.setupSettings ?? {})) {
     const rule = members[name];
     if (!rule?.secret) setupSettings[name] = value;
-    else if (!rule.maskedOnRead) secretSettings[name] = digest(name, value);
+    else if (!rule.maskedOnRead) secretSettings[name] = secretDigest(name, value);
     else if (known[name]) secretSettings[name] = known[name];
   }
   return { setupSettings, secretSettings };

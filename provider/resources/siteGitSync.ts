@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { ApiError, isConflict, isNotFound, MISSING_SITE_FILE, type GitProvider, type GitProviderConfiguration, type GitSyncInstallation, type GitSyncPriority, type GitSyncSetup } from "../client";
 import { type FieldSpec, type ValueSchema, type InputsOf, type KindContext, type KindDefinition, type ResourceArgs, type StoredOf, boolean, limit, orGone, ORGANIZATION_FIELD, SITE_FIELD, UNKNOWN } from "./kind";
+import { type Digest, secretDigest } from "./digest";
 import { declaredChanges, makeProvider } from "./provider";
 
 /** The `priority` literal that keeps the platform the source of truth (the repository's is `git`). */
@@ -12,7 +12,7 @@ export const SITE_FILE_NAME = "gitbook-docs.yaml";
 /** A digest of the access token: what the state keeps (as a secret), so a rotated token is an update. */
 function tokenDigest(v: unknown): unknown {
   if (typeof v !== "string" || v === UNKNOWN) return v;
-  return { sha256: createHash("sha256").update(`accessToken\u0000${v}`, "utf8").digest("hex") };
+  return secretDigest("accessToken", v);
 }
 
 /** The fields of a site's Git Sync installation: its one declaration. */
@@ -63,7 +63,7 @@ export type SiteGitSyncOutputs = Omit<StoredOf<typeof fields>, "accessToken" | "
   project: number | null;
   commitMessageTemplate: string | null;
   /** A SHA-256 of the token last sent, a secret output; null when none was. */
-  accessToken: { sha256: string } | null;
+  accessToken: Digest | null;
   /** `pending`, `active` or `unauthenticated`. */
   status: string;
   /** The repository's web address, when the platform reports it. */
@@ -104,7 +104,7 @@ function toOutputs(where: { organizationId: string; siteId: string }, i: GitSync
 
 /** The digest to keep for a declared token (the one kept before when none is declared). */
 const keptToken = (inputs: SiteGitSyncInputs, before: SiteGitSyncOutputs["accessToken"]): SiteGitSyncOutputs["accessToken"] =>
-  typeof inputs.accessToken === "string" ? (tokenDigest(inputs.accessToken) as { sha256: string }) : before;
+  typeof inputs.accessToken === "string" ? secretDigest("accessToken", inputs.accessToken) : before;
 
 /** The PATCH body: provider and its configuration every time (the API requires both), the other members among `names`. */
 function setupBody(inputs: SiteGitSyncInputs, names: readonly string[]): GitSyncSetup {

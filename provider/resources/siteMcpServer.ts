@@ -1,11 +1,8 @@
 import type { SiteMcpServer as ApiServer, UpdateMcpServerBody } from "../client";
 import { type FieldSpec, type InputsOf, type KindDefinition, type ResourceArgs, declaredAmong, limit, ORGANIZATION_FIELD, patchBody, SITE_FIELD } from "./kind";
-import { digest, secretDigests } from "./integrationInstallation";
+import { type Digest, secretDigest, secretDigests } from "./digest";
 import { makeProvider } from "./provider";
 import { siteObject } from "./siteObject";
-
-/** A header's value as the state keeps it: a SHA-256 of its name and value (itself a secret output). */
-export type HeaderDigest = { sha256: string };
 
 /** The fields of a SiteMcpServer: its one declaration, from which its types, schema and patch body derive. */
 const fields = {
@@ -36,14 +33,14 @@ export interface SiteMcpServerOutputs {
   url: string;
   transport: "sse" | "http";
   /** A secret output: one SHA-256 per header, never a value. */
-  headers: Record<string, HeaderDigest>;
+  headers: Record<string, Digest>;
   condition: string | null;
 }
 
 /** The live headers as digests: the plaintext the API answers never reaches the outputs. */
-function headerDigests(headers: Record<string, string> | undefined): Record<string, HeaderDigest> {
-  const out: Record<string, HeaderDigest> = {};
-  for (const name of Object.keys(headers ?? {}).sort()) out[name] = digest(name, headers![name]);
+function headerDigests(headers: Record<string, string> | undefined): Record<string, Digest> {
+  const out: Record<string, Digest> = {};
+  for (const name of Object.keys(headers ?? {}).sort()) out[name] = secretDigest(name, headers![name]);
   return out;
 }
 
