@@ -6,6 +6,7 @@
  * out of logs and views.
  */
 import type { RequestCore } from "./core";
+import { type InSite, OwnedItems } from "./ownedList";
 import { path } from "./path";
 
 /** How the platform reaches an MCP server. */
@@ -132,27 +133,9 @@ export interface ConnectionTestResult {
 const site = (orgId: string, siteId: string) => path`/v1/orgs/${orgId}/sites/${siteId}`;
 
 /** A site's external MCP servers. */
-export class McpServersApi {
-  constructor(private readonly core: RequestCore) {}
-
-  /** Every page (`limit`: the page size, 1,000 unless given). */
-  list(orgId: string, siteId: string, opts: { limit?: number } = {}): Promise<SiteMcpServer[]> {
-    return this.core.listAll(`${site(orgId, siteId)}/mcp-servers`, { limit: opts.limit });
-  }
-  iterate(orgId: string, siteId: string, opts: { limit?: number } = {}): AsyncIterableIterator<SiteMcpServer> {
-    return this.core.paginate(`${site(orgId, siteId)}/mcp-servers`, { limit: opts.limit });
-  }
-  get(orgId: string, siteId: string, id: string): Promise<SiteMcpServer> {
-    return this.core.request("GET", `${site(orgId, siteId)}${path`/mcp-servers/${id}`}`);
-  }
-  create(orgId: string, siteId: string, body: CreateMcpServerBody): Promise<SiteMcpServer> {
-    return this.core.request("POST", `${site(orgId, siteId)}/mcp-servers`, { body });
-  }
-  update(orgId: string, siteId: string, id: string, body: UpdateMcpServerBody): Promise<SiteMcpServer> {
-    return this.core.request("PATCH", `${site(orgId, siteId)}${path`/mcp-servers/${id}`}`, { body });
-  }
-  delete(orgId: string, siteId: string, id: string): Promise<void> {
-    return this.core.request("DELETE", `${site(orgId, siteId)}${path`/mcp-servers/${id}`}`);
+export class McpServersApi extends OwnedItems<InSite, SiteMcpServer, CreateMcpServerBody, UpdateMcpServerBody> {
+  constructor(core: RequestCore) {
+    super(core, { collection: "/v1/orgs/{}/sites/{}/mcp-servers" });
   }
 }
 
@@ -169,59 +152,24 @@ export class AgentSettingsApi {
 }
 
 /** The channels a site's agent works in. */
-export class ChannelsApi {
-  constructor(private readonly core: RequestCore) {}
-
-  /** Every page (`limit`: the page size, 1,000 unless given). */
-  list(orgId: string, siteId: string, opts: { limit?: number } = {}): Promise<SiteChannel[]> {
-    return this.core.listAll(`${site(orgId, siteId)}/channels`, { limit: opts.limit });
-  }
-  iterate(orgId: string, siteId: string, opts: { limit?: number } = {}): AsyncIterableIterator<SiteChannel> {
-    return this.core.paginate(`${site(orgId, siteId)}/channels`, { limit: opts.limit });
-  }
-  get(orgId: string, siteId: string, id: string): Promise<SiteChannel> {
-    return this.core.request("GET", `${site(orgId, siteId)}${path`/channels/${id}`}`);
-  }
-  create(orgId: string, siteId: string, body: CreateChannelBody): Promise<SiteChannel> {
-    return this.core.request("POST", `${site(orgId, siteId)}/channels`, { body });
-  }
-  update(orgId: string, siteId: string, id: string, body: UpdateChannelBody): Promise<SiteChannel> {
-    return this.core.request("PATCH", `${site(orgId, siteId)}${path`/channels/${id}`}`, { body });
-  }
-  delete(orgId: string, siteId: string, id: string): Promise<void> {
-    return this.core.request("DELETE", `${site(orgId, siteId)}${path`/channels/${id}`}`);
+export class ChannelsApi extends OwnedItems<InSite, SiteChannel, CreateChannelBody, UpdateChannelBody> {
+  constructor(core: RequestCore) {
+    super(core, { collection: "/v1/orgs/{}/sites/{}/channels" });
   }
 }
 
 /** The context connections a site's agent learns from. */
-export class ContextConnectionsApi {
-  constructor(private readonly core: RequestCore) {}
+export class ContextConnectionsApi extends OwnedItems<InSite, ContextConnection, CreateConnectionBody, UpdateConnectionBody> {
+  constructor(core: RequestCore) {
+    super(core, { collection: "/v1/orgs/{}/sites/{}/context-connections" });
+  }
 
-  /** Every page (`limit`: the page size, 1,000 unless given). */
-  list(orgId: string, siteId: string, opts: { limit?: number } = {}): Promise<ContextConnection[]> {
-    return this.core.listAll(`${site(orgId, siteId)}/context-connections`, { limit: opts.limit });
-  }
-  iterate(orgId: string, siteId: string, opts: { limit?: number } = {}): AsyncIterableIterator<ContextConnection> {
-    return this.core.paginate(`${site(orgId, siteId)}/context-connections`, { limit: opts.limit });
-  }
-  get(orgId: string, siteId: string, id: string): Promise<ContextConnection> {
-    return this.core.request("GET", `${site(orgId, siteId)}${path`/context-connections/${id}`}`);
-  }
-  create(orgId: string, siteId: string, body: CreateConnectionBody): Promise<ContextConnection> {
-    return this.core.request("POST", `${site(orgId, siteId)}/context-connections`, { body });
-  }
-  update(orgId: string, siteId: string, id: string, body: UpdateConnectionBody): Promise<ContextConnection> {
-    return this.core.request("PATCH", `${site(orgId, siteId)}${path`/context-connections/${id}`}`, { body });
-  }
-  delete(orgId: string, siteId: string, id: string): Promise<void> {
-    return this.core.request("DELETE", `${site(orgId, siteId)}${path`/context-connections/${id}`}`);
-  }
   /** Starts a sync (204); a POST, not retried blindly. */
   sync(orgId: string, siteId: string, id: string): Promise<void> {
-    return this.core.request("POST", `${site(orgId, siteId)}${path`/context-connections/${id}/sync`}`);
+    return this.core.request("POST", `${this.item([orgId, siteId, id])}/sync`);
   }
   /** Checks the stored credentials against the service; a failure is `success: false`, not an error. */
   test(orgId: string, siteId: string, id: string): Promise<ConnectionTestResult> {
-    return this.core.request("POST", `${site(orgId, siteId)}${path`/context-connections/${id}/test`}`);
+    return this.core.request("POST", `${this.item([orgId, siteId, id])}/test`);
   }
 }

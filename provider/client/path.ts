@@ -32,6 +32,13 @@ export function path(strings: TemplateStringsArray, ...params: string[]): string
   return out;
 }
 
+/** `path` for a route written as a string, `{}` where each parameter goes: `route("/v1/orgs/{}/saml/{}", orgId, id)`. */
+export function route(template: string, ...params: string[]): string {
+  const strings = template.split("{}");
+  if (strings.length !== params.length + 1) throw new Error(`${template} takes ${strings.length - 1} path parameters, not ${params.length}`);
+  return path(Object.assign(strings, { raw: strings }), ...params);
+}
+
 /**
  * Why a whole request path (no query) would not reach the route it reads, or undefined: an empty
  * segment (`//`) or a `.`/`..` segment, written or encoded. The core checks every path with it, so a

@@ -1,27 +1,14 @@
 import type { RequestCore } from "./core";
+import { type InSite, OwnedList } from "./ownedList";
 import { path } from "./path";
 import type { CreateSectionGroupBody, MovePosition, SiteSectionGroup, UpdateSectionGroupBody } from "./types";
 
-/** Section groups of a site (in display order). */
-export class SectionGroupsApi {
-  constructor(private readonly core: RequestCore) {}
+/** Section groups of a site (in display order; no single-object GET). Deleting a group moves its sections back to the root. */
+export class SectionGroupsApi extends OwnedList<InSite, SiteSectionGroup, CreateSectionGroupBody, UpdateSectionGroupBody> {
+  constructor(core: RequestCore) {
+    super(core, { collection: "/v1/orgs/{}/sites/{}/section-groups" });
+  }
 
-  list(orgId: string, siteId: string): Promise<SiteSectionGroup[]> {
-    return this.core.listAll(path`/v1/orgs/${orgId}/sites/${siteId}/section-groups`);
-  }
-  iterate(orgId: string, siteId: string): AsyncIterableIterator<SiteSectionGroup> {
-    return this.core.paginate(path`/v1/orgs/${orgId}/sites/${siteId}/section-groups`);
-  }
-  create(orgId: string, siteId: string, body: CreateSectionGroupBody): Promise<SiteSectionGroup> {
-    return this.core.request("POST", path`/v1/orgs/${orgId}/sites/${siteId}/section-groups`, { body });
-  }
-  update(orgId: string, siteId: string, groupId: string, body: UpdateSectionGroupBody): Promise<SiteSectionGroup> {
-    return this.core.request("PATCH", path`/v1/orgs/${orgId}/sites/${siteId}/section-groups/${groupId}`, { body });
-  }
-  /** Deletes the group; its sections move back to the root. */
-  delete(orgId: string, siteId: string, groupId: string): Promise<void> {
-    return this.core.request("DELETE", path`/v1/orgs/${orgId}/sites/${siteId}/section-groups/${groupId}`);
-  }
   /** Puts a section into the group (repeating it is harmless). */
   addSection(orgId: string, siteId: string, groupId: string, sectionId: string): Promise<SiteSectionGroup> {
     return this.core.request("POST", path`/v1/orgs/${orgId}/sites/${siteId}/section-groups/${groupId}/sections`, {

@@ -1,30 +1,14 @@
 import type { RequestCore } from "./core";
+import { type InOrganization, OwnedItems } from "./ownedList";
 import { path } from "./path";
 import type { CreateTeamBody, PutTeamMemberBody, Team, TeamMemberItem, UpdateTeamBody, UpdateTeamMembersBody } from "./types";
 
-/** Teams of an organisation and their members. */
-export class TeamsApi {
-  constructor(private readonly core: RequestCore) {}
+/** Teams of an organisation and their members. A team is created with `PUT /teams`, which creates on every call: never retried blindly. */
+export class TeamsApi extends OwnedItems<InOrganization, Team, CreateTeamBody, UpdateTeamBody, { owner?: string; title?: string }> {
+  constructor(core: RequestCore) {
+    super(core, { collection: "/v1/orgs/{}/teams", create: "PUT" });
+  }
 
-  list(orgId: string, query: { owner?: string; title?: string } = {}): Promise<Team[]> {
-    return this.core.listAll(path`/v1/orgs/${orgId}/teams`, { ...query });
-  }
-  iterate(orgId: string, query: { owner?: string; title?: string } = {}): AsyncIterableIterator<Team> {
-    return this.core.paginate(path`/v1/orgs/${orgId}/teams`, { ...query });
-  }
-  get(orgId: string, teamId: string): Promise<Team> {
-    return this.core.request("GET", path`/v1/orgs/${orgId}/teams/${teamId}`);
-  }
-  /** Creates a team. `PUT /teams` creates on every call, so it is never retried blindly. */
-  create(orgId: string, body: CreateTeamBody): Promise<Team> {
-    return this.core.request("PUT", path`/v1/orgs/${orgId}/teams`, { body, idempotent: false });
-  }
-  update(orgId: string, teamId: string, body: UpdateTeamBody): Promise<Team> {
-    return this.core.request("PATCH", path`/v1/orgs/${orgId}/teams/${teamId}`, { body });
-  }
-  delete(orgId: string, teamId: string): Promise<void> {
-    return this.core.request("DELETE", path`/v1/orgs/${orgId}/teams/${teamId}`);
-  }
   listMembers(orgId: string, teamId: string): Promise<TeamMemberItem[]> {
     return this.core.listAll(path`/v1/orgs/${orgId}/teams/${teamId}/members`);
   }
