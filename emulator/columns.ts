@@ -5,7 +5,8 @@
  * (`bodySchema`), the fields of a new row (`fromBody`) and a PATCH (`patchRow`): a field is added in
  * one row of the table (see tables.ts).
  */
-import { applyPatch, obj, type Schema } from "./context";
+import { applyPatch } from "./objects";
+import { obj, type Schema } from "./schema";
 import type { Json } from "./model";
 
 /** One field of a stored kind. */

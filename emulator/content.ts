@@ -5,19 +5,16 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { served } from "./columns";
-import { compact } from "./context";
+import { stableId } from "./ids";
+import { compact } from "./objects";
 import type { ChangeRequestRow, CommentReplyRow, CommentRow, FileNode, PageNode, Reaction, RevisionRow, SpaceRow } from "./model";
 import { APP_URL, presentRef, presentUser, type View } from "./present";
 import type { Store } from "./store";
+import { dedupeSlugs } from "./slug";
 import { CHANGE_REQUEST } from "./tables";
 
 /** Where file downloads and PDFs point (never fetched). */
 export const FILES_URL = "https://files.docsplatform.dev";
-
-/** A short, stable ID derived from its parts. */
-export function stableId(prefix: string, ...parts: string[]): string {
-  return prefix + createHash("sha256").update(parts.join("\u0000")).digest("base64url").replace(/[-_]/g, "x").slice(0, 14);
-}
 
 // ---- revisions ----
 
@@ -131,17 +128,6 @@ export function mergeTrees(base: PageNode[], ours: PageNode[], theirs: PageNode[
     tree.push({ ...slot.page, pages: build(slot.page.id, seen) });
   }
   return dedupeSlugs(tree);
-}
-
-/** Makes slugs unique among siblings (`slug`, `slug-2`, …), recursively. */
-export function dedupeSlugs(pages: PageNode[]): PageNode[] {
-  const taken = new Set<string>();
-  return pages.map((p) => {
-    let slug = p.slug;
-    for (let n = 2; taken.has(slug); n++) slug = `${p.slug}-${n}`;
-    taken.add(slug);
-    return { ...p, slug, pages: dedupeSlugs(p.pages) };
-  });
 }
 
 /** IDs of pages added or changed in `ours` compared to `base`. */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { derivePath } from "../provider/rules";
-import { slugify } from "./context";
+import { slugify } from "./slug";
 
 // The emulator derives a path from a title with its own code, written from the contract; the provider
 // predicts the same path with its own (stack checks, tree, diff). Each is written on its own so that a

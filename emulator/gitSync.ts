@@ -4,7 +4,7 @@
  * what the platform does when a site installation with priority `git` is saved or its branch is pushed.
  */
 import { parse as parseYaml } from "yaml";
-import { slugify, uniquePath } from "./context";
+import { slugify, uniquePath } from "./slug";
 import type { ExternalLinkRow, GitImported, GitInstallationRow, GitSiteFileRow, JsonObject, SectionGroupRow, SectionRow, SiteRow, SiteSpaceRow, SpaceRow } from "./model";
 import { newId } from "./seed";
 import type { Store } from "./store";

@@ -1,6 +1,6 @@
 /** Turns stored rows into the API's resources (`object`, `urls`, `permissions`, counts), for the caller's role. */
 import { served } from "./columns";
-import { compact } from "./context";
+import { compact } from "./objects";
 import {
   roleAtLeast,
   type CollectionRow,

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { parse as parseYaml } from "yaml";
 import { ROLES, type PageNode, type Role, type TableName, type TableRows, type SpaceVisibility, type TeamRole } from "./model";
-import { dedupeSlugs, stableId } from "./content";
-import { slugify } from "./context";
+import { stableId } from "./ids";
+import { dedupeSlugs, slugify } from "./slug";
 
 export interface SeedUser {
   id: string;

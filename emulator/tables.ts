@@ -4,7 +4,7 @@
  * what is computed (URLs, permissions, counts, the objects a row refers to).
  */
 import { asStored, type Columns } from "./columns";
-import { BOOLEAN, ID, STRING, limit, nullable, obj, type Schema } from "./context";
+import { BOOLEAN, ID, STRING, limit, nullable, obj, type Schema } from "./schema";
 import type {
   ChangeRequestRow,
   CollectionRow,

@@ -3,31 +3,14 @@
  * (revision, import from a URL, pages, page, files, file backlinks, page links).
  */
 import { badRequest, conflict, notFound } from "../errors";
-import { BOOLEAN, STRING, limit, listQuery, obj, paginate, requireSpace, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, STRING, limit, listQuery, obj, type Schema } from "../schema";
+import { paginate, type ListQuery } from "../paging";
+import { requireSpace, view } from "../access";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import type { ChangeRequestRow, ChangeRequestStatus, FileNode, RevisionRow, Role, SpaceRow } from "../model";
-import {
-  FILES_URL,
-  changeRequestApp,
-  changedPages,
-  dedupeSlugs,
-  findPage,
-  flatten,
-  importFromUrl,
-  isOutdated,
-  linkStats,
-  mergeTrees,
-  newRevision,
-  pageLinks,
-  presentChangeRequest,
-  presentFile,
-  presentPage,
-  presentPages,
-  presentRevision,
-  recount,
-  revisionOf,
-  type PlacedPage,
-} from "../content";
+import { FILES_URL, changeRequestApp, changedPages, findPage, flatten, importFromUrl, isOutdated, linkStats, mergeTrees, newRevision, pageLinks, presentChangeRequest, presentFile, presentPage, presentPages, presentRevision, recount, revisionOf, type PlacedPage } from "../content";
+import { dedupeSlugs } from "../slug";
 
 type SpaceP = { spaceId: string };
 type CrP = SpaceP & { changeRequestId: string };

@@ -3,7 +3,10 @@
  * user, resolution, filters (`status`, `authors`, `targetPage`), `order`, and rights per caller.
  */
 import { badRequest, forbidden, notFound } from "../errors";
-import { BOOLEAN, STRING, limit, listQuery, obj, paginate, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, STRING, limit, listQuery, obj, type Schema } from "../schema";
+import { paginate, type ListQuery } from "../paging";
+import { view } from "../access";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import { roleAtLeast, type ChangeRequestRow, type CommentReplyRow, type CommentRow, type Role, type RevisionRow, type SpaceRow } from "../model";
 import { countReplies, findPage, presentComment, presentReply, react, recount, revisionOf } from "../content";

@@ -5,7 +5,11 @@
  * `test` checks the stored credentials (a value containing `invalid` fails, as a refused one would).
  */
 import { badRequest } from "../errors";
-import { compact, limit, listQuery, obj, ownedRow, paginate, requireSite, view, type Ctx, type Route, type Schema } from "../context";
+import { compact } from "../objects";
+import { limit, listQuery, obj, type Schema } from "../schema";
+import { ownedRow, requireSite, view } from "../access";
+import { paginate } from "../paging";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import type { ConnectionRow, JsonObject, SiteRow } from "../model";
 import { siteLocation, type View } from "../present";

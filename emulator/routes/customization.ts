@@ -1,5 +1,7 @@
 /** Site customization: the site's whole settings (GET, PUT) and each site space's overrides (effective GET, merging PATCH, DELETE). */
-import { BOOLEAN, limit, obj, ownedRow, requireSite, type Route } from "../context";
+import { BOOLEAN, limit, obj } from "../schema";
+import { ownedRow, requireSite } from "../access";
+import type { Route } from "../context";
 import type { Json, JsonObject, SiteRow } from "../model";
 
 type SiteP = { organizationId: string; siteId: string };

@@ -5,7 +5,10 @@
  */
 import { createHash } from "node:crypto";
 import { ApiFailure, badRequest, notFound } from "../errors";
-import { BOOLEAN, ID, compact, limit, nullable, obj, requireOrg, requireSite, type Ctx, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, limit, nullable, obj, type Schema } from "../schema";
+import { compact } from "../objects";
+import { requireOrg, requireSite } from "../access";
+import type { Ctx, Route } from "../context";
 import { importSiteFile, readSiteFile, repositoryOf, siteFileFor, siteFilePath } from "../gitSync";
 import type { GitInstallationRow, GitSyncTarget, JsonObject, SiteRow } from "../model";
 import { newId } from "../seed";

@@ -4,7 +4,10 @@
  * of its installations.
  */
 import { conflict, notFound } from "../errors";
-import { BOOLEAN, STRING, limit, listQuery, obj, paginate, requireOrg, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, STRING, limit, listQuery, obj, type Schema } from "../schema";
+import { paginate, type ListQuery } from "../paging";
+import { requireOrg, roleIn, view } from "../access";
+import type { Ctx, Route } from "../context";
 import type { InstallationRow, InstallationSelection, JsonObject, TargetInstallationRow } from "../model";
 import { APP_URL, presentIntegration, presentSite, presentSpace } from "../present";
 import { newId } from "../seed";

@@ -2,7 +2,10 @@
 import { createHash } from "node:crypto";
 import { badRequest, forbidden, notFound, patternRefused } from "../errors";
 import { bodySchema, fromBody, type PostBody } from "../columns";
-import { BOOLEAN, STRING, limit, listQuery, paginate, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, STRING, limit, listQuery, type Schema } from "../schema";
+import { paginate, type ListQuery } from "../paging";
+import { roleIn, view } from "../access";
+import type { Ctx, Route } from "../context";
 import { roleAtLeast, type IntegrationRow, type OrgRow } from "../model";
 import { presentIntegration, type View } from "../present";
 import { INTEGRATION } from "../tables";

@@ -5,7 +5,9 @@
  */
 import { badRequest, notFound } from "../errors";
 import { bodyProperties, bodySchema, fromBody, patchRow, type PatchBody, type PostBody } from "../columns";
-import { BOOLEAN, ID, STRING, nullable, obj, ownedRow, preferred, requireSite, view, type Ctx, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, STRING, nullable, obj, type Schema } from "../schema";
+import { ownedRow, requireSite, view } from "../access";
+import { preferred, type Ctx, type Route } from "../context";
 import { newId } from "../seed";
 import type { ExternalLinkRow, SectionRow, SiteRow } from "../model";
 import { presentExternalLink, presentSite, presentSiteSpace, presentStructureItem, sectionIdsInOrder, siteLocation, type View } from "../present";

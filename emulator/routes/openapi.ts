@@ -1,6 +1,9 @@
 /** OpenAPI specs and their versions: POST creates (409 on an existing slug), PUT creates or updates; each new source URL adds a version. */
 import { conflict, notFound, patternRefused } from "../errors";
-import { limit, listQuery, obj, paginate, requireOrg, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { limit, listQuery, obj, type Schema } from "../schema";
+import { paginate, type ListQuery } from "../paging";
+import { requireOrg, view } from "../access";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import type { OpenApiSpecRow, OrgRow } from "../model";
 import { presentOpenApiSpec, presentOpenApiVersion } from "../present";

@@ -1,6 +1,9 @@
 /** The routes every collection an organization owns has alike: list, get one, delete one. */
 import { notFound } from "../errors";
-import { listQuery, ownedRow, paginate, requireOrg, view, type Ctx, type ListQuery, type Route } from "../context";
+import { listQuery } from "../schema";
+import { ownedRow, requireOrg, view } from "../access";
+import { paginate, type ListQuery } from "../paging";
+import type { Ctx, Route } from "../context";
 import type { OrgRow, Role, TableName, TableRows } from "../model";
 import type { View } from "../present";
 

@@ -1,6 +1,10 @@
 /** Organizations and their members: settings, invites, search, e-mail domains, member roles, SSO flag, member spaces and teams. */
 import { badRequest, notFound } from "../errors";
-import { BOOLEAN, STRING, applyPatch, limit, listQuery, membership, nullable, obj, paginate, requireOrg, view, type Ctx, type ListQuery, type Route } from "../context";
+import { BOOLEAN, STRING, limit, listQuery, nullable, obj } from "../schema";
+import { applyPatch } from "../objects";
+import { membership, requireOrg, view } from "../access";
+import { paginate, type ListQuery } from "../paging";
+import type { Ctx, Route } from "../context";
 import { type MemberRow, type OrgRow, type OrgSettings, type Role } from "../model";
 import { memberSpaces, presentMember, presentOrg, presentSpace, presentTeam } from "../present";
 

@@ -3,7 +3,10 @@
  * change, remove, list) and the aggregate lists of who can reach the object and why.
  */
 import { badRequest, notFound } from "../errors";
-import { STRING, limit, listQuery, nullable, obj, ownedRow, paginate, requireOrg, requireSite, requireSpace, view, type Ctx, type ListQuery, type Route } from "../context";
+import { STRING, limit, listQuery, nullable, obj } from "../schema";
+import { ownedRow, requireOrg, requireSite, requireSpace, view } from "../access";
+import { paginate, type ListQuery } from "../paging";
+import type { Ctx, Route } from "../context";
 import { ROLES, type GrantRow, type MemberRow, type Role } from "../model";
 import { presentTeam, presentUser, type View } from "../present";
 import type { Store } from "../store";

@@ -4,7 +4,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { badRequest } from "../errors";
-import { limit, nullable, obj, requireSite, type Ctx, type Route } from "../context";
+import { limit, nullable, obj } from "../schema";
+import { requireSite } from "../access";
+import type { Ctx, Route } from "../context";
 import type { PublishingAuthRow, SiteRow } from "../model";
 
 type SiteP = { organizationId: string; siteId: string };

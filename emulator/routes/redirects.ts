@@ -4,7 +4,11 @@
  * (exact source first, then the wildcard with the longest literal prefix).
  */
 import { ApiFailure, badRequest, conflict, notFound } from "../errors";
-import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, obj, ownedRow, paginate, requireSite, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, STRING, limit, listQuery, obj, type Schema } from "../schema";
+import { applyPatch } from "../objects";
+import { ownedRow, requireSite, view } from "../access";
+import { paginate, type ListQuery } from "../paging";
+import type { Ctx, Route } from "../context";
 import { served } from "../columns";
 import { flatten, revisionOf } from "../content";
 import { newId } from "../seed";

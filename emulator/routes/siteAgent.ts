@@ -4,7 +4,11 @@
  * PUT that replaces the whole). A site never configured answers the defaults emulator/README.md states.
  */
 import { badRequest } from "../errors";
-import { applyPatch, compact, limit, listQuery, nullable, obj, ownedRow, paginate, requireSite, view, type Ctx, type Route, type Schema } from "../context";
+import { applyPatch, compact } from "../objects";
+import { limit, listQuery, nullable, obj, type Schema } from "../schema";
+import { ownedRow, requireSite, view } from "../access";
+import { paginate } from "../paging";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import type { AgentSettingsRow, JsonObject, McpServerRow, SiteRow } from "../model";
 import { siteLocation, type View } from "../present";

@@ -4,7 +4,11 @@
  * (type and setupSettings together) replaces the stored setup whole; channels start `pending`.
  */
 import { badRequest } from "../errors";
-import { compact, limit, listQuery, obj, ownedRow, paginate, requireSite, view, type Ctx, type Route, type Schema } from "../context";
+import { compact } from "../objects";
+import { limit, listQuery, obj, type Schema } from "../schema";
+import { ownedRow, requireSite, view } from "../access";
+import { paginate } from "../paging";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import type { ChannelRow, JsonObject, SiteRow } from "../model";
 import { siteLocation, type View } from "../present";

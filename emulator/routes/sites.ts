@@ -1,6 +1,10 @@
 /** Sites: list, create (with site spaces or a new space), get, patch (defaults, publishing, proxy; the hostname is read-only), delete, adaptive schema, published structure. */
 import { badRequest } from "../errors";
-import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, nullable, obj, paginate, requireOrg, requireSite, view, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, STRING, limit, listQuery, nullable, obj, type Schema } from "../schema";
+import { applyPatch } from "../objects";
+import { paginate, type ListQuery } from "../paging";
+import { requireOrg, requireSite, view } from "../access";
+import type { Route } from "../context";
 import { newId } from "../seed";
 import type { JsonObject, SiteRow, SpaceRow } from "../model";
 import { presentSection, presentSite, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";

@@ -1,6 +1,9 @@
 /** Spaces of an organization: the list of all of them and the creation of a new one. */
 import { badRequest } from "../errors";
-import { ID, STRING, limit, listQuery, obj, paginate, requireOrg, view, type ListQuery, type Route, type Schema } from "../context";
+import { ID, STRING, limit, listQuery, obj, type Schema } from "../schema";
+import { paginate, type ListQuery } from "../paging";
+import { requireOrg, view } from "../access";
+import type { Route } from "../context";
 import { newId } from "../seed";
 import type { SpaceRow } from "../model";
 import { presentSpace } from "../present";

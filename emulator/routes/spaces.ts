@@ -1,6 +1,10 @@
 /** Spaces (get, patch, soft delete with a 7-day restore window, restore, move, transfer, duplicate, links) and collections. */
 import { badRequest, forbidden, notFound } from "../errors";
-import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, nullable, obj, paginate, requireOrg, requireSpace, roleIn, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, STRING, limit, listQuery, nullable, obj, type Schema } from "../schema";
+import { applyPatch } from "../objects";
+import { paginate, type ListQuery } from "../paging";
+import { requireOrg, requireSpace, roleIn, view } from "../access";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import { roleAtLeast, type CollectionRow, type Role, type SpaceRow } from "../model";
 import { presentCollection, presentSpace } from "../present";

@@ -1,7 +1,9 @@
 /** SAML providers and the organization's SSO login info. */
 import { badRequest } from "../errors";
 import { bodyProperties, bodySchema, fromBody, patchRow, type PatchBody, type PostBody } from "../columns";
-import { obj, requireOrg, view, type Ctx, type Route } from "../context";
+import { obj } from "../schema";
+import { requireOrg, view } from "../access";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import type { OrgRow, SamlRow } from "../model";
 import { presentSaml, samlService } from "../present";

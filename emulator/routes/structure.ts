@@ -1,7 +1,12 @@
 /** Site structure: sections, section groups, site spaces and share links, with their display order, defaults and paths. */
 import { randomBytes } from "node:crypto";
 import { badRequest, conflict, notFound } from "../errors";
-import { BOOLEAN, ID, STRING, applyPatch, limit, listQuery, nullable, obj, ownedRow, paginate, requireSite, slugify, uniquePath, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { BOOLEAN, ID, STRING, limit, listQuery, nullable, obj, type Schema } from "../schema";
+import { applyPatch } from "../objects";
+import { ownedRow, requireSite, view } from "../access";
+import { paginate, type ListQuery } from "../paging";
+import { slugify, uniquePath } from "../slug";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import type { JsonObject, SectionGroupRow, SectionRow, ShareLinkRow, SiteRow, SiteSpaceRow, SpaceRow } from "../model";
 import { groupIdsInOrder, presentSection, presentSectionGroup, presentShareLink, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";

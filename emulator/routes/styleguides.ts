@@ -5,7 +5,10 @@
  * Document, replaced by PUT). Attaching a guide to a site is the site PATCH's `styleguide` (sites.ts).
  */
 import { badRequest, notFound } from "../errors";
-import { limit, listQuery, obj, paginate, requireOrg, requireSite, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { limit, listQuery, obj, type Schema } from "../schema";
+import { paginate, type ListQuery } from "../paging";
+import { requireOrg, requireSite, view } from "../access";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import { newRevision } from "../content";
 import type { JsonObject, SiteRow, SpaceRow, StyleguideRunRow } from "../model";

@@ -1,6 +1,9 @@
 /** Teams and team members. Titles are unique in an organization; members are named by user ID or e-mail. */
 import { badRequest, conflict, forbidden, notFound } from "../errors";
-import { STRING, limit, listQuery, obj, ownedRow, paginate, requireOrg, view, type Ctx, type ListQuery, type Route, type Schema } from "../context";
+import { STRING, limit, listQuery, obj, type Schema } from "../schema";
+import { ownedRow, requireOrg, view } from "../access";
+import { paginate, type ListQuery } from "../paging";
+import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import { roleAtLeast, type OrgRow, type Role, type TeamRole, type TeamRow } from "../model";
 import { presentMember, presentTeam } from "../present";

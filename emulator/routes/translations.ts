@@ -1,5 +1,7 @@
 /** Translation settings of an organization. */
-import { limit, obj, view, type Route, type Schema } from "../context";
+import { limit, obj, type Schema } from "../schema";
+import { view } from "../access";
+import type { Route } from "../context";
 import { newId } from "../seed";
 import type { TranslationRow } from "../model";
 import { presentTranslation } from "../present";
