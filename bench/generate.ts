@@ -252,7 +252,7 @@ function sectionSizes(rest: number): number[] {
  * instructions and one OpenAPI spec from a file; the rest sections holding 1 to 3 site spaces (pattern
  * 2, 1, 3, 2, …). Nothing else is declared that the API only takes in a follow-up PATCH (a draft goes
  * with its POST; a group's sections with the group's): creating each object costs one write, a hidden
- * site space's PATCH and the reads bench/run.ts `minimumCalls` names aside.
+ * site space's PATCH and the reads bench/statistics.ts `minimumCalls` names aside.
  */
 export function generateStack(n: number, shape: StackShape = {}): GeneratedStack {
   if (!Number.isInteger(n) || n < MIN_N) throw new Error(`N must be an integer of at least ${MIN_N} (one object of every kind, and a section with its site space), got ${n}`);
