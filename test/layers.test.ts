@@ -22,13 +22,13 @@ const BENCH: Layers = [
   ["entry", ["run.ts"]],
 ];
 
-/** emulator/: the rows and the rules every area shares, the data, a request's context, the tables, presenters and domain operations, access, the routes, the server. */
+/** emulator/: the rows and the rules every area shares, the data, a request's context, the tables, the presenters and the operations more than one area performs, access, the routes, the server. */
 const EMULATOR: Layers = [
   ["model", ["model.ts", "errors.ts", "faults.ts", "journal.ts", "schema.ts", "paging.ts", "slug.ts", "ids.ts", "objects.ts"]],
   ["data", ["seed.ts", "store.ts"]],
   ["context", ["context.ts"]],
   ["tables", ["columns.ts", "tables.ts"]],
-  ["presenters", ["present.ts", "content.ts", "gitSync.ts"]],
+  ["domain", ["present.ts", "content.ts", "gitSync.ts", "structure.ts"]],
   ["access", ["access.ts"]],
   ["routes", ["routes/"]],
   ["server", ["server.ts", "index.ts", "cli.ts"]],

@@ -14,7 +14,7 @@ import { presentExternalLink, presentSite, presentSiteSpace, presentStructureIte
 import type { Store } from "../store";
 import { EXTERNAL_LINK } from "../tables";
 import { copySpace } from "./spaces";
-import { addSection, addSiteSpace, attachItem, bodyGroup, childrenOf, detachItem, insertAt, parentOf, removeFrom } from "./structure";
+import { addSection, addSiteSpace, attachItem, bodyGroup, childrenOf, detachItem, insertAt, parentOf, removeFrom } from "../structure";
 
 type SiteP = { organizationId: string; siteId: string };
 type AnyCtx = Ctx<unknown, unknown, unknown>;

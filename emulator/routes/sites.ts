@@ -8,7 +8,7 @@ import type { Route } from "../context";
 import { newId } from "../seed";
 import type { JsonObject, SiteRow, SpaceRow } from "../model";
 import { presentSection, presentSite, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
-import { addSiteSpace, bodySpace, deleteSiteCascade } from "./structure";
+import { addSiteSpace, bodySpace, deleteSiteCascade } from "../structure";
 import { guideSpace } from "./styleguides";
 
 type OrgP = { organizationId: string };
