@@ -6,19 +6,16 @@
  */
 import { badRequest } from "../errors";
 import { compact } from "../objects";
-import { limit, listQuery, obj, type Schema } from "../schema";
-import { ownedRow, requireSite, view } from "../access";
-import { paginate } from "../paging";
+import { limit, obj, type Schema } from "../schema";
+import { requireSite } from "../access";
 import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
 import type { ConnectionRow, JsonObject, SiteRow } from "../model";
 import { siteLocation, type View } from "../present";
+import { registerSiteCollection } from "./siteCollection";
 
-type SiteP = { organizationId: string; siteId: string };
-type ConnectionP = SiteP & { siteContextConnectionId: string };
+type ConnectionP = { organizationId: string; siteId: string; siteContextConnectionId: string };
 type AnyCtx = Ctx<unknown, unknown, unknown>;
-
-const SITES = "/v1/orgs/:organizationId/sites/:siteId";
 
 /** What a masked setup member is served as. */
 export const MASKED = "********";
@@ -113,117 +110,67 @@ function presentConnection(v: View, site: SiteRow, c: ConnectionRow): Record<str
   });
 }
 
-function findConnection(ctx: AnyCtx, site: SiteRow, id: string): ConnectionRow {
-  return ownedRow(ctx, "contextConnections", id, "site", site.id, "context connection");
-}
-
-/** Registers a site's context connection routes. */
+/** Registers a site's context connection routes: the list's, then sync and test. */
 export function registerContextConnections(route: Route): void {
-  registerConnectionList(route);
-  registerConnection(route);
-  registerConnectionActions(route);
-}
-
-/** The list and create of a site's context connections. */
-function registerConnectionList(route: Route): void {
-  route<SiteP, { page?: string; limit?: number }>({
-    method: "GET",
-    url: `${SITES}/context-connections`,
-    query: listQuery(),
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin", "read context connections (their settings hold credentials)");
-      const v = view(ctx, role);
-      const items = [...ctx.store.all("contextConnections")].filter((c) => c.site === site.id);
-      return { status: 200, body: paginate(items, ctx.query, `context-connections:${site.id}`, (c) => presentConnection(v, site, c)) };
+  const { one, find } = registerSiteCollection<"contextConnections", ConnectionBody, ConnectionBody>(route, {
+    path: "context-connections",
+    param: "siteContextConnectionId",
+    table: "contextConnections",
+    what: "context connection",
+    read: { role: "admin", action: "read context connections (their settings hold credentials)" },
+    present: presentConnection,
+    create: {
+      // `label` is accepted by PATCH only, as the description gives it.
+      body: { ...obj(OTHER_PROPERTIES, ["connector"]), additionalProperties: false, allOf: [SETUP] },
+      row: (ctx, site) => {
+        const b = ctx.body;
+        return {
+          id: newId("ctxc_"),
+          site: site.id,
+          connector: b.connector,
+          setupSettings: structuredClone(b.setupSettings ?? {}),
+          usageSettings: { ...(b.usageSettings ?? DEFAULT_USAGE) },
+          label: null,
+          filter: b.filter ?? null,
+          status: "pending",
+          records: 0,
+          syncedAt: null,
+          createdAt: ctx.store.nowIso(),
+        };
+      },
+    },
+    update: {
+      body: {
+        ...obj({ ...OTHER_PROPERTIES, label: limit("connectionLabel") }),
+        additionalProperties: false,
+        // A setup is the connector and its settings together (email, api and integration connectors have none).
+        dependencies: { setupSettings: ["connector"] },
+        if: { required: ["connector"] },
+        then: SETUP,
+      },
+      apply: (c, b) => {
+        if (b.connector !== undefined) {
+          // The setup is replaced whole: a member left out is removed.
+          c.connector = b.connector;
+          c.setupSettings = structuredClone(b.setupSettings ?? {});
+        }
+        if (b.usageSettings !== undefined) c.usageSettings = { ...b.usageSettings };
+        if (b.label !== undefined) c.label = b.label;
+        if (b.filter !== undefined) c.filter = b.filter;
+      },
     },
   });
-
-  route<SiteP, Record<string, never>, ConnectionBody>({
-    method: "POST",
-    url: `${SITES}/context-connections`,
-    // `label` is accepted by PATCH only, as the description gives it.
-    body: { ...obj(OTHER_PROPERTIES, ["connector"]), additionalProperties: false, allOf: [SETUP] },
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const b = ctx.body;
-      const connection: ConnectionRow = {
-        id: newId("ctxc_"),
-        site: site.id,
-        connector: b.connector,
-        setupSettings: structuredClone(b.setupSettings ?? {}),
-        usageSettings: { ...(b.usageSettings ?? DEFAULT_USAGE) },
-        label: null,
-        filter: b.filter ?? null,
-        status: "pending",
-        records: 0,
-        syncedAt: null,
-        createdAt: ctx.store.nowIso(),
-      };
-      ctx.store.put("contextConnections", connection);
-      const v = view(ctx, role);
-      return { status: 201, body: presentConnection(v, site, connection), location: `${siteLocation(v, site)}/context-connections/${connection.id}` };
-    },
-  });
-}
-
-/** Read, update and delete one context connection. */
-function registerConnection(route: Route): void {
-  route<ConnectionP>({
-    method: "GET",
-    url: `${SITES}/context-connections/:siteContextConnectionId`,
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin", "read context connections (their settings hold credentials)");
-      return { status: 200, body: presentConnection(view(ctx, role), site, findConnection(ctx, site, ctx.params.siteContextConnectionId)) };
-    },
-  });
-
-  route<ConnectionP, Record<string, never>, Partial<ConnectionBody>>({
-    method: "PATCH",
-    url: `${SITES}/context-connections/:siteContextConnectionId`,
-    body: {
-      ...obj({ ...OTHER_PROPERTIES, label: limit("connectionLabel") }),
-      additionalProperties: false,
-      // A setup is the connector and its settings together (email, api and integration connectors have none).
-      dependencies: { setupSettings: ["connector"] },
-      if: { required: ["connector"] },
-      then: SETUP,
-    },
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const c = findConnection(ctx, site, ctx.params.siteContextConnectionId);
-      const b = ctx.body ?? {};
-      if (b.connector !== undefined) {
-        // The setup is replaced whole: a member left out is removed.
-        c.connector = b.connector;
-        c.setupSettings = structuredClone(b.setupSettings ?? {});
-      }
-      if (b.usageSettings !== undefined) c.usageSettings = { ...b.usageSettings };
-      if (b.label !== undefined) c.label = b.label;
-      if (b.filter !== undefined) c.filter = b.filter;
-      ctx.store.touch("contextConnections", c);
-      return { status: 200, body: presentConnection(view(ctx, role), site, c) };
-    },
-  });
-
-  route<ConnectionP>({
-    method: "DELETE",
-    url: `${SITES}/context-connections/:siteContextConnectionId`,
-    handler: (ctx) => {
-      const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      ctx.store.del("contextConnections", findConnection(ctx, site, ctx.params.siteContextConnectionId).id);
-      return { status: 205 };
-    },
-  });
+  registerConnectionActions(route, one, find);
 }
 
 /** Sync (records are fetched at once here) and test (the stored credentials checked, nothing changed). */
-function registerConnectionActions(route: Route): void {
+function registerConnectionActions(route: Route, one: string, find: (ctx: AnyCtx, site: SiteRow, id: string) => ConnectionRow): void {
   route<ConnectionP>({
     method: "POST",
-    url: `${SITES}/context-connections/:siteContextConnectionId/sync`,
+    url: `${one}/sync`,
     handler: (ctx) => {
       const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const c = findConnection(ctx, site, ctx.params.siteContextConnectionId);
+      const c = find(ctx, site, ctx.params.siteContextConnectionId);
       // E-mail and API connections are fed by what is sent to them: there is nothing to fetch.
       if (c.connector === "builtin:email" || c.connector === "builtin:api") throw badRequest("siteContextConnectionId", `names a ${c.connector} connection, which is fed by what is sent to it and cannot be synced`);
       c.status = refused(c) ? "failed" : "succeeded";
@@ -235,10 +182,10 @@ function registerConnectionActions(route: Route): void {
 
   route<ConnectionP>({
     method: "POST",
-    url: `${SITES}/context-connections/:siteContextConnectionId/test`,
+    url: `${one}/test`,
     handler: (ctx) => {
       const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const c = findConnection(ctx, site, ctx.params.siteContextConnectionId);
+      const c = find(ctx, site, ctx.params.siteContextConnectionId);
       const failed = refused(c);
       return { status: 200, body: compact({ object: "context-connection-test-result", success: !failed, error: failed ? "the service refused the stored credentials" : undefined }) };
     },

@@ -5,17 +5,15 @@
  */
 import { badRequest } from "../errors";
 import { applyPatch, compact } from "../objects";
-import { limit, listQuery, nullable, obj, type Schema } from "../schema";
-import { ownedRow, requireSite, view } from "../access";
-import { paginate } from "../paging";
-import type { Ctx, Route } from "../context";
+import { limit, nullable, obj, type Schema } from "../schema";
+import { requireSite, view } from "../access";
+import type { Route } from "../context";
 import { newId } from "../seed";
 import type { AgentSettingsRow, JsonObject, McpServerRow, SiteRow } from "../model";
 import { siteLocation, type View } from "../present";
+import { registerSiteCollection } from "./siteCollection";
 
 type SiteP = { organizationId: string; siteId: string };
-type ServerP = SiteP & { siteMcpServerId: string };
-type AnyCtx = Ctx<unknown, unknown, unknown>;
 
 const SITES = "/v1/orgs/:organizationId/sites/:siteId";
 
@@ -81,81 +79,29 @@ function presentSettings(v: View, site: SiteRow, row: AgentSettingsRow | undefin
   });
 }
 
-function findServer(ctx: AnyCtx, site: SiteRow, id: string): McpServerRow {
-  return ownedRow(ctx, "mcpServers", id, "site", site.id, "MCP server");
-}
-
 /** Registers a site's MCP server and agent settings routes. */
 export function registerSiteAgent(route: Route): void {
-  registerMcpServers(route);
-  registerMcpServer(route);
-  registerAgentSettings(route);
-}
-
-/** The list and create of a site's MCP servers. */
-function registerMcpServers(route: Route): void {
-  route<SiteP, { page?: string; limit?: number }>({
-    method: "GET",
-    url: `${SITES}/mcp-servers`,
-    query: listQuery(),
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin", "read MCP servers (their headers are credentials)");
-      const v = view(ctx, role);
-      const items = [...ctx.store.all("mcpServers")].filter((s) => s.site === site.id);
-      return { status: 200, body: paginate(items, ctx.query, `mcp-servers:${site.id}`, (s) => presentServer(v, site, s)) };
+  registerSiteCollection<"mcpServers", ServerBody, ServerBody>(route, {
+    path: "mcp-servers",
+    param: "siteMcpServerId",
+    table: "mcpServers",
+    what: "MCP server",
+    read: { role: "admin", action: "read MCP servers (their headers are credentials)" },
+    present: presentServer,
+    create: {
+      body: { ...obj(SERVER_PROPERTIES, ["name", "url", "headers"]), additionalProperties: false },
+      row: (ctx, site) => {
+        const b = ctx.body;
+        return { id: newId("mcp_"), site: site.id, name: b.name, url: b.url, transport: b.transport ?? "sse", headers: { ...b.headers }, condition: b.condition ?? null, createdAt: ctx.store.nowIso() };
+      },
     },
-  });
-
-  route<SiteP, Record<string, never>, ServerBody>({
-    method: "POST",
-    url: `${SITES}/mcp-servers`,
-    body: { ...obj(SERVER_PROPERTIES, ["name", "url", "headers"]), additionalProperties: false },
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const b = ctx.body;
-      const server: McpServerRow = { id: newId("mcp_"), site: site.id, name: b.name, url: b.url, transport: b.transport ?? "sse", headers: { ...b.headers }, condition: b.condition ?? null, createdAt: ctx.store.nowIso() };
-      ctx.store.put("mcpServers", server);
-      const v = view(ctx, role);
-      return { status: 201, body: presentServer(v, site, server), location: `${siteLocation(v, site)}/mcp-servers/${server.id}` };
-    },
-  });
-}
-
-/** Read, update and delete one MCP server. */
-function registerMcpServer(route: Route): void {
-  route<ServerP>({
-    method: "GET",
-    url: `${SITES}/mcp-servers/:siteMcpServerId`,
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin", "read MCP servers (their headers are credentials)");
-      return { status: 200, body: presentServer(view(ctx, role), site, findServer(ctx, site, ctx.params.siteMcpServerId)) };
-    },
-  });
-
-  route<ServerP, Record<string, never>, Partial<ServerBody>>({
-    method: "PATCH",
-    url: `${SITES}/mcp-servers/:siteMcpServerId`,
-    body: { ...obj(SERVER_PROPERTIES), additionalProperties: false },
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const server = findServer(ctx, site, ctx.params.siteMcpServerId);
-      const b = ctx.body ?? {};
+    update: {
+      body: { ...obj(SERVER_PROPERTIES), additionalProperties: false },
       // Only the fields given change; `headers`, when given, is the whole new map.
-      applyPatch(server, b, ["name", "url", "transport", "headers", "condition"]);
-      ctx.store.touch("mcpServers", server);
-      return { status: 200, body: presentServer(view(ctx, role), site, server) };
+      apply: (server, b) => applyPatch(server, b, ["name", "url", "transport", "headers", "condition"]),
     },
   });
-
-  route<ServerP>({
-    method: "DELETE",
-    url: `${SITES}/mcp-servers/:siteMcpServerId`,
-    handler: (ctx) => {
-      const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      ctx.store.del("mcpServers", findServer(ctx, site, ctx.params.siteMcpServerId).id);
-      return { status: 205 };
-    },
-  });
+  registerAgentSettings(route);
 }
 
 /** A site's agent settings: read (defaults until set) and replace. */

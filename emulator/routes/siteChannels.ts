@@ -5,19 +5,12 @@
  */
 import { badRequest } from "../errors";
 import { compact } from "../objects";
-import { limit, listQuery, obj, type Schema } from "../schema";
-import { ownedRow, requireSite, view } from "../access";
-import { paginate } from "../paging";
-import type { Ctx, Route } from "../context";
+import { limit, obj, type Schema } from "../schema";
+import type { Route } from "../context";
 import { newId } from "../seed";
 import type { ChannelRow, JsonObject, SiteRow } from "../model";
 import { siteLocation, type View } from "../present";
-
-type SiteP = { organizationId: string; siteId: string };
-type ChannelP = SiteP & { siteChannelId: string };
-type AnyCtx = Ctx<unknown, unknown, unknown>;
-
-const SITES = "/v1/orgs/:organizationId/sites/:siteId";
+import { registerSiteCollection } from "./siteCollection";
 
 /** The one setup member each channel type accepts, and the pattern of its items. */
 export const CHANNEL_SETUP: Record<string, { member: string; item: string }> = {
@@ -71,93 +64,43 @@ function presentChannel(v: View, site: SiteRow, c: ChannelRow): Record<string, u
   });
 }
 
-function findChannel(ctx: AnyCtx, site: SiteRow, id: string): ChannelRow {
-  return ownedRow(ctx, "channels", id, "site", site.id, "channel");
-}
-
 /** Registers a site's channel routes. */
 export function registerSiteChannels(route: Route): void {
-  registerChannelList(route);
-  registerChannel(route);
-}
-
-/** The list and create of a site's channels. */
-function registerChannelList(route: Route): void {
-  route<SiteP, { page?: string; limit?: number }>({
-    method: "GET",
-    url: `${SITES}/channels`,
-    query: listQuery(),
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "read");
-      const v = view(ctx, role);
-      const items = [...ctx.store.all("channels")].filter((c) => c.site === site.id);
-      return { status: 200, body: paginate(items, ctx.query, `channels:${site.id}`, (c) => presentChannel(v, site, c)) };
-    },
-  });
-
-  route<SiteP, Record<string, never>, ChannelBody>({
-    method: "POST",
-    url: `${SITES}/channels`,
-    body: { ...obj(CHANNEL_PROPERTIES, ["type", "setupSettings"]), additionalProperties: false },
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const b = ctx.body;
-      checkSetup(b.type, b.setupSettings);
-      const channel: ChannelRow = {
-        id: newId("chan_"),
-        site: site.id,
-        type: b.type,
-        setupSettings: structuredClone(b.setupSettings),
-        role: b.role ?? DEFAULT_CHANNEL_ROLE,
-        status: "pending",
-        answers: 0,
-        createdAt: ctx.store.nowIso(),
-      };
-      ctx.store.put("channels", channel);
-      const v = view(ctx, role);
-      return { status: 201, body: presentChannel(v, site, channel), location: `${siteLocation(v, site)}/channels/${channel.id}` };
-    },
-  });
-}
-
-/** Read, update and delete one channel. */
-function registerChannel(route: Route): void {
-  route<ChannelP>({
-    method: "GET",
-    url: `${SITES}/channels/:siteChannelId`,
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "read");
-      return { status: 200, body: presentChannel(view(ctx, role), site, findChannel(ctx, site, ctx.params.siteChannelId)) };
-    },
-  });
-
-  route<ChannelP, Record<string, never>, Partial<ChannelBody>>({
-    method: "PATCH",
-    url: `${SITES}/channels/:siteChannelId`,
-    // A setup is its type and settings together: one without the other is a 400.
-    body: { ...obj(CHANNEL_PROPERTIES), additionalProperties: false, dependencies: { type: ["setupSettings"], setupSettings: ["type"] } },
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const channel = findChannel(ctx, site, ctx.params.siteChannelId);
-      const b = ctx.body ?? {};
-      if (b.type !== undefined && b.setupSettings !== undefined) {
+  registerSiteCollection<"channels", ChannelBody, ChannelBody>(route, {
+    path: "channels",
+    param: "siteChannelId",
+    table: "channels",
+    what: "channel",
+    read: { role: "read" },
+    present: presentChannel,
+    create: {
+      body: { ...obj(CHANNEL_PROPERTIES, ["type", "setupSettings"]), additionalProperties: false },
+      row: (ctx, site) => {
+        const b = ctx.body;
         checkSetup(b.type, b.setupSettings);
-        channel.type = b.type;
-        channel.setupSettings = structuredClone(b.setupSettings);
-      }
-      if (b.role !== undefined) channel.role = b.role;
-      ctx.store.touch("channels", channel);
-      return { status: 200, body: presentChannel(view(ctx, role), site, channel) };
+        return {
+          id: newId("chan_"),
+          site: site.id,
+          type: b.type,
+          setupSettings: structuredClone(b.setupSettings),
+          role: b.role ?? DEFAULT_CHANNEL_ROLE,
+          status: "pending",
+          answers: 0,
+          createdAt: ctx.store.nowIso(),
+        };
+      },
     },
-  });
-
-  route<ChannelP>({
-    method: "DELETE",
-    url: `${SITES}/channels/:siteChannelId`,
-    handler: (ctx) => {
-      const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      ctx.store.del("channels", findChannel(ctx, site, ctx.params.siteChannelId).id);
-      return { status: 205 };
+    update: {
+      // A setup is its type and settings together: one without the other is a 400.
+      body: { ...obj(CHANNEL_PROPERTIES), additionalProperties: false, dependencies: { type: ["setupSettings"], setupSettings: ["type"] } },
+      apply: (channel, b) => {
+        if (b.type !== undefined && b.setupSettings !== undefined) {
+          checkSetup(b.type, b.setupSettings);
+          channel.type = b.type;
+          channel.setupSettings = structuredClone(b.setupSettings);
+        }
+        if (b.role !== undefined) channel.role = b.role;
+      },
     },
   });
 }

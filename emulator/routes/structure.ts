@@ -7,7 +7,7 @@ import { ownedRow, requireSite, view } from "../access";
 import { paginate, type ListQuery } from "../paging";
 import type { Ctx, Route } from "../context";
 import { newId } from "../seed";
-import type { JsonObject, SectionGroupRow, SectionRow, ShareLinkRow, SiteRow, SiteSpaceRow } from "../model";
+import type { JsonObject, SectionGroupRow, SectionRow, SiteRow, SiteSpaceRow } from "../model";
 import { groupIdsInOrder, presentSection, presentSectionGroup, presentShareLink, presentSiteSpace, sectionIdsInOrder, siteLocation } from "../present";
 import {
   addSection,
@@ -29,6 +29,7 @@ import {
   setParent,
   touchLevel,
 } from "../structure";
+import { registerSiteCollection } from "./siteCollection";
 
 type SiteP = { organizationId: string; siteId: string };
 type AnyCtx = Ctx<unknown, unknown, unknown>;
@@ -76,16 +77,12 @@ function findGroup(ctx: AnyCtx, site: SiteRow, id: string): SectionGroupRow {
 function findSiteSpace(ctx: AnyCtx, site: SiteRow, id: string): SiteSpaceRow {
   return ownedRow(ctx, "siteSpaces", id, "site", site.id, "site space");
 }
-function findShareLink(ctx: AnyCtx, site: SiteRow, id: string): ShareLinkRow {
-  return ownedRow(ctx, "shareLinks", id, "site", site.id, "share link");
-}
 
 
 type SectionP = SiteP & { siteSectionId: string };
 type SectionPatch = { title?: string; path?: string; defaultSiteSpace?: string; condition?: string | null; icon?: string | null; description?: string | null; localizedTitle?: JsonObject | null; draft?: boolean; siteSectionGroupId?: string | null };
 type GroupP = SiteP & { siteSectionGroupId: string };
 type SiteSpaceP = SiteP & { siteSpaceId: string };
-type LinkP = SiteP & { shareLinkId: string };
 
 /** Registers a site's section, section-group, site-space and share-link routes. */
 export function registerStructure(route: Route): void {
@@ -435,62 +432,30 @@ function registerSiteSpaces(route: Route): void {
   });
 }
 
-/** A site's share links: list, create, update, delete. */
+/** A site's share links: list, create, update, delete (no GET of one: read through the list). */
 function registerShareLinks(route: Route): void {
-  // -- share links --
-  route<SiteP, ListQuery>({
-    method: "GET",
-    url: `${SITES}/share-links`,
-    query: listQuery(),
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin", "read share links");
-      const v = view(ctx, role);
-      const items = [...ctx.store.all("shareLinks")].filter((l) => l.site === site.id);
-      return { status: 200, body: paginate(items, ctx.query, `share-links:${site.id}`, (l) => presentShareLink(v, site, l)) };
-    },
-  });
-
-  route<SiteP, Record<string, never>, { name: string; active?: boolean }>({
-    method: "POST",
-    url: `${SITES}/share-links`,
-    body: obj({ name: limit("shareLinkName"), active: BOOLEAN }, ["name"]),
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const link: ShareLinkRow = {
+  registerSiteCollection<"shareLinks", { name: string; active?: boolean }, { name: string; active: boolean }>(route, {
+    path: "share-links",
+    param: "shareLinkId",
+    table: "shareLinks",
+    what: "share link",
+    read: { role: "admin", action: "read share links" },
+    get: false,
+    present: presentShareLink,
+    create: {
+      body: obj({ name: limit("shareLinkName"), active: BOOLEAN }, ["name"]),
+      row: (ctx, site) => ({
         id: newId("sl_"),
         site: site.id,
         name: ctx.body.name,
         active: ctx.body.active ?? true,
         secret: randomBytes(24).toString("base64url"),
         createdAt: ctx.store.nowIso(),
-      };
-      ctx.store.put("shareLinks", link);
-      const location = `${siteLocation(view(ctx, role), site)}/share-links/${link.id}`;
-      return { status: 201, body: presentShareLink(view(ctx, role), site, link), location };
+      }),
     },
-  });
-
-  route<LinkP, Record<string, never>, { name?: string; active?: boolean }>({
-    method: "PATCH",
-    url: `${SITES}/share-links/:shareLinkId`,
-    body: obj({ name: limit("shareLinkName"), active: BOOLEAN }),
-    handler: (ctx) => {
-      const { site, role } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const link = findShareLink(ctx, site, ctx.params.shareLinkId);
-      const b = ctx.body ?? {};
-      applyPatch(link, b, ["name", "active"]);
-      ctx.store.touch("shareLinks", link);
-      return { status: 200, body: presentShareLink(view(ctx, role), site, link) };
-    },
-  });
-
-  route<LinkP>({
-    method: "DELETE",
-    url: `${SITES}/share-links/:shareLinkId`,
-    handler: (ctx) => {
-      const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      ctx.store.del("shareLinks", findShareLink(ctx, site, ctx.params.shareLinkId).id);
-      return { status: 205 };
+    update: {
+      body: obj({ name: limit("shareLinkName"), active: BOOLEAN }),
+      apply: (link, b) => applyPatch(link, b, ["name", "active"]),
     },
   });
 }
