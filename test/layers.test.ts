@@ -24,7 +24,7 @@ const BENCH: Layers = [
 
 /** emulator/: the rows and the rules every area shares, the data, a request's context, the tables, the presenters and the operations more than one area performs, access, the routes, the server. */
 const EMULATOR: Layers = [
-  ["model", ["model.ts", "errors.ts", "faults.ts", "journal.ts", "schema.ts", "paging.ts", "slug.ts", "ids.ts", "objects.ts"]],
+  ["model", ["model.ts", "errors.ts", "faults.ts", "journal.ts", "schema.ts", "paging.ts", "slug.ts", "ids.ts", "digest.ts", "objects.ts"]],
   ["data", ["seed.ts", "store.ts"]],
   ["context", ["context.ts"]],
   ["tables", ["columns.ts", "tables.ts"]],

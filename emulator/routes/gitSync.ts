@@ -3,7 +3,7 @@
  * queues a sync: with priority `git` a site's structure is imported from its site file), uninstall, and
  * the list of a site's installations. The GitLab access token is write-only: kept as a SHA-256, never answered.
  */
-import { createHash } from "node:crypto";
+import { secretDigest } from "../digest";
 import { ApiFailure, badRequest, notFound } from "../errors";
 import { BOOLEAN, ID, limit, nullable, obj, type Schema } from "../schema";
 import { compact } from "../objects";
@@ -128,7 +128,7 @@ function applySetup(row: GitInstallationRow, b: Setup): GitInstallationRow {
   const kept = b.provider === row.provider ? row.providerConfiguration : {};
   const next: GitInstallationRow = { ...row, provider: b.provider, providerConfiguration: compact({ ...kept, ...config }) as JsonObject };
   if (config.customInstanceURL === null) delete next.providerConfiguration.customInstanceURL;
-  if (accessToken !== undefined) next.accessTokenSha256 = createHash("sha256").update(accessToken, "utf8").digest("hex");
+  if (accessToken !== undefined) next.accessTokenSha256 = secretDigest(accessToken);
   else if (b.provider !== row.provider) next.accessTokenSha256 = null;
   if (b.projectDirectory !== undefined) next.projectDirectory = b.projectDirectory;
   if (b.commitMessageTemplate !== undefined) next.commitMessageTemplate = b.commitMessageTemplate;

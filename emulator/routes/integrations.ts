@@ -1,5 +1,5 @@
 /** Integrations: list (with filters), get, publish (create or new version), unpublish. */
-import { createHash } from "node:crypto";
+import { secretDigest } from "../digest";
 import { badRequest, forbidden, notFound, patternRefused } from "../errors";
 import { bodySchema, fromBody, type PostBody } from "../columns";
 import { BOOLEAN, STRING, limit, listQuery, type Schema } from "../schema";
@@ -103,7 +103,7 @@ export function registerIntegrations(route: Route): void {
         ...fromBody(INTEGRATION, b),
         secretNames: Object.keys(b.secrets ?? {}),
         script: b.script,
-        secretDigests: Object.fromEntries(Object.entries(b.secrets ?? {}).map(([k, v]) => [k, createHash("sha256").update(v, "utf8").digest("hex")])),
+        secretDigests: Object.fromEntries(Object.entries(b.secrets ?? {}).map(([k, v]) => [k, secretDigest(v)])),
         verified: existing?.verified ?? false,
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
