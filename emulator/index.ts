@@ -39,10 +39,19 @@ export interface EmulatorOptions {
   logger?: boolean;
 }
 
-/** Switches of a running emulator (the same as `/_emulator/…`). */
+/** The emulator's data as {@link EmulatorControl.save} copied it. */
+export interface SavedRows {
+  readonly rows: ReturnType<Store["saveRows"]>;
+}
+
+/** Switches of a running emulator (the same as `/_emulator/…`; `save` and `restore` in-process only). */
 export interface EmulatorControl {
   /** Back to the seed state (the given seed, or the one started with); clears the log, keeps faults. */
   reset(seed?: string | Seed): void;
+  /** A copy of the emulator's data as it is now, for {@link restore} (in-process only). */
+  save(): SavedRows;
+  /** Back to the data {@link save} copied; clears the log, keeps faults, limits and the clock. */
+  restore(saved: SavedRows): void;
   /** /v1 requests since the last clearLog. */
   log(): RequestLogEntry[];
   clearLog(): void;
@@ -145,6 +154,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const control: EmulatorControl = {
     reset: (s) => {
       store.reset(s === undefined ? undefined : resolveSeed(s));
+      switches.log = [];
+    },
+    save: () => ({ rows: store.saveRows() }),
+    restore: (saved) => {
+      store.restoreRows(saved.rows);
       switches.log = [];
     },
     log: () => [...switches.log],

@@ -192,6 +192,20 @@ export class Store {
     this.journal?.compact(this.tableData());
   }
 
+  /**
+   * A copy of every row (tests: one deployment made once, then restored before each row that starts from it).
+   * Opaque to callers: hand it back to {@link restoreRows} of the same process.
+   */
+  saveRows(): TableData {
+    return clone(this.tableData());
+  }
+
+  /** Back to rows {@link saveRows} copied (the seed's tokens and the clock stay as they are), durably when persisting. */
+  restoreRows(rows: TableData): void {
+    this.load(clone(rows));
+    this.journal?.compact(this.tableData());
+  }
+
   /** The user a token acts as, or undefined. */
   userForToken(token: string): string | undefined {
     return this.tokenUsers.get(token);
