@@ -165,12 +165,16 @@ export function registerContextConnections(route: Route): void {
 
 /** Sync (records are fetched at once here) and test (the stored credentials checked, nothing changed). */
 function registerConnectionActions(route: Route, one: string, find: (ctx: AnyCtx, site: SiteRow, id: string) => ConnectionRow): void {
+  /** The connection a request names, after checking the caller is an admin. */
+  const named = (ctx: Ctx<ConnectionP, unknown, unknown>): ConnectionRow => {
+    const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
+    return find(ctx, site, ctx.params.siteContextConnectionId);
+  };
   route<ConnectionP>({
     method: "POST",
     url: `${one}/sync`,
     handler: (ctx) => {
-      const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const c = find(ctx, site, ctx.params.siteContextConnectionId);
+      const c = named(ctx);
       // E-mail and API connections are fed by what is sent to them: there is nothing to fetch.
       if (c.connector === "builtin:email" || c.connector === "builtin:api") throw badRequest("siteContextConnectionId", `names a ${c.connector} connection, which is fed by what is sent to it and cannot be synced`);
       c.status = refused(c) ? "failed" : "succeeded";
@@ -184,8 +188,7 @@ function registerConnectionActions(route: Route, one: string, find: (ctx: AnyCtx
     method: "POST",
     url: `${one}/test`,
     handler: (ctx) => {
-      const { site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId, "admin");
-      const c = find(ctx, site, ctx.params.siteContextConnectionId);
+      const c = named(ctx);
       const failed = refused(c);
       return { status: 200, body: compact({ object: "context-connection-test-result", success: !failed, error: failed ? "the service refused the stored credentials" : undefined }) };
     },

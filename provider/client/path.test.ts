@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator/index";
 import { Started } from "../../test/support/emulator";
 import { closeSharedClients, type ApiClient } from "./index";
-import { path, routeProblem, segment } from "./path";
+import { path, route, routeProblem, segment } from "./path";
 
 const started = new Started("dpt_PATH_5e1c7a90b2d4");
 let emu: RunningEmulator;
@@ -31,6 +31,9 @@ describe("IDs in request paths", () => {
       await expect(attempt(() => api.spaces.delete(id))).rejects.toThrow(/path parameter/);
     }
     await expect(attempt(() => api.permissions.space("space-guides").removeTeam(".."))).rejects.toThrow(/team ID is "\.\."/);
+    // An owned list's row builds its paths the same way.
+    await expect(attempt(() => api.mcpServers.get("demo-org", "..", "x"))).rejects.toThrow('path parameter 2 of /v1/orgs/{}/sites/{}/mcp-servers/{} is "..", which would address another route');
+    await expect(attempt(() => api.shareLinks.delete("demo-org", "site", "."))).rejects.toThrow(/path parameter 3/);
     expect(emu.control.log()).toEqual([]);
   });
 
@@ -53,6 +56,8 @@ describe("IDs in request paths", () => {
     expect(segment("a b/c?d#e%")).toBe("a%20b%2Fc%3Fd%23e%25");
     expect(path`/v1/spaces/${"..."}`).toBe("/v1/spaces/...");
     expect(() => path`/v1/spaces/${".."}`).toThrow('path parameter 1 of /v1/spaces/{} is "..", which would address another route');
+    expect(route("/v1/orgs/{}/saml/{}", "o", "a b")).toBe("/v1/orgs/o/saml/a%20b");
+    expect(() => route("/v1/orgs/{}/saml/{}", "o")).toThrow("/v1/orgs/{}/saml/{} takes 2 path parameters, not 1");
     expect(routeProblem("/v1/orgs/demo-org/sites")).toBeUndefined();
     expect(routeProblem("/v1/orgs/./sites")).toMatch(/"\." segment/);
     expect(routeProblem("/v1/orgs/.%2E/sites")).toMatch(/segment/);
