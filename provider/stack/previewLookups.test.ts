@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator, SavedRows } from "../../emulator";
 import type { PreparedProgram, ProgramRunner, Registration } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
 import { changes, writes } from "../../test/support/steps";
@@ -42,6 +42,13 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
   let program: PreparedProgram;
   let runner: ProgramRunner;
   let original: string;
+  /** The platform and the state as the first `up` left them: a row whose `up` changed them puts both back. */
+  let deployed: { rows: SavedRows; state: Buffer };
+  const restoreDeployed = (): void => {
+    fs.writeFileSync(docs(), original);
+    emu.control.restore(deployed.rows);
+    fs.writeFileSync(runner.stateFile, deployed.state);
+  };
   const docs = () => path.join(program.dir, "docs.yaml");
 
   beforeAll(async () => {
@@ -49,6 +56,7 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
     ({ emu, program, runner } = await startProgram(HANDBOOK, { runner: { pluginPerRun: true } }));
     await runner.up();
     original = fs.readFileSync(docs(), "utf8");
+    deployed = { rows: emu.control.save(), state: fs.readFileSync(runner.stateFile) };
   });
   afterAll(() => stopProgram({ emu, program, runner }));
 
@@ -208,8 +216,7 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
       const calls = up.apiCalls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.route}`);
       expect(calls.indexOf(`PATCH ${AUTH_ROUTE}`)).toBeGreaterThan(calls.findIndex((c) => c.startsWith("POST /v1/integrations/")));
     } finally {
-      fs.writeFileSync(docs(), original);
-      await runner.up();
+      restoreDeployed();
     }
   });
 
@@ -243,8 +250,7 @@ describe("preview looks up what new or changed objects refer to", { timeout: 180
       expect(JSON.stringify(runner.state())).not.toContain(REFERENCES_INPUT);
       expect(fs.readFileSync(runner.stateFile, "utf8")).not.toContain(REFERENCES_INPUT);
     } finally {
-      fs.writeFileSync(docs(), original);
-      await runner.up();
+      restoreDeployed();
     }
   });
 });
