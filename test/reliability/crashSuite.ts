@@ -7,12 +7,15 @@
  * declared one and a state that matches; a further `up` makes no API call. The pending create stays in
  * the state (the CLI warns about it on every `up`) until `pulumi refresh --clear-pending-creates`.
  *
+ * Rows killed at the same create (with and without the record) share that killed run: it is made once, and
+ * every such row starts from a copy of the platform and the state it left (emulator control.save/restore).
+ *
  * The kinds are split over two test files (crash.site.test.ts, crash.structure.test.ts), each with its own
  * emulator and program copy, so the two run side by side.
  */
 import * as fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator, SavedRows } from "../../emulator";
 import type { CrashPlan, PreparedProgram, ProgramRunner } from "../harness";
 import { startProgram, stopProgram } from "../support/program";
 import { baselineOf, compareStateWithLive, liveObjects } from "./invariants";
@@ -132,28 +135,44 @@ export function crashSuite(rows: readonly { point: Point; kind: string; record: 
     return first;
   }
 
+  /** What a killed run left, by `point kind`: the platform, the state file and the run's error. */
+  const killedRuns = new Map<string, Promise<{ rows: SavedRows; state: Buffer; error: string | undefined }>>();
+
+  /** Kills an `up` of the handbook from scratch at `plan`'s create, and keeps what it left for every row killed there. */
+  function killedRun(point: Point, kind: string, plan: CrashPlan): Promise<{ rows: SavedRows; state: Buffer; error: string | undefined }> {
+    const run = (async () => {
+      emu.control.reset();
+      fs.rmSync(runner.stateFile, { force: true });
+      const create = CREATES[kind]!;
+      if (point === "in-flight") {
+        emu.control.setFaults({ slowAfterCommitRate: 1, slowAfterCommitMs: 30_000, methods: [create.method], routes: create.routes });
+        const before = ofKind(kind);
+        plan.until = () => committed(kind).then(() => expect(ofKind(kind)).toBeGreaterThan(before));
+      }
+      let killed;
+      try {
+        killed = await runner.up({ crash: plan, allowError: true });
+      } finally {
+        emu.control.setFaults(null);
+      }
+      return { rows: emu.control.save(), state: fs.readFileSync(runner.stateFile), error: killed.error?.message };
+    })();
+    killedRuns.set(`${point} ${kind}`, run);
+    return run;
+  }
+
   describe("a run killed at a create, then up again", { timeout: 180_000 }, () => {
     for (const row of rows) {
       const name = `${POINTS[row.point]}: ${row.kind}, ${row.record ? "with the pending create kept" : "with no record"}`;
       it(name, async () => {
         await tracked("faults", `killed mid-up ${POINTS[row.point].slice(0, 3)}: ${row.kind}${row.record ? "" : ", no record"}`, async (o) => {
           o.strays = 0;
-          emu.control.reset();
-          fs.rmSync(runner.stateFile, { force: true });
-          const create = CREATES[row.kind]!;
           const plan: CrashPlan = { matches: (urn) => urn.includes(`docsplatform:${row.kind}::`), at: row.point };
-          if (row.point === "in-flight") {
-            emu.control.setFaults({ slowAfterCommitRate: 1, slowAfterCommitMs: 30_000, methods: [create.method], routes: create.routes });
-            const before = ofKind(row.kind);
-            plan.until = () => committed(row.kind).then(() => expect(ofKind(row.kind)).toBeGreaterThan(before));
-          }
-          let killed;
-          try {
-            killed = await runner.up({ crash: plan, allowError: true });
-          } finally {
-            emu.control.setFaults(null);
-          }
-          expect(killed.error?.message).toMatch(/killed/);
+          // The rows killed at the same create share the killed run: each starts from a copy of what it left.
+          const after = await (killedRuns.get(`${row.point} ${row.kind}`) ?? killedRun(row.point, row.kind, plan));
+          emu.control.restore(after.rows);
+          fs.writeFileSync(runner.stateFile, after.state);
+          expect(after.error).toMatch(/killed/);
           const pending = runner.pendingOperations();
           expect(pending.map((p) => p.resource.urn).some((u) => plan.matches(u))).toBe(true);
           if (!row.record) {
