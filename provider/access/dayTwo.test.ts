@@ -3,6 +3,12 @@
  * handbook: preview, up, a second up with no call, the day-two edits of permissions, visitor
  * authentication and installations (each the one write it needs, then a second up with no call), the
  * lock-out guard's planted plans (each refused with a located error and no request), and destroy.
+ *
+ * The copy of the handbook keeps what the rows edit and check — the organisation's settings, members and teams,
+ * the collection and spaces with their grants, the integration and its installation, and the first three
+ * sites (the partner portal with its site space, grants and visitor authentication; the other two bare) — and
+ * leaves out the sites' structure, look and assistant, the fourth site, SSO, specs, guides, agent instructions
+ * and translations (test/support/smallerHandbook.ts): fewer objects in each of the file's program runs.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -11,6 +17,7 @@ import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import type { RunningEmulator } from "../../emulator";
 import { type ProgramRunner, type PreparedProgram, type RunResult } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
+import { cutHandbook } from "../../test/support/smallerHandbook";
 import { changes, upAndSettle, writes } from "../../test/support/steps";
 import { exposedInState } from "../../test/support/secrets";
 
@@ -40,6 +47,14 @@ describe("access through the engine", { timeout: 300_000 }, () => {
 
   beforeAll(async () => {
     ({ emu, program, runner } = await startProgram(HANDBOOK));
+    cutHandbook(docsFile(), {
+      blocks: ["agentInstructions", "saml", "openapi", "styleGuides", "translations"],
+      sitesFrom: 3,
+      siteBlocks: {
+        0: ["styleGuide", "adaptiveContent", "adaptiveSchema", "customization", "defaultSiteSection", "sections", "sectionGroups", "mcpServers", "agent", "agentChannels", "contextConnections"],
+        1: ["siteSpaces", "defaultSiteSpace", "shareLinks"],
+      },
+    });
   }, 300_000);
   afterAll(() => stopProgram({ emu, program, runner }));
 
