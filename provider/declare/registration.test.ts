@@ -84,7 +84,7 @@ describe("the component's quiet promise stacks", () => {
     expect(quiet.registered).toEqual(full.registered);
     expect(quiet.siteKeys).toEqual(full.siteKeys);
     expect(quiet.sectionKeys).toEqual(full.sectionKeys);
-    expect(quiet.siteKeys).toEqual(expect.arrayContaining(["createdAt", "organizationId", "published", "siteSpaces", "title", "type", "urls", "visibility"]));
+    expect(quiet.siteKeys).toEqual(expect.arrayContaining(["organizationId", "published", "title", "type", "urls", "visibility"]));
     expect(quiet.sectionKeys).toEqual(
       expect.arrayContaining(["default", "organizationId", "path", "sectionGroupId", "siteId", "siteSpaceId", "siteSpacePath", "spaceId", "title", "url"]),
     );

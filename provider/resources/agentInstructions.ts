@@ -40,7 +40,6 @@ export const agentInstructionsKind = {
   name: "AgentInstructions",
   noun: { one: "agent instructions", many: "agent instructions" },
   doc: "The organisation's instructions for the platform's docs agent.",
-  outputs: ["updatedAt", "updatedBy"],
   fields,
 
   naturalKey: { field: "organizationId", scope: "organization" },

@@ -17,7 +17,7 @@
  * a digest is "changed" without values, and every message is redacted with the run's secret values.
  */
 import { show } from "../phrases";
-import { containsUnknown, desiredValue, jsonEqual, type FieldSpec } from "./kind";
+import { containsUnknown, desiredValue, jsonEqual, storedValue, type FieldSpec } from "./kind";
 
 /** What drift words need of a kind. */
 export interface DriftKind {
@@ -39,8 +39,8 @@ function comparable(kind: DriftKind): [string, FieldSpec][] {
 }
 
 /**
- * A refresh's read: remembers each field whose live value differs from the stored one (a field the
- * stored outputs do not hold, state written before it existed, is not compared).
+ * A refresh's read: remembers each field whose live value differs from the stored one (a value left out
+ * is what the field's absence means, kind.ts `storedValue`; a field added after the state was written is not compared).
  */
 export function rememberDrift(kind: DriftKind, id: string, stored: object | undefined, live: object | undefined): void {
   const key = keyOf(kind, id);
@@ -50,9 +50,10 @@ export function rememberDrift(kind: DriftKind, id: string, stored: object | unde
   const l = live as Record<string, unknown>;
   const differing = new Map<string, unknown>();
   for (const [name, spec] of comparable(kind)) {
-    if (!Object.prototype.hasOwnProperty.call(s, name)) continue;
+    const before = storedValue(spec, s, name);
+    if (before === undefined) continue;
     const norm = spec.normalize ?? ((v: unknown) => v);
-    if (!same(norm(s[name] ?? null), norm(l[name] ?? null))) differing.set(name, l[name] ?? null);
+    if (!same(norm(before), norm(storedValue(spec, l, name) ?? null))) differing.set(name, storedValue(spec, l, name) ?? null);
   }
   if (differing.size > 0) found.set(key, differing);
 }
@@ -73,7 +74,7 @@ export function driftWarnings(kind: DriftKind, id: string, olds: object, news: o
   for (const name of changed) {
     const spec = kind.fields[name];
     if (spec === undefined || !differing.has(name)) continue;
-    const live = o[name] ?? null;
+    const live = storedValue(spec, o, name) ?? null;
     // The diff's old values are the ones this read found (not those of a state the refresh did not read).
     if (!same(live, differing.get(name))) continue;
     const norm = spec.normalize ?? ((v: unknown) => v);

@@ -181,7 +181,7 @@ export const integrationKind = {
   } as const,
   outputs: [
     "summary", "icon", "previewImages", "visibility", "target", "scopes", "categories", "blocks", "contentSources", "externalLinks",
-    "configurations", "contentSecurityPolicy", "runtime", "secrets", "version", "verified", "url", "appUrl", "publicEndpoint",
+    "configurations", "contentSecurityPolicy", "runtime", "secrets", "version", "url", "appUrl", "publicEndpoint",
   ],
   fields,
 

@@ -121,7 +121,7 @@ export const integrationInstallationKind = {
   name: "IntegrationInstallation",
   noun: { one: "installation", many: "installations" },
   doc: "An integration installed on the organisation with its configuration, enabled on chosen sites and spaces; deleting it uninstalls the integration.",
-  outputs: ["status", "url"],
+  outputs: ["url"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     integration: { schema: limit("integrationName"), doc: "Name of the integration: the organisation's own or a published one.", required: true, createOnly: true },

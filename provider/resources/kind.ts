@@ -426,6 +426,77 @@ export function makesObjects(kind: { naturalKey?: { field: string } }): boolean 
  */
 export const HELD_INPUT = "__held";
 
+/**
+ * What the state keeps of a kind's outputs: the declared fields the file manages (required ones, those
+ * whose absence clears, resets or restores, those that cannot change in place or came after the first
+ * release, and the others where declared: `declared(name)`; a value that is what the field's absence means
+ * is left out, see {@link storedValue}), the kind's
+ * {@link KindDefinition.outputs} and its secret outputs. The live value of a field left unmanaged is not
+ * kept: no diff reads it, and a change by hand would show in every refresh. Export reads live objects
+ * through `outputsOf`, which keeps everything.
+ */
+export function storedOutputs<O extends object>(
+  kind: { fields: Record<string, FieldSpec>; outputs?: readonly string[]; secretOutputs?: readonly string[] },
+  outs: O,
+  declared: (name: string) => boolean,
+): O {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(outs)) {
+    if (!isStored(kind, name, declared)) continue;
+    // A field whose live value is what its absence means is left out: read back as that value (storedValue).
+    const spec = kind.fields[name];
+    if (spec !== undefined && !spec.required && !spec.addedLater && isAbsenceValue(spec, value)) continue;
+    kept[name] = value;
+  }
+  return kept as O;
+}
+
+/** The value a field's absence from the file stands for, as stored: `null` where absence does not reset it to a value. */
+function absenceValue(spec: FieldSpec): unknown {
+  return desiredValue(spec, undefined) ?? null;
+}
+
+/** Whether `value` is what the field's absence stands for ({@link absenceValue}), compared in the field's normal form. */
+function isAbsenceValue(spec: FieldSpec, value: unknown): boolean {
+  const norm = spec.normalize ?? ((v: unknown) => v);
+  return jsonEqual(norm(value ?? null) ?? null, norm(absenceValue(spec)) ?? null);
+}
+
+/**
+ * The stored outputs as a kind's read, update and delete take them: each managed field left out (its
+ * value what its absence means, see {@link storedOutputs}) given that value again.
+ */
+export function expandedOutputs<O extends object>(kind: { fields: Record<string, FieldSpec> }, outs: O): O {
+  const out: Record<string, unknown> = { ...(outs as Record<string, unknown>) };
+  for (const [name, spec] of Object.entries(kind.fields)) {
+    if (Object.prototype.hasOwnProperty.call(out, name) || spec.required || spec.addedLater || spec.absent === undefined || spec.absent === "unmanaged") continue;
+    out[name] = absenceValue(spec);
+  }
+  return out as O;
+}
+
+/**
+ * A field's stored value in a kind's outputs: the value kept, or, where none is kept, what its absence
+ * stands for ({@link storedOutputs} leaves such a value out). A field added after the first release has no
+ * value in a state from before it: undefined.
+ */
+export function storedValue(spec: FieldSpec, outs: object, name: string): unknown {
+  const o = outs as Record<string, unknown>;
+  if (Object.prototype.hasOwnProperty.call(o, name)) return o[name] ?? null;
+  return spec.addedLater ? undefined : absenceValue(spec);
+}
+
+/** Whether the state keeps output `name` of a kind ({@link storedOutputs}). */
+export function isStored(kind: { fields: Record<string, FieldSpec>; outputs?: readonly string[]; secretOutputs?: readonly string[] }, name: string, declared: (name: string) => boolean): boolean {
+  if (kind.outputs?.includes(name) || kind.secretOutputs?.includes(name)) return true;
+  const spec = kind.fields[name] ?? (name.startsWith(INTERNAL_INPUT_PREFIX) ? kind.fields[name.slice(INTERNAL_INPUT_PREFIX.length)] : undefined);
+  if (spec === undefined) return false;
+  // Kept always: a field that cannot change in place (declaring it later compares with the live value instead of
+  // replacing), and one added after the first release (its absence from the state means a state from before it).
+  if (spec.required === true || spec.createOnly === true || spec.addedLater === true) return true;
+  return (spec.absent !== undefined && spec.absent !== "unmanaged") || declared(name);
+}
+
 /** A created or adopted object: its ID and its outputs. */
 export interface Created<O> {
   id: string;
@@ -449,7 +520,11 @@ export interface KindDefinition<I extends object, O extends object> {
   fields: { [K in keyof I & string]-?: FieldSpec };
   /**
    * The outputs the kind's class exposes besides the args it is given: each becomes an Output property
-   * of the class (see {@link withOutputSlots}); every output is typed on the class from `O`.
+   * of the class (see {@link withOutputSlots}); every output is typed on the class from `O`. With the
+   * managed fields and the secret outputs, they are all the state keeps of an object ({@link storedOutputs}):
+   * IDs and URLs users and dependents read, and what update, delete or a restore rule needs. Nothing the
+   * platform computes that no one reads (timestamps, counts, processing states): it would make the state
+   * bigger and show as a change in every refresh.
    */
   outputs?: readonly (keyof O & string)[];
   /** The kind's top-level list in the stack file, for a kind without structure of its own. */

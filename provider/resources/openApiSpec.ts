@@ -126,7 +126,7 @@ export const openApiSpecKind = {
         }),
       ),
   } as const,
-  outputs: ["visibility", "processingState", "lastVersion", "lastProcessedAt", "lastProcessErrorCode", "url", "appUrl", "createdAt", "updatedAt"],
+  outputs: ["visibility", "url", "appUrl"],
   fields,
 
   naturalKey: { field: "slug", scope: "organization", enforced: "spec slugs are unique in an organisation" },

@@ -147,7 +147,8 @@ describe("SamlProvider", () => {
       defaultRole: "read" as const,
     };
     const { id, outs } = await withOuts(samlProviderProvider.create(inputs));
-    expect(outs).toMatchObject({ defaultTeam: team.id, defaultRole: "read", status: "active" });
+    expect(outs).toMatchObject({ defaultTeam: team.id, defaultRole: "read" });
+    expect(outs).not.toHaveProperty("status");
     expect(outs.service?.acsURL).toMatch(/^https:\/\//);
     const read = await samlProviderProvider.read(id, outs);
     expect((await samlProviderProvider.diff(id, read.props!, inputs)).changes).toBe(false);
@@ -194,11 +195,12 @@ describe("Collection", () => {
 
     const inputs = { organizationId: ORG, title: "Guides", description: "How-tos", defaultLevel: "read" as const };
     const { id, outs } = await withOuts(collectionProvider.create(inputs));
-    expect(outs).toMatchObject({ description: "How-tos", defaultLevel: "read", parent: null });
+    expect(outs).toMatchObject({ description: "How-tos", defaultLevel: "read" });
+    expect(outs).not.toHaveProperty("parent"); // at the top: what the field's absence means, not kept
     const moved = await withOuts(collectionProvider.update(id, outs, { ...inputs, parent: parent.id }));
     expect(moved.outs.parent).toBe(parent.id);
     const back = await withOuts(collectionProvider.update(id, moved.outs, { ...inputs, parent: null }));
-    expect(back.outs.parent).toBe(null);
+    expect(back.outs).not.toHaveProperty("parent"); // back at the top: not kept
     await collectionProvider.delete(id, back.outs);
     expect((await collectionProvider.read(id, back.outs)).id).toBe("");
   });
@@ -224,7 +226,8 @@ describe("Space", () => {
     const copy = await api<{ id: string; title: string; emoji: string }>("POST", "/v1/spaces/space-guides/duplicate");
     const inputs = { spaceId: copy.id, title: "Managed", editMode: "locked" as const };
     const { id, outs } = await withOuts(spaceProvider.create(inputs));
-    expect(outs).toMatchObject({ title: "Managed", editMode: "locked", previous: { title: copy.title }, deletionPolicy: "restore" });
+    expect(outs).toMatchObject({ title: "Managed", editMode: "locked", previous: { title: copy.title } });
+    expect(outs).not.toHaveProperty("deletionPolicy"); // "restore", what the field's absence means: not kept
 
     // A setting managed later remembers its value from before, too.
     const { outs: updated } = await withOuts(spaceProvider.update(id, outs, { ...inputs, emoji: "🚀" }));

@@ -108,7 +108,7 @@ export const organizationSettingsKind = {
   name: "OrganizationSettings",
   noun: { one: "organisation settings", many: "organisation settings" },
   doc: "Settings of the organisation itself (it always exists: taken over, restored on destroy).",
-  outputs: [...SETTINGS, "previous", "type", "plan", "appUrl"],
+  outputs: [...SETTINGS, "previous", "appUrl"],
   fields,
 
 

@@ -22,6 +22,9 @@ import {
   containsUnknown,
   makesObjects,
   jsonEqual,
+  storedOutputs,
+  storedValue,
+  expandedOutputs,
   declaredInputs,
   desiredValue,
   inputSchema,
@@ -173,11 +176,12 @@ export function declaredChanges<I extends object>(
   for (const [name, spec] of Object.entries(fields) as [string, FieldSpec][]) {
     const next = desiredValue(spec, n[name]);
     if (next === undefined) continue; // not managed: the server's value is not drift
-    if (spec.addedLater && !Object.prototype.hasOwnProperty.call(o, name)) continue; // state from before the field
+    const stored = storedValue(spec, o, name);
+    if (stored === undefined) continue; // state from before the field
     const norm = spec.normalize ?? ((v: unknown) => v);
     // Unknown in preview is a change, unless the field's compared form does not depend on it (a
     // site space's existingId while its section is updated: never a change, known or not).
-    const differs = containsUnknown(next) ? containsUnknown(norm(next)) : !jsonEqual(norm(next), norm(o[name] ?? null));
+    const differs = containsUnknown(next) ? containsUnknown(norm(next)) : !jsonEqual(norm(next), norm(stored));
     if (!differs) continue;
     changed.push(name);
     if (spec.createOnly) replaces.push(name);
@@ -416,6 +420,7 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
     },
   };
   const inputs = pickFields<I>(kind.fields, news);
+  const kept = (outs: O): O => toOutputs(storedOutputs(kind, outs, (name) => (inputs as Record<string, unknown>)[name] !== undefined));
   // Objects other resources of this stack hold: never taken over by this create (classes/held.ts).
   const heldIds = (news as Record<string, unknown>)[HELD_INPUT];
   const heldElsewhere = new Set(Array.isArray(heldIds) ? heldIds.filter((x): x is string => typeof x === "string") : []);
@@ -426,7 +431,7 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
       const found = free(await throughLag(() => kind.adopt!(ctx, inputs)));
       if (found) {
         const settled = await settle(kind, ctx, found, inputs, "adopting existing");
-        return { id: settled.id, outs: toOutputs(settled.outs) };
+        return { id: settled.id, outs: kept(settled.outs) };
       }
     }
     // An earlier run may have made this object and died before the engine recorded it.
@@ -434,7 +439,7 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
     if (earlier) {
       const settled = await settle(kind, ctx, earlier, inputs, "taking over what an earlier run made,");
       createdHere.add(settled.id);
-      return { id: settled.id, outs: toOutputs(settled.outs) };
+      return { id: settled.id, outs: kept(settled.outs) };
     }
     let created: Created<O>;
     try {
@@ -452,10 +457,10 @@ async function createObject<I extends object, O extends object>(kind: KindDefini
       if (!found) throw e;
       created = await settle(kind, ctx, found, inputs, "resolving an uncertain create found");
     }
-    return { id: created.id, outs: toOutputs(created.outs) };
+    return { id: created.id, outs: kept(created.outs) };
   } catch (e) {
     if (progress === undefined) throw e;
-    throw partialCreate(kind, progress, news, e);
+    throw partialCreate(kind, { id: progress.id, outs: kept(progress.outs) }, news, e);
   }
 }
 
@@ -544,9 +549,10 @@ async function settle<I extends object, O extends object>(kind: KindDefinition<I
 /** Read: the live object, or an empty ID when it is gone. */
 async function readObject<I extends object, O extends object>(kind: KindDefinition<I, O>, id: string, props?: O): Promise<dynamic.ReadResult<O>> {
   const ctx = await kindContext();
-  const live = await kind.read(ctx, id, (props ?? {}) as O);
+  const live = await kind.read(ctx, id, expandedOutputs(kind, (props ?? {}) as O));
   if (live === undefined) return { id: "", props: {} as O };
-  const outs = toOutputs(live);
+  // A field left unmanaged is kept where the state kept it: where the file declared it (there is no other record of that in a read).
+  const outs = toOutputs(storedOutputs(kind, live, (name) => props !== undefined && Object.prototype.hasOwnProperty.call(props, name)));
   // A refresh: the fields that differ from the stored outputs, for the diff that follows to name (drift.ts).
   rememberDrift(kind, id, props, outs);
   return { id, props: outs };
@@ -558,14 +564,15 @@ async function updateObject<I extends object, O extends object>(kind: KindDefini
   const inputs = pickFields<I>(kind.fields, news);
   const { changed } = declaredChanges<I>(kind.fields, olds, inputs);
   if (changed.length === 0) return { outs: olds };
-  return { outs: toOutputs(await kind.update(ctx, id, olds, desiredInputs(kind.fields, inputs), changed)) };
+  const outs = await kind.update(ctx, id, expandedOutputs(kind, olds), desiredInputs(kind.fields, inputs), changed);
+  return { outs: toOutputs(storedOutputs(kind, outs, (name) => (inputs as Record<string, unknown>)[name] !== undefined)) };
 }
 
 /** Delete: a 404 counts as done. */
 async function deleteObject<I extends object, O extends object>(kind: KindDefinition<I, O>, id: string, olds: O): Promise<void> {
   const ctx = await kindContext();
   try {
-    await kind.delete(ctx, id, olds);
+    await kind.delete(ctx, id, expandedOutputs(kind, olds));
   } catch (e) {
     if (!isNotFound(e)) throw e;
   }

@@ -55,7 +55,7 @@ export const samlProviderKind = {
     entryDoc: "A SAML single sign-on provider.",
     readAll: (client, org) => client.saml.list(org),
   } as const,
-  outputs: ["entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "status", "service", "url", "createdAt"],
+  outputs: ["entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole", "service", "url"],
   fields,
 
   ...organizationObject<SamlProviderInputs, SamlProviderOutputs, ApiSamlProvider, UpdateSamlProviderBody>({

@@ -36,7 +36,7 @@ export const shareLinkKind = {
   name: "ShareLink",
   noun: { one: "share link", many: "share links" },
   doc: "A share link of a site: its URL carries a secret token.",
-  outputs: ["active", "url", "createdAt"],
+  outputs: ["active", "url"],
   fields,
 
   secretOutputs: ["url"],

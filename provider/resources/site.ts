@@ -84,7 +84,7 @@ export const siteKind = {
   name: "Site",
   noun: { one: "site", many: "sites" },
   doc: "A docs site of an organisation.",
-  outputs: ["type", "visibility", "published", "defaultLevel", "siteSpaces", "createdAt", "urls"],
+  outputs: ["type", "visibility", "published", "defaultLevel", "urls"],
   fields,
 
   // Read and deleted by ID, PATCH the changed fields, adopt by title (the API filters sites by title).

@@ -48,7 +48,6 @@ export const siteAdaptiveSchemaKind = {
   name: "SiteAdaptiveSchema",
   noun: { one: "adaptive schema", many: "adaptive schemas" },
   doc: "The adaptive-content visitor schema of a site.",
-  outputs: ["updatedAt"],
   definitions: {
     claim: {
       type: "object",

@@ -64,7 +64,6 @@ export const siteAgentChannelKind = {
   name: "SiteAgentChannel",
   noun: { one: "agent channel", many: "agent channels" },
   doc: "An external tool where the site's agent works (a Slack or Discord workspace, Linear, GitHub): which channels, teams or repositories it may work in, and its role there.",
-  outputs: ["status", "answers"],
   fields,
 
   ...crud,

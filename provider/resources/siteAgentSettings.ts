@@ -116,7 +116,6 @@ export const siteAgentSettingsKind = {
   name: "SiteAgentSettings",
   noun: { one: "agent settings block", many: "agent settings blocks" },
   doc: "A site's agent settings: when topics are scanned for findings, how issue-remediation change requests are handled, and the editing agent's custom instructions. Each update sends the whole (the API replaces it).",
-  outputs: ["updatedAt"],
   fields,
 
   // Settings that already match (a site taken over, a block of defaults) are left alone: one read, no write.

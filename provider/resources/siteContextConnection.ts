@@ -159,7 +159,6 @@ export const siteContextConnectionKind = {
   name: "SiteContextConnection",
   noun: { one: "context connection", many: "context connections" },
   doc: "An external source the site's agent learns from (a website, a YouTube channel, GitHub issues, a help desk, Jira, an integration, ...): the connector's settings (secrets from config or the environment), how its records are used, a filter and a label.",
-  outputs: ["status", "records"],
   fields,
   secretOutputs: ["secretSettings"],
 

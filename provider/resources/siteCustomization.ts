@@ -89,7 +89,7 @@ export const siteCustomizationKind = {
   name: "SiteCustomization",
   noun: { one: "site customization", many: "site customizations" },
   doc: "A site's customization (its look, header, footer, AI and page settings), with the API's own member names.",
-  outputs: ["declared", "recorded", "updatedAt"],
+  outputs: ["declared", "recorded"],
   fields: {
     organizationId: ORGANIZATION_FIELD,
     siteId: SITE_FIELD,

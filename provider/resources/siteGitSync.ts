@@ -184,7 +184,7 @@ export const siteGitSyncKind = {
   name: "SiteGitSync",
   noun: { one: "Git Sync installation", many: "Git Sync installations" },
   doc: "A site's Git Sync installation: the GitHub repository or GitLab project and branch it syncs with, its folder, and which side is the source of truth.",
-  outputs: ["status", "repositoryUrl", "children"],
+  outputs: ["repositoryUrl", "children"],
   fields,
   secretOutputs: ["accessToken"],
   // A site has one installation: a new provider's replaces the old only once the old is gone.

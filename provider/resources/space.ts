@@ -156,7 +156,7 @@ export const spaceKind = {
   name: "Space",
   noun: { one: "space", many: "spaces" },
   doc: "A space: an existing one's settings (by ID), or a space the file creates.",
-  outputs: ["organizationId", "spaceId", "title", "emoji", "editMode", "defaultLevel", "parent", "visibility", "deletionPolicy", "created", "language", "previous", "url", "appUrl", "publishedUrl", "updatedAt"],
+  outputs: ["organizationId", "spaceId", "title", "emoji", "editMode", "defaultLevel", "parent", "visibility", "deletionPolicy", "created", "language", "previous", "url", "appUrl", "publishedUrl"],
   fields: {
     organizationId: { ...ORGANIZATION_FIELD, required: false, absent: "unmanaged" },
     spaceId: { schema: limit("id"), doc: "Platform ID of an existing space to take over (e.g. space-guides). Omitted: the space is created (title, emoji, parent, edit mode, language).", absent: "unmanaged", createOnly: true, stack: { as: "id" as const } },

@@ -30,7 +30,6 @@ export const teamKind = {
   name: "Team",
   noun: { one: "team", many: "teams" },
   doc: "A team of the organisation.",
-  outputs: ["members", "spaces", "createdAt"],
   fields,
 
   ...organizationObject<TeamInputs, TeamOutputs, ApiTeam, CreateTeamBody>({

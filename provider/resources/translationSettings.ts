@@ -39,7 +39,7 @@ export const translationSettingsKind = {
     entryDoc: "Translation settings.",
     readAll: (client, org) => client.translations.list(org),
   } as const,
-  outputs: ["languages", "url", "createdAt", "updatedAt"],
+  outputs: ["languages", "url"],
   fields,
 
   ...organizationObject<TranslationSettingsInputs, TranslationSettingsOutputs, ApiTranslationSettings, TranslationSettingsBody>({

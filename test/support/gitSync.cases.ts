@@ -1,6 +1,6 @@
 /** The lifecycle row (see lifecycle.cases.ts) of SiteGitSync: a site's Git Sync installation. */
 import { createHash } from "node:crypto";
-import type { Json, LifecycleCase, LifecycleEnv, Parents } from "./lifecycle";
+import { cleared, type Json, type LifecycleCase, type LifecycleEnv, type Parents } from "./lifecycle";
 
 const sites = (env: LifecycleEnv) => `/v1/orgs/${env.orgId}/sites`;
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -37,7 +37,7 @@ export const gitSyncCases: LifecycleCase[] = [
       {
         name: "self-hosted instance cleared",
         inputs: (_env, _p, current) => ({ ...current, customInstanceURL: null }),
-        expect: (outs) => check(outs.customInstanceURL === null, "instance URL cleared", outs),
+        expect: (outs) => check(cleared(outs, "customInstanceURL"), "instance URL cleared", outs),
       },
     ],
     replace: {

@@ -14,7 +14,7 @@ import { accessCases } from "./access.cases";
 import { gitSyncCases } from "./gitSync.cases";
 import { assistantCases } from "./assistant.cases";
 import { guideCases } from "./guides.cases";
-import type { Json, LifecycleCase, LifecycleEnv, Parents } from "./lifecycle";
+import { cleared, type Json, type LifecycleCase, type LifecycleEnv, type Parents } from "./lifecycle";
 
 /** The row's shape, for the test that walks the rows. */
 export type { Json, LifecycleCase, LifecycleEnv, Parents };
@@ -170,15 +170,15 @@ const organisationCases: LifecycleCase[] = [
     ],
     update: {
       inputs: (_env, _p, created) => ({ ...created, sourceURL: "https://specs.example.com/petstore/v2.yaml" }),
-      expect: (outs) => expectOuts(outs.sourceURL === "https://specs.example.com/petstore/v2.yaml" && typeof outs.processingState === "string", "new source", outs),
+      expect: (outs) => expectOuts(outs.sourceURL === "https://specs.example.com/petstore/v2.yaml" && outs.processingState === undefined, "new source", outs),
     },
     moreUpdates: [
       {
-        // A spec kept in the repository: its text sent inline, the state keeping its digest.
+        // A spec kept in the repository: its text sent inline, the state keeping its digest (and no longer the source URL the file dropped).
         name: "a text source instead of the URL",
         inputs: (env, p) => ({ organizationId: env.orgId, slug: p.slug, text: "openapi: 3.1.0\ninfo: {title: Pets, version: '1'}\n" }),
         expect: (outs, inputs) =>
-          expectOuts(outs.sourceURL === null && (outs.text as { sha256?: string } | null)?.sha256 === createHash("sha256").update(String(inputs.text)).digest("hex"), "text source", outs),
+          expectOuts(outs.sourceURL === undefined && (outs.text as { sha256?: string } | null)?.sha256 === createHash("sha256").update(String(inputs.text)).digest("hex"), "text source", outs),
       },
       { name: "made public", inputs: (_env, _p, current) => ({ ...current, visibility: "public" }), expect: (outs) => expectOuts(outs.visibility === "public", "visibility", outs) },
     ],
@@ -693,7 +693,7 @@ export const lifecycleCases: LifecycleCase[] = [
     update: {
       // The header line removed: its links go back to the recorded look (none); one colour changed; a greeting added.
       inputs: (_env, _p, created) => ({ organizationId: created.organizationId, siteId: created.siteId, styling: { theme: "bold", primaryColor: { light: "#ff0000", dark: "#ff0000" } }, footer: created.footer, ai: { mode: "assistant", greeting: "Ask me" } }),
-      expect: (outs) => expectOuts(outs.header === null && outs.pageActions === null && (outs.styling as { primaryColor: Json }).primaryColor.light === "#ff0000", "update", outs),
+      expect: (outs) => expectOuts(cleared(outs, "header") && cleared(outs, "pageActions") && (outs.styling as { primaryColor: Json }).primaryColor.light === "#ff0000", "update", outs),
     },
     replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId }), replaces: ["siteId"] },
     // A declared member and one left out, both changed by hand: drift that update puts back.
@@ -727,7 +727,7 @@ export const lifecycleCases: LifecycleCase[] = [
     update: {
       // The title and the sidebar override removed (cleared), the theme changed, a favicon added.
       inputs: (_env, _p, created) => ({ organizationId: created.organizationId, siteId: created.siteId, siteSpaceId: created.siteSpaceId, styling: { theme: "muted" }, favicon: { emoji: "🚀" } }),
-      expect: (outs) => expectOuts(outs.title === null && JSON.stringify(outs.styling) === JSON.stringify({ theme: "muted" }), "update", outs),
+      expect: (outs) => expectOuts(cleared(outs, "title") && JSON.stringify(outs.styling) === JSON.stringify({ theme: "muted" }), "update", outs),
     },
     replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId, siteSpaceId: p.otherSiteSpaceId }), replaces: ["siteId", "siteSpaceId"] },
     // An override set by hand beside the declared ones: drift that update clears.
@@ -753,13 +753,13 @@ export const lifecycleCases: LifecycleCase[] = [
     update: {
       // Into the group, live, the icon and description removed (cleared).
       inputs: (_env, p, created) => ({ organizationId: created.organizationId, siteId: created.siteId, title: "Status page", url: "https://status.example.com/", sectionGroupId: p.group, draft: false, condition: "visitor.claims.staff" }),
-      expect: (outs, inputs) => expectOuts(outs.sectionGroupId === inputs.sectionGroupId && outs.icon === null && outs.draft === false, "update", outs),
+      expect: (outs, inputs) => expectOuts(outs.sectionGroupId === inputs.sectionGroupId && cleared(outs, "icon") && outs.draft === false, "update", outs),
     },
     moreUpdates: [
       {
         name: "back to the root",
         inputs: (_env, _p, current) => ({ ...current, sectionGroupId: undefined }),
-        expect: (outs) => expectOuts(outs.sectionGroupId === null, "move to the root", outs),
+        expect: (outs) => expectOuts(cleared(outs, "sectionGroupId"), "move to the root", outs),
       },
     ],
     replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId }), replaces: ["siteId"] },

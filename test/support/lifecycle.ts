@@ -5,6 +5,11 @@
 /** A JSON object as sent to or received from the API or the plugin. */
 export type Json = Record<string, unknown>;
 
+/** A field cleared on the platform, as the state keeps it: left out (kind.ts `storedOutputs`), or null in a state from before. */
+export function cleared(outs: Json, name: string): boolean {
+  return outs[name] === undefined || outs[name] === null;
+}
+
 /** What every row receives. */
 export interface LifecycleEnv {
   /** The emulator's default organisation (`demo-org`). */
