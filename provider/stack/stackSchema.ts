@@ -172,6 +172,8 @@ export function referenceMarkdown(): string {
     "- **not managed**: removing the line leaves the live value alone, and it is never drift (fields the API cannot remove, and those where a reset would surprise);",
     "- **context**: not written in the stack file; the component fills it in from where the entry is (its organisation, site, section) or from the structure (defaults, order, group membership).",
     "",
+    "What the state keeps of each object: its ID, the fields the file manages (every field but a not-managed one the file leaves out; a value that is what leaving the field out means is not written, it reads back as that value) and the outputs listed under each kind. Nothing else of the live object: a refresh compares what is kept, so what the platform computes (timestamps, counts, processing states) never shows as a change.",
+    "",
   ];
   const cell = (t: string): string => t.replace(/\|/g, "\\|").replace(/\n/g, " ");
   for (const kind of kinds as readonly AnyKind[]) {
@@ -188,6 +190,9 @@ export function referenceMarkdown(): string {
       const rule = spec.required ? "required" : spec.absent === "clear" ? "cleared" : spec.absent === "restore" ? "restored (to the value recorded when it first applied)" : typeof spec.absent === "object" ? `reset to \`${JSON.stringify(spec.absent.reset)}\`` : `not managed${"initial" in spec ? ` (new: \`${JSON.stringify(spec.initial)}\`)` : ""}`;
       out.push(`| \`${name}\` | ${spelled} | ${rule} | ${spec.createOnly ? "yes" : ""} | ${cell(spec.doc)} |`);
     }
+    const outputs = [...(kind.outputs ?? []), ...(kind.secretOutputs ?? []).filter((o) => !kind.outputs?.includes(o))];
+    const secret = new Set(kind.secretOutputs ?? []);
+    out.push("", `Outputs (properties of the kind's class, kept in state whether or not the file sets them): ${outputs.length === 0 ? "none" : outputs.map((o) => `\`${o}\`${secret.has(o) ? " (secret)" : ""}`).join(", ")}.`);
     out.push("");
   }
   return out.join("\n");
