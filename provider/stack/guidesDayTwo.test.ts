@@ -3,6 +3,12 @@
  * and site default level (extensions §12, §13, §15), each edit through the real language host and plugin
  * (test/harness) against the emulator: exactly the calls the edit needs, then a second `up` with no call.
  * Hand edits on the platform are found by refresh and undone by the next `up`.
+ *
+ * The copy of the handbook keeps what the rows edit and check — the specs, the style guide, the agent
+ * instructions, the collection and spaces, the first site (its guide and default level) and the second (its
+ * site spaces, one hidden) — and leaves out the sites' structure, look and assistant, the last two sites, the
+ * organisation's settings, members, teams, grants, SSO, translations and integrations
+ * (test/support/smallerHandbook.ts): fewer objects in each of the file's program runs.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -11,6 +17,7 @@ import { parseDocument, type YAMLMap } from "yaml";
 import type { RunningEmulator } from "../../emulator";
 import type { ProgramRunner, PreparedProgram } from "../../test/harness";
 import { startProgram, stopProgram } from "../../test/support/program";
+import { cutHandbook } from "../../test/support/smallerHandbook";
 import { changes, upAndSettle, writes } from "../../test/support/steps";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
@@ -43,6 +50,15 @@ describe("day two of hidden site spaces, spec files, style guides and agent inst
 
   beforeAll(async () => {
     ({ emu, program, runner } = await startProgram(HANDBOOK));
+    cutHandbook(docsFile(), {
+      blocks: ["settings", "members", "teams", "saml", "translations", "integrations", "installations"],
+      sitesFrom: 2,
+      siteBlocks: {
+        0: ["adaptiveContent", "adaptiveSchema", "customization", "defaultSiteSection", "sections", "sectionGroups", "mcpServers", "agent", "agentChannels", "contextConnections"],
+        1: ["shareLinks"],
+      },
+      grants: true,
+    });
     const first = await runner.up();
     // Made as declared: the hidden site space (create, then the PATCH that hides it), the spec from its file
     // (then its visibility), the site's guide (then attached), the instructions, the site's default level.
