@@ -25,6 +25,7 @@ export interface DriftKind {
   noun: { one: string };
   fields: Record<string, FieldSpec>;
   secretOutputs?: readonly string[];
+  driftWords?(field: string, live: unknown, where: Record<string, unknown>): string[] | undefined;
 }
 
 /** The live values a refresh found different from the stored outputs, by kind and ID, until the diff that follows. */
@@ -80,6 +81,11 @@ export function driftWarnings(kind: DriftKind, id: string, olds: object, news: o
     const norm = spec.normalize ?? ((v: unknown) => v);
     const wanted = desiredValue(spec, n[name]);
     if (containsUnknown(wanted)) continue; // the file's value is not known before the update
+    const own = kind.driftWords?.(name, live, { ...o, ...n });
+    if (own !== undefined) {
+      warnings.push(...own);
+      continue;
+    }
     const values = hasDigest(live) || hasDigest(norm(wanted)) ? `${name} differs on the platform from the file` : `${name} is ${words(live)} on the platform, ${words(wanted)} in the file`;
     warnings.push(`drift: ${what}: ${values}; \`pulumi up --refresh\` puts the file's value back`);
   }

@@ -537,6 +537,12 @@ export interface KindDefinition<I extends object, O extends object> {
   refuse?(olds: Partial<I>, news: I, context: () => Promise<KindContext>): { property: string; reason: string }[] | Promise<{ property: string; reason: string }[]>;
   /** Outputs holding secrets → `additionalSecretOutputs` of the class. */
   secretOutputs?: string[];
+  /**
+   * Drift of a field in words of the kind's own (one warning each), where "field is X on the platform,
+   * Y in the file" would not say it (objects made by hand in a list); undefined: the usual words.
+   * `where`: the stored outputs and the declaration, merged.
+   */
+  driftWords?(field: string, live: unknown, where: Record<string, unknown>): string[] | undefined;
   /** Replacement deletes the old object first (a new one would collide with it, e.g. on a unique path). */
   deleteBeforeReplace?: boolean;
   /**

@@ -29,6 +29,7 @@ import { siteAgentSettingsKind } from "./siteAgentSettings";
 import { siteAgentChannelKind } from "./siteAgentChannel";
 import { siteContextConnectionKind } from "./siteContextConnection";
 import { siteStyleGuideKind } from "./siteStyleGuide";
+import { siteUndeclaredKind } from "./siteUndeclared";
 import { styleGuideKind } from "./styleGuide";
 import { agentInstructionsKind } from "./agentInstructions";
 
@@ -53,6 +54,7 @@ export const kinds = [
   siteSpaceCustomizationKind,
   siteExternalLinkKind,
   siteStyleGuideKind,
+  siteUndeclaredKind,
   // Organisation
   teamKind,
   teamMembersKind,
