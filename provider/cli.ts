@@ -16,6 +16,10 @@ commands:
   export --org <organizationId> [--out FILE] [--site-file DIR]
                                              write a stack file that adopts an organisation's live objects
                                              (--site-file: each site's structure as a Git Sync site file)
+  pull [stack.yaml] [--check | --diff] [--include-new]
+                                             bring what people changed on the platform back into the
+                                             stack file in place, comments and layout kept (--check:
+                                             exit 1 with a unified diff when the file is behind)
   site-file <stack.yaml> [--out DIR] [--dirs KEY=DIR,...]
                                              write each site's structure as a Git Sync site file
   tree <stack.yaml> | tree --live --org <id> [--keys] [--redirects]
@@ -33,6 +37,7 @@ const commands: Record<string, () => Subcommand> = {
   validate: () => require("./commands/validate").validateMain as Subcommand,
   emulator: () => require("./commands/emulator").emulatorMain as Subcommand,
   export: () => require("./export/cli").exportMain as Subcommand,
+  pull: () => require("./pull/cli").pullMain as Subcommand,
   "site-file": () => require("./export/structureCli").siteFileMain as Subcommand,
   tree: () => require("./view/cli").treeMain as Subcommand,
   diff: () => require("./view/cli").diffMain as Subcommand,
