@@ -4,7 +4,7 @@
  * block list. Everything outside an edit stays byte for byte (comments, order, blank lines, anchors),
  * which re-serialising the document would not keep.
  */
-import { isCollection, isScalar, stringify, Scalar, type Node, type YAMLSeq } from "yaml";
+import { isCollection, isScalar, stringify, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from "yaml";
 
 /** One replacement of the text between two offsets. */
 export interface Edit {
@@ -194,4 +194,28 @@ function lcsOps(a: string[], b: string[]): { op: " " | "-" | "+"; line: string }
   while (i < n) ops.push({ op: "-", line: a[i++]! });
   while (j < m) ops.push({ op: "+", line: b[j++]! });
   return ops;
+}
+
+/**
+ * Fields added to a mapping (after its last, at the indentation of its keys) and others removed (their
+ * whole lines); a flow mapping is rewritten whole as `whole`.
+ */
+export function changePairs(text: string, map: YAMLMap, remove: readonly Pair[], add: Record<string, unknown>, whole: Record<string, unknown>): Edit[] {
+  if (map.flow || map.items.length === remove.length) return [replaceValue(text, map, whole)];
+  const edits: Edit[] = [];
+  for (const pair of remove) {
+    const key = pair.key as Node;
+    const value = (pair.value as Node | null) ?? key;
+    edits.push({ start: lineStart(text, key.range![0]), end: lineEnd(text, trimmedEnd(text, key.range![0], value.range![1])), text: "" });
+  }
+  if (Object.keys(add).length === 0) return edits;
+  const first = map.items[0]!.key as Node;
+  const last = map.items[map.items.length - 1]!;
+  const lastEnd = ((last.value as Node | null) ?? (last.key as Node)).range![1];
+  const pad = " ".repeat(column(text, first.range![0]));
+  const at = lineEnd(text, trimmedEnd(text, (last.key as Node).range![0], lastEnd));
+  const lines = stringify(add, { lineWidth: 0 }).trimEnd().split("\n");
+  const body = lines.map((l) => (l === "" ? "" : pad + l)).join("\n");
+  edits.push({ start: at, end: at, text: `${at === text.length && !text.endsWith("\n") ? "\n" : ""}${body}\n` });
+  return edits;
 }

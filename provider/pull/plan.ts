@@ -5,11 +5,22 @@
  * inside a list the file declares are appended as export writes them (`adopt: true`); objects gone from
  * the platform are removed; what the file does not declare is left out.
  */
-import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from "yaml";
+import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from "yaml";
 import { kinds } from "../resources/kinds";
-import type { AnyKind } from "../resources/kind";
+import type { AnyKind, FieldSpec } from "../resources/kind";
+import { siteKind } from "../resources/site";
+import { siteSectionKind } from "../resources/siteSection";
+import { siteSectionGroupKind } from "../resources/siteSectionGroup";
+import { siteSpaceKind } from "../resources/siteSpace";
+import { shareLinkKind } from "../resources/shareLink";
+import { siteMcpServerKind } from "../resources/siteMcpServer";
+import { teamKind } from "../resources/team";
+import { spaceKind } from "../resources/space";
+import { collectionKind } from "../resources/collection";
+import { memberRoleKind } from "../resources/memberRole";
+import { organizationSettingsKind } from "../resources/organizationSettings";
 import { stackFields } from "../stack/stackSchema";
-import { changeItems, replaceValue, setScalar, type Edit } from "./edit";
+import { changePairs, changeItems, replaceValue, setScalar, type Edit } from "./edit";
 
 /** A stack-file value as plain data. */
 type Data = unknown;
@@ -64,6 +75,40 @@ function references(): Record<string, string> {
 }
 
 const REFERENCE = references();
+
+/**
+ * The kind of the objects of each list (and single block) the stack file spells, by its name: what a
+ * field's absence means there is the kind's declaration (export leaves out a field at that value).
+ */
+function kindsByList(): Map<string, AnyKind> {
+  const out = new Map<string, AnyKind>([
+    ["sites", siteKind],
+    ["sections", siteSectionKind],
+    ["sectionGroups", siteSectionGroupKind],
+    ["siteSpaces", siteSpaceKind],
+    ["shareLinks", shareLinkKind],
+    ["mcpServers", siteMcpServerKind],
+    ["teams", teamKind],
+    ["spaces", spaceKind],
+    ["collections", collectionKind],
+    ["members", memberRoleKind],
+    ["settings", organizationSettingsKind],
+  ]);
+  for (const kind of kinds as readonly AnyKind[]) if (kind.list !== undefined) out.set(kind.list.property, kind);
+  return out;
+}
+
+const LIST_KIND = kindsByList();
+
+/** The declaration of a field of `kind` as the stack file spells it; undefined for what is not a field of it. */
+function fieldOf(kind: AnyKind | undefined, as: string): FieldSpec | undefined {
+  return kind === undefined ? undefined : stackFields(kind).find((f) => f.as === as)?.spec;
+}
+
+/** Whether the field's absence is managed (cleared, reset or restored): a live value the file does not declare is then drift. */
+function absenceManaged(spec: FieldSpec | undefined): boolean {
+  return spec !== undefined && (spec.absent === "clear" || spec.absent === "restore" || typeof spec.absent === "object");
+}
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -129,6 +174,9 @@ class Planner {
   /** Whether a file item and a live item are the same object: by the first identity field both give. */
   private same(f: Data, l: Data): boolean {
     if (!isObj(f) || !isObj(l)) return f === l;
+    // Export derives keys from natural keys (a section's from its path): the same key is the same object,
+    // also where the file leaves the natural key to its default.
+    if (typeof f.key === "string" && f.key === l.key) return true;
     for (const field of IDENTITY) {
       if (f[field] === undefined || l[field] === undefined) continue;
       if (field === "user") return this.userId(String(f[field])) === this.userId(String(l[field]));
@@ -179,30 +227,51 @@ class Planner {
   }
 
   /** Compares the file's value at `node` with the live one, editing where they differ. */
-  compare(node: Node | null, file: Data, live: Data, path: string, depth: number): void {
+  compare(node: Node | null, file: Data, live: Data, path: string, depth: number, kind?: AnyKind): void {
     if (isSource(file) || node === null) return;
     if (isAlias(node)) {
       if (!equal(file, live)) this.notes.push(`${path}: changed on the platform, but the file takes it from an anchor (${node.source}); edit the anchor if every use should change`);
       return;
     }
-    if (isMap(node) && isObj(file) && isObj(live)) return this.compareMap(node, file, live, path, depth);
-    if (isSeq(node) && Array.isArray(file) && Array.isArray(live)) return this.compareList(node, file, live, path, depth);
+    if (isMap(node) && isObj(file) && isObj(live)) return this.compareMap(node, file, live, path, depth, kind);
+    if (isSeq(node) && Array.isArray(file) && Array.isArray(live)) return this.compareList(node, file, live, path, depth, kind);
     if (equal(file, live) || live === undefined) return;
     if (file !== null && typeof file === "object" && Array.isArray(file) && Array.isArray(live) && sameSet(file, live)) return;
     this.edits.push(isScalar(node) ? setScalar(this.text, node, live) : replaceValue(this.text, node, live));
     this.changes.push(`${path}: ${show(file)} → ${show(live)}`);
   }
 
-  private compareMap(node: YAMLMap, file: Obj, live: Obj, path: string, depth: number): void {
+  private compareMap(node: YAMLMap, file: Obj, live: Obj, path: string, depth: number, kind: AnyKind | undefined): void {
+    const remove: Pair[] = [];
+    const at = (k: string): string => (path === "" ? k : `${path}.${k}`);
     for (const pair of node.items) {
       const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
       if (k === undefined || k === "<<" || FILE_ONLY.has(k)) continue;
-      if (!(k in live)) continue;
-      this.compare(pair.value as Node | null, file[k], live[k], path === "" ? k : `${path}.${k}`, depth + 1);
+      if (!(k in live)) {
+        // Export leaves out a field at what its absence means: declared here, it was cleared or reset on the platform.
+        if (absenceManaged(fieldOf(kind, k)) && file[k] !== null && !isSource(file[k])) {
+          remove.push(pair);
+          this.changes.push(`${at(k)}: ${show(file[k])} → left out (cleared on the platform)`);
+        }
+        continue;
+      }
+      // The organisation's lists and blocks, a site's lists and a section's site spaces have kinds of their own.
+      const listKind = depth === 0 || kind === siteKind || kind === siteSectionKind ? LIST_KIND.get(k) : undefined;
+      this.compare(pair.value as Node | null, file[k], live[k], at(k), depth + 1, listKind);
     }
+    // A value set on the platform for a field the file leaves out, where leaving it out is managed (drift otherwise).
+    const add: Obj = {};
+    for (const [k, v] of Object.entries(live)) {
+      if (k in file || FILE_ONLY.has(k) || !absenceManaged(fieldOf(kind, k))) continue;
+      add[k] = v;
+      this.changes.push(`${at(k)}: added ${show(v)} (set on the platform)`);
+    }
+    if (remove.length === 0 && Object.keys(add).length === 0) return;
+    const whole: Obj = { ...Object.fromEntries(Object.entries(file).filter(([k]) => !remove.some((p) => isScalar(p.key) && String(p.key.value) === k))), ...add };
+    this.edits.push(...changePairs(this.text, node, remove, add, whole));
   }
 
-  private compareList(node: Node & { items: unknown[]; flow?: boolean }, file: Data[], live: Data[], path: string, depth: number): void {
+  private compareList(node: Node & { items: unknown[]; flow?: boolean }, file: Data[], live: Data[], path: string, depth: number, kind: AnyKind | undefined): void {
     if (file.every((v) => !isObj(v)) && live.every((v) => !isObj(v))) {
       if (!sameSet(file, live)) {
         this.edits.push(replaceValue(this.text, node, live));
@@ -211,7 +280,7 @@ class Planner {
       return;
     }
     const { pairs, fileLeft, liveLeft } = this.pair(file, live, depth === 1);
-    for (const [i, j] of pairs) this.compare(node.items[i] as Node, file[i], live[j], `${path}[${label(file[i])}]`, depth + 1);
+    for (const [i, j] of pairs) this.compare(node.items[i] as Node, file[i], live[j], `${path}[${label(file[i])}]`, depth + 1, kind);
     const topLevel = depth === 1;
     const added = topLevel && !this.opts.includeNew ? [] : liveLeft;
     for (const j of liveLeft) {
