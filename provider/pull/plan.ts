@@ -7,7 +7,7 @@
  */
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from "yaml";
 import { kinds } from "../resources/kinds";
-import type { AnyKind, FieldSpec } from "../resources/kind";
+import { isAbsentValue, type AnyKind, type FieldSpec } from "../resources/kind";
 import { siteKind } from "../resources/site";
 import { siteSectionKind } from "../resources/siteSection";
 import { siteSectionGroupKind } from "../resources/siteSectionGroup";
@@ -249,7 +249,8 @@ class Planner {
       if (k === undefined || k === "<<" || FILE_ONLY.has(k)) continue;
       if (!(k in live)) {
         // Export leaves out a field at what its absence means: declared here, it was cleared or reset on the platform.
-        if (absenceManaged(fieldOf(kind, k)) && file[k] !== null && !isSource(file[k])) {
+        const spec = fieldOf(kind, k);
+        if (spec !== undefined && absenceManaged(spec) && !isAbsentValue(spec, file[k]) && !isSource(file[k])) {
           remove.push(pair);
           this.changes.push(`${at(k)}: ${show(file[k])} → left out (cleared on the platform)`);
         }

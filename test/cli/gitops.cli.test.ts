@@ -50,6 +50,8 @@ let prHead: string;
 /** The comment job's stand-in `gh`: what it was asked and what it posted. */
 let ghLog: string;
 let ghPosted: string;
+/** What the nightly job's pull requests would hold: the workspace's diff of docs/ when the action ran. */
+const pullRequests: string[] = [];
 /** The install commands that ran in each checkout. */
 const installs = new Map<string, Set<string>>();
 
@@ -98,6 +100,14 @@ function actions(artifacts: string): Record<string, ActionHandler> {
       return nothing(`artifact ${inputs["name"]}`);
     },
     "pulumi/actions": pulumiAction({ cliVersion }),
+    // The pull request of the nightly pull: the change of docs/ is kept as the pull request's, and the
+    // checkout goes back to the base branch's file (the pull request is not merged here).
+    "peter-evans/create-pull-request": async ({ inputs, workspace }) => {
+      const diff = git(workspace, "diff", "--", "docs");
+      pullRequests.push(diff);
+      if (diff !== "") git(workspace, "checkout", "--", "docs");
+      return nothing(diff === "" ? "no change: no pull request" : `pull request on ${inputs["branch"]}`);
+    },
   };
 }
 
@@ -281,18 +291,19 @@ describe("examples/gitops on a repository set up as its README says", { timeout:
     expect((await liveSections()).sections.map((s) => s.title)).toEqual(["Guides"]);
   });
 
-  it("a section retitled by hand: the nightly drift check fails, the up job puts the title back, and the drift check passes again", async () => {
+  it("a section retitled by hand: the nightly job pulls it into docs.yaml and opens a pull request with that line; the check passes; closed, the up job puts the title back", async () => {
     const main = path.join(work, "checkouts", "main");
     const { siteId, sections } = await liveSections();
     await api("PATCH", `/v1/orgs/${ORG}/sites/${siteId}/sections/${sections[0]!.id}`, { title: "Guides (edited by hand)" });
 
     const [drift] = await runEvent("schedule", main);
     expect(drift?.job).toBe("drift");
-    expect(drift!.ok, describeJob(drift!)).toBe(false);
-    expect(drift!.failed?.command, describeJob(drift!)).toMatch(/^pulumi preview .*--expect-no-changes/);
-    expect(drift!.failed?.output).toMatch(/no changes were expected/i);
+    expect(drift!.ok, describeJob(drift!)).toBe(true);
+    expect(stepOutput(drift!, /docsplatform pull/)).toMatch(/pull: wrote docs\.yaml: 1 change from organization demo-org/);
+    const changed = pullRequests.at(-1)!.split("\n").filter((l) => /^[-+] /.test(l));
+    expect(changed).toEqual([expect.stringMatching(/^-\s+title: Guides$/), expect.stringMatching(/^\+\s+title: Guides \(edited by hand\)$/)]);
 
-    // What the up job runs, by hand (workflow_dispatch) or on the next merge.
+    // The pull request closed unmerged: what the up job runs, by hand (workflow_dispatch) or on the next merge.
     const [repair] = await runEvent("workflow_dispatch", main);
     expect(repair?.job).toBe("up");
     expect(repair!.ok, describeJob(repair!)).toBe(true);
@@ -300,5 +311,6 @@ describe("examples/gitops on a repository set up as its README says", { timeout:
 
     const [again] = await runEvent("schedule", main);
     expect(again!.ok, describeJob(again!)).toBe(true);
+    expect(pullRequests.at(-1)).toBe("");
   });
 });
