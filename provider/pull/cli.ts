@@ -113,7 +113,7 @@ async function pull(args: Args, io: PullIo): Promise<number> {
   } finally {
     await client.close();
   }
-  const plan = planPull(parsed.doc, text, live.stack as unknown as Record<string, unknown>, { includeNew: args.includeNew, emails: live.emails });
+  const plan = planPull(parsed.doc, text, live.stack as unknown as Record<string, unknown>, { includeNew: args.includeNew, emails: live.emails, placeholders: live.placeholders });
   const after = applyEdits(text, plan.edits);
   for (const note of plan.notes) stderr.write(`pull: left as it is: ${note}\n`);
   if (after === text) {

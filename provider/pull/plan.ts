@@ -43,6 +43,8 @@ export interface PlanOptions {
   includeNew: boolean;
   /** E-mail address of users by ID (a file may name a member by either). */
   emails: ReadonlyMap<string, string>;
+  /** The paths export writes for files the platform cannot give back (a spec's file, a script): never written over the file's own. */
+  placeholders?: readonly string[];
 }
 
 /** Fields that are the file's own, never the platform's. */
@@ -125,6 +127,7 @@ export function planPull(doc: Document.Parsed, text: string, live: Obj, opts: Pl
   const planner = new Planner(doc, text, opts, (u) => users.get(u.toLowerCase()) ?? u);
   const renamed = structuredClone(live);
   planner.root = file;
+  planner.liveRoot = renamed;
   planner.matchKeys(file, renamed, "");
   planner.renameReferences(renamed, "");
   planner.compare(doc.contents as Node, file, renamed, "", 0);
@@ -138,6 +141,8 @@ class Planner {
   readonly sources: string[] = [];
   /** The file's data as a whole (its top-level lists are where renames are recognised). */
   root: Data = undefined;
+  /** The live organisation, its keys the file's. */
+  liveRoot: Obj = {};
   /** Export's key → the file's key, per list (`sites`) and per site's list (`<site>/sections`). */
   private readonly keys = new Map<string, Map<string, string>>();
 
@@ -210,25 +215,27 @@ class Planner {
     }
   }
 
-  /** The live data's references spelled with the file's keys. */
+  /** The live data's references spelled with the file's keys (a site's own lists scoped to the site). */
   renameReferences(live: Data, scope: string): void {
     if (Array.isArray(live)) return live.forEach((v) => this.renameReferences(v, scope));
     if (!isObj(live)) return;
+    const here = scope === "" && typeof live.key === "string" ? live.key : scope;
     for (const [field, v] of Object.entries(live)) {
       const list = REFERENCE[field];
       const rename = (s: unknown): unknown => {
         if (typeof s !== "string" || list === undefined) return s;
-        return this.keys.get(`${scope}/${list}`)?.get(s) ?? this.keys.get(list)?.get(s) ?? s;
+        return this.keys.get(`${here}/${list}`)?.get(s) ?? this.keys.get(list)?.get(s) ?? s;
       };
       if (typeof v === "string") live[field] = rename(v);
       else if (Array.isArray(v) && v.every((x) => typeof x === "string")) live[field] = v.map(rename);
-      else this.renameReferences(v, scope === "" && typeof live.key === "string" ? live.key : scope);
+      else this.renameReferences(v, here);
     }
   }
 
   /** Compares the file's value at `node` with the live one, editing where they differ. */
   compare(node: Node | null, file: Data, live: Data, path: string, depth: number, kind?: AnyKind): void {
     if (isSource(file) || node === null) return;
+    if (typeof live === "string" && this.opts.placeholders?.includes(live)) return;
     if (isAlias(node)) {
       if (!equal(file, live)) this.notes.push(`${path}: changed on the platform, but the file takes it from an anchor (${node.source}); edit the anchor if every use should change`);
       return;
@@ -256,6 +263,7 @@ class Planner {
         }
         continue;
       }
+      if (this.sameValue(k, file[k], live[k])) continue;
       // The organisation's lists and blocks, a site's lists and a section's site spaces have kinds of their own.
       const listKind = depth === 0 || kind === siteKind || kind === siteSectionKind ? LIST_KIND.get(k) : undefined;
       this.compare(pair.value as Node | null, file[k], live[k], at(k), depth + 1, listKind);
@@ -270,6 +278,22 @@ class Planner {
     if (remove.length === 0 && Object.keys(add).length === 0) return;
     const whole: Obj = { ...Object.fromEntries(Object.entries(file).filter(([k]) => !remove.some((p) => isScalar(p.key) && String(p.key.value) === k))), ...add };
     this.edits.push(...changePairs(this.text, node, remove, add, whole));
+  }
+
+  /**
+   * Values equal as the platform sees them though spelled apart: a user by ID or e-mail address, an
+   * object by `{id}` or by the key export gives it, text with or without its final line break.
+   */
+  private sameValue(field: string, file: Data, live: Data): boolean {
+    if (field === "user" && typeof file === "string" && typeof live === "string") return this.userId(file) === this.userId(live);
+    if (typeof file === "string" && typeof live === "string") return file.replace(/\n+$/, "") === live.replace(/\n+$/, "");
+    const list = REFERENCE[field];
+    if (list !== undefined && isObj(file) && typeof file.id === "string" && typeof live === "string") {
+      const entries = this.liveRoot[list];
+      const entry = Array.isArray(entries) ? entries.find((e) => isObj(e) && e.key === live) : undefined;
+      return !isObj(entry) || entry.id === undefined || entry.id === file.id;
+    }
+    return false;
   }
 
   private compareList(node: Node & { items: unknown[]; flow?: boolean }, file: Data[], live: Data[], path: string, depth: number, kind: AnyKind | undefined): void {

@@ -1,0 +1,97 @@
+/**
+ * The handbook (comments, anchors, flow maps, every kind) applied to the emulator through the real
+ * language host and dynamic-provider plugin, then pulled: right after `up` the pull writes nothing; after
+ * a batch of UI-style changes through the API, only the changed lines differ and every other line of
+ * the file is byte-identical; a second pull writes nothing.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient } from "../client";
+import { startProgram, stopProgram, type ProgramAgainstEmulator } from "../../test/support/program";
+import { pullMain } from "./cli";
+import { unifiedDiff } from "./edit";
+
+const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
+const ORG = "demo-org";
+
+let started: ProgramAgainstEmulator;
+let api: ApiClient;
+
+async function pull(): Promise<{ code: number; stderr: string }> {
+  let stderr = "";
+  const code = await pullMain(["docs.yaml"], {
+    env: { DOCSPLATFORM_API_URL: started.emu.url, DOCSPLATFORM_API_TOKEN: started.emu.token },
+    cwd: started.program.dir,
+    stdout: { write: () => true },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
+  return { code, stderr };
+}
+
+beforeAll(async () => {
+  started = await startProgram(HANDBOOK);
+  api = new ApiClient({ baseUrl: started.emu.url, token: started.emu.token });
+  const up = await started.runner.up();
+  expect(up.ok ?? true).toBe(true);
+}, 240_000);
+
+afterAll(async () => {
+  await api?.close();
+  if (started) await stopProgram(started);
+});
+
+describe("pull on the handbook", { timeout: 120_000 }, () => {
+  it("right after up: nothing to pull, the file untouched", async () => {
+    const file = path.join(started.program.dir, "docs.yaml");
+    const before = fs.readFileSync(file, "utf8");
+    const r = await pull();
+    expect(r.stderr).toContain("is up to date");
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(file, "utf8")).toBe(before);
+  });
+
+  it("a batch of UI changes: only the changed lines differ, every other line byte-identical; a second pull writes nothing", async () => {
+    const file = path.join(started.program.dir, "docs.yaml");
+    const before = fs.readFileSync(file, "utf8");
+    const sites = await api.sites.list(ORG);
+    const handbook = sites.find((s) => s.title === "Handbook")!;
+    const preview = sites.find((s) => s.title === "Partner preview")!;
+    const team = (await api.teams.list(ORG)).find((t) => t.title === "Reviewers")!;
+    const guides = (await api.sections.list(ORG, handbook.id)).find((s) => s.path === "guides")!;
+    const server = (await api.mcpServers.list(ORG, handbook.id)).find((s) => s.name === "Status tools")!;
+    const globex = (await api.shareLinks.list(ORG, preview.id)).find((l) => l.name === "Globex (expired)")!;
+
+    await api.teams.update(ORG, team.id, { title: "Review board" });
+    await api.sections.update(ORG, handbook.id, guides.id, { title: "How-to guides" } as never);
+    await api.mcpServers.update(ORG, handbook.id, server.id, { url: "https://mcp.status.demo.test/v2/sse" });
+    await api.shareLinks.update(ORG, preview.id, globex.id, { active: true } as never);
+    await api.orgs.update(ORG, { defaultRole: "comment" } as never);
+
+    const r = await pull();
+    expect(r.code, r.stderr).toBe(0);
+    const after = fs.readFileSync(file, "utf8");
+    const lines = unifiedDiff(before, after, "docs.yaml")
+      .split("\n")
+      .filter((l) => /^[-+]/.test(l) && !/^(---|\+\+\+) /.test(l));
+    expect(lines.sort()).toEqual(
+      [
+        "-  defaultRole: read",
+        "+  defaultRole: comment",
+        "-    title: Reviewers",
+        "+    title: Review board",
+        "-        title: Guides",
+        "+        title: How-to guides",
+        "-        url: https://mcp.status.demo.test/sse",
+        "+        url: https://mcp.status.demo.test/v2/sse",
+        "-        active: false",
+      ].sort(),
+    );
+    // Every line not changed is where it was: the file is the old one with exactly these lines edited.
+    expect(after.split("\n").length).toBe(before.split("\n").length - 1);
+
+    const again = await pull();
+    expect(again.stderr).toContain("is up to date");
+    expect(fs.readFileSync(file, "utf8")).toBe(after);
+  });
+});
