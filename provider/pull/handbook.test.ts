@@ -33,7 +33,7 @@ beforeAll(async () => {
   started = await startProgram(HANDBOOK);
   api = new ApiClient({ baseUrl: started.emu.url, token: started.emu.token });
   const up = await started.runner.up();
-  expect(up.ok ?? true).toBe(true);
+  expect(up.error).toBeUndefined();
 }, 240_000);
 
 afterAll(async () => {
