@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../client";
 import { startProgram, stopProgram, type ProgramAgainstEmulator } from "../../test/support/program";
 import { pullMain } from "./cli";
-import { unifiedDiff } from "./edit";
+import { changedLines } from "../../test/support/changedLines";
 
 const HANDBOOK = path.resolve(__dirname, "../../examples/handbook");
 const ORG = "demo-org";
@@ -71,9 +71,7 @@ describe("pull on the handbook", { timeout: 120_000 }, () => {
     const r = await pull();
     expect(r.code, r.stderr).toBe(0);
     const after = fs.readFileSync(file, "utf8");
-    const lines = unifiedDiff(before, after, "docs.yaml")
-      .split("\n")
-      .filter((l) => /^[-+]/.test(l) && !/^(---|\+\+\+) /.test(l));
+    const lines = changedLines(before, after);
     expect(lines.sort()).toEqual(
       [
         "-  defaultRole: read",

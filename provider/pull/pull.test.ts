@@ -15,7 +15,7 @@ import { exportMain } from "../export/cli";
 import { loadStackFile } from "../stack/load";
 import { buildVariedOrganization, type VariedOrganization } from "../../test/support/variedOrganization";
 import { pullMain } from "./cli";
-import { unifiedDiff } from "./edit";
+import { changedLines } from "../../test/support/changedLines";
 
 const ORG = "demo-org";
 const SECRET = "Bearer mcp-secret-4242";
@@ -38,13 +38,6 @@ async function pull(...argv: string[]): Promise<Run> {
   let stderr = "";
   const code = await pullMain(argv, { env, cwd: dir, stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
   return { code, stdout, stderr };
-}
-
-/** The lines a change removed (`-`) and added (`+`), as `git diff` shows them. */
-function changedLines(before: string, after: string): string[] {
-  return unifiedDiff(before, after, "docs.yaml")
-    .split("\n")
-    .filter((l) => /^[-+]/.test(l) && !/^(---|\+\+\+) /.test(l));
 }
 
 const siteId = async (title: string): Promise<string> => (await api.sites.list(ORG)).find((s) => s.title === title)!.id;
