@@ -74,4 +74,23 @@ describe("planPull", () => {
     const plan = planPull(parseDocument(FILE) as never, FILE, live, { includeNew: false, emails: new Map() });
     expect(plan.notes).toEqual([expect.stringContaining("sites[docs].sections[more].description: changed on the platform, but the file takes it from an anchor")]);
   });
+
+  it("a top-level object the file does not name stays out (named) unless --include-new, then adopted as export writes it", () => {
+    const live = structuredClone(LIVE) as typeof LIVE & { teams: Record<string, unknown>[] };
+    live.teams = [{ key: "writers", title: "Writers", adopt: true }, { key: "support", title: "Support", adopt: true }];
+    const out = planPull(parseDocument(FILE) as never, FILE, live, { includeNew: false, emails: new Map() });
+    expect(applyEdits(FILE, out.edits)).not.toContain("Support");
+    expect(out.notes).toContain('teams: support is on the platform but not in the file; left out (--include-new adds it)');
+    const added = planPull(parseDocument(FILE) as never, FILE, live, { includeNew: true, emails: new Map() });
+    expect(applyEdits(FILE, added.edits)).toContain("    title: 'Writers'\n  - key: support\n    title: Support\n    adopt: true\nsites:\n");
+  });
+
+  it("at the top level, objects missing on each side (two or more) are left as they are: no removal the next up would turn into a delete", () => {
+    const live = structuredClone(LIVE) as typeof LIVE & { teams: Record<string, unknown>[] };
+    live.teams.push({ key: "support", title: "Support", adopt: true });
+    const plan = planPull(parseDocument(FILE) as never, FILE, live, { includeNew: true, emails: new Map() });
+    const after = applyEdits(FILE, plan.edits);
+    expect(after).toContain("teams:\n  - key: writers\n    title: 'Writers'\nsites:\n");
+    expect(plan.notes).toContain("teams: writers was not found on the platform by its title, and other objects were; renamed there? left as it is, and nothing added to this list");
+  });
 });

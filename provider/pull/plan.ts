@@ -308,6 +308,12 @@ class Planner {
     for (const [i, j] of pairs) this.compare(node.items[i] as Node, file[i], live[j], `${path}[${label(file[i])}]`, depth + 1, kind);
     const topLevel = depth === 1;
     const added = topLevel && !this.opts.includeNew ? [] : liveLeft;
+    // At the top level, objects missing on each side may be renames the platform does not tell apart
+    // (two or more): removing the file's would make the next up delete live objects, so nothing moves.
+    if (topLevel && fileLeft.length > 0 && liveLeft.length > 0) {
+      for (const i of fileLeft) this.notes.push(`${path}: ${label(file[i])} was not found on the platform by its ${identityOf(file[i])}, and other objects were; renamed there? left as it is, and nothing added to this list`);
+      return;
+    }
     for (const j of liveLeft) {
       if (added.includes(j)) {
         this.changes.push(`${path}: added ${label(live[j])} (as on the platform)`);
@@ -320,6 +326,11 @@ class Planner {
     const whole = [...file.filter((_, i) => !fileLeft.includes(i)), ...added.map((j) => live[j])];
     this.edits.push(...changeItems(this.text, node as never, new Set(fileLeft), added.map((j) => live[j]), whole));
   }
+}
+
+/** The field an object is recognised by, for a note. */
+function identityOf(v: Data): string {
+  return (isObj(v) && IDENTITY.find((f) => v[f] !== undefined)) || "key";
 }
 
 /** Every secret source in a value, with its path. */
