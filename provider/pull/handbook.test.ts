@@ -67,6 +67,9 @@ describe("pull on the handbook", { timeout: 120_000 }, () => {
     await api.mcpServers.update(ORG, handbook.id, server.id, { url: "https://mcp.status.demo.test/v2/sse" });
     await api.shareLinks.update(ORG, preview.id, globex.id, { active: true } as never);
     await api.orgs.update(ORG, { defaultRole: "comment" } as never);
+    // The header recoloured in the look editor (a member of a flow map, its quoting kept).
+    const look = await api.customization.get(ORG, handbook.id);
+    await api.customization.put(ORG, handbook.id, { ...look, styling: { ...look.styling, primaryColor: { ...(look.styling.primaryColor as object), light: "#FF5500" } } } as never);
 
     const r = await pull();
     expect(r.code, r.stderr).toBe(0);
@@ -83,6 +86,8 @@ describe("pull on the handbook", { timeout: 120_000 }, () => {
         "-        url: https://mcp.status.demo.test/sse",
         "+        url: https://mcp.status.demo.test/v2/sse",
         "-        active: false",
+        '-        primaryColor: {light: "#0B5FFF", dark: "#7AA2FF"}',
+        '+        primaryColor: {light: "#FF5500", dark: "#7AA2FF"}',
       ].sort(),
     );
     // Every line not changed is where it was: the file is the old one with exactly these lines edited.
