@@ -15,6 +15,7 @@ import { formatProblem, loadStackFile, parseStack } from "../stack/load";
 import { parseDocument, linePositions, at } from "../stack/yaml";
 import { commandMain } from "../commands/command";
 import { ExportError, explainApiError, exportOrganization } from "../export/export";
+import { orderLikeSchema } from "../export/render";
 import { applyEdits, unifiedDiff } from "./edit";
 import { planPull } from "./plan";
 
@@ -113,7 +114,8 @@ async function pull(args: Args, io: PullIo): Promise<number> {
   } finally {
     await client.close();
   }
-  const plan = planPull(parsed.doc, text, live.stack as unknown as Record<string, unknown>, { includeNew: args.includeNew, emails: live.emails, placeholders: live.placeholders });
+  // The live organisation as export writes it, members in the schema's order (so added entries read as export's).
+  const plan = planPull(parsed.doc, text, orderLikeSchema(live.stack) as Record<string, unknown>, { includeNew: args.includeNew, emails: live.emails, placeholders: live.placeholders });
   const after = applyEdits(text, plan.edits);
   for (const note of plan.notes) stderr.write(`pull: left as it is: ${note}\n`);
   if (after === text) {

@@ -139,6 +139,33 @@ describe("docsplatform pull", () => {
     expect(fs.readFileSync(file, "utf8")).toBe(after);
   });
 
+  it("removed and added objects in declared blocks round-trip: a redirect and an MCP server gone, a section added and one removed", async () => {
+    const handbook = made.handbookId;
+    const archive = made.archiveId;
+    const redirect = (await api.redirects.list(ORG, handbook)).find((r) => r.source === "/old-guides")!;
+    await api.redirects.delete(ORG, handbook, redirect.id);
+    const tickets = (await api.mcpServers.list(ORG, handbook)).find((m) => m.name === "Tickets")!;
+    await api.mcpServers.delete(ORG, handbook, tickets.id);
+    const archived = await api.sections.list(ORG, archive);
+    await api.sections.delete(ORG, archive, archived.find((s) => s.path === "Old-Guides")!.id);
+    await api.sections.create(ORG, archive, { spaceId: "space-changelog", title: "Old changes" });
+    const before = fs.readFileSync(file, "utf8");
+
+    const r = await pull("docs.yaml");
+    expect(r.code, r.stderr).toBe(0);
+    const after = fs.readFileSync(file, "utf8");
+    expect(after).not.toContain("/old-guides");
+    expect(after).not.toContain("Tickets");
+    expect(after).not.toContain("Old-Guides");
+    expect(after).toMatch(/ {6}- key: old-changes\n {8}title: Old changes\n {8}path: old-changes\n {8}space: changelog\n {8}adopt: true\n/);
+    // Nothing but removed lines and the added section's.
+    expect(changedLines(before, after).filter((l) => l.startsWith("+")).every((l) => /old-changes|Old changes|space: changelog|adopt: true/.test(l))).toBe(true);
+    expect(loadStackFile(file).ok).toBe(true);
+    const again = await pull("docs.yaml");
+    expect(again.stderr).toContain("is up to date");
+    expect(fs.readFileSync(file, "utf8")).toBe(after);
+  });
+
   it("--check exits 1 with the unified diff and writes nothing; --diff exits 0; nothing to pull exits 0", async () => {
     expect((await pull("--check", "docs.yaml")).code).toBe(0);
     const before = fs.readFileSync(file, "utf8");
