@@ -25,7 +25,7 @@ export const LAYERS: readonly (readonly [string, readonly string[]])[] = [
   ["site model", ["site/"]],
   ["stack", ["stack/", "redirects/checks.ts", "redirects/guard.ts", "access/checks.ts", "assistant/checks.ts", "gitSync/checks.ts"]],
   ["declare", ["declare/", "access/declare.ts", "assistant/declare.ts", "gitSync/declare.ts"]],
-  ["views", ["view/", "export/", "commands/", "access/export.ts", "access/view.ts", "assistant/export.ts", "assistant/view.ts", "gitSync/export.ts", "gitSync/view.ts"]],
+  ["views", ["view/", "export/", "pull/", "commands/", "access/export.ts", "access/view.ts", "assistant/export.ts", "assistant/view.ts", "gitSync/export.ts", "gitSync/view.ts"]],
   ["entry", ["cli.ts", "index.ts", "program.ts"]],
 ];
 
