@@ -16,6 +16,8 @@ import { parseDocument, linePositions, at } from "../stack/yaml";
 import { commandMain } from "../commands/command";
 import { ExportError, explainApiError, exportOrganization } from "../export/export";
 import { orderLikeSchema } from "../export/render";
+import { siteFileOf } from "../export/structureWrite";
+import { siteModels } from "../site";
 import { applyEdits, unifiedDiff } from "./edit";
 import { planPull } from "./plan";
 
@@ -27,6 +29,7 @@ objects added on the platform inside a list the file declares are added (\`adopt
 export gives them), objects removed on the platform are removed. Comments, key order, blank lines,
 quoting, flow style and anchors outside the changed lines stay as they are. Secrets are never
 written: a secret taken from {env}/{config} stays its source. What the file leaves out stays out.
+A structure a site file owns (structure: {file: ...}) is pulled into that site file.
 
   docs.yaml       the stack file (default: docs.yaml)
   --check         write nothing; print what pull would change as a unified diff and exit 1 if the
@@ -118,28 +121,94 @@ async function pull(args: Args, io: PullIo): Promise<number> {
   const plan = planPull(parsed.doc, text, orderLikeSchema(live.stack) as Record<string, unknown>, { includeNew: args.includeNew, emails: live.emails, placeholders: live.placeholders });
   const after = applyEdits(text, plan.edits);
   for (const note of plan.notes) stderr.write(`pull: left as it is: ${note}\n`);
-  if (after === text) {
+  // A structure a site file owns is pulled into that file, with the same rules.
+  const siteFiles = pullSiteFiles(parsed.doc.toJS() as Record<string, unknown>, plan.live, path.dirname(file));
+  if (typeof siteFiles === "string") {
+    stderr.write(`docsplatform pull: ${siteFiles}; nothing was written\n`);
+    return 2;
+  }
+  for (const f of siteFiles) for (const note of f.plan.notes) stderr.write(`pull: left as it is: ${f.shown}: ${note}\n`);
+  const changedFiles = siteFiles.filter((f) => f.after !== f.text);
+  if (after === text && changedFiles.length === 0) {
     stderr.write(`pull: ${shown} is up to date with organization ${org}\n`);
     return 0;
   }
-  // The edited file must load as `pulumi up` will load it; otherwise nothing is written.
-  const check = parseStack(after, shown, { baseDir: path.dirname(file) });
+  // The edited files must load as \`pulumi up\` will load them; otherwise nothing is written.
+  const pending = new Map(changedFiles.map((f) => [path.resolve(f.path), f.after]));
+  const check = parseStack(after, shown, {
+    baseDir: path.dirname(file),
+    readSiteFile: (given) => {
+      const at = path.resolve(path.dirname(file), given);
+      if (pending.has(at)) return { ok: true, text: pending.get(at)! };
+      try {
+        return { ok: true, text: fs.readFileSync(at, "utf8") };
+      } catch (e) {
+        return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+      }
+    },
+  });
   if (!check.ok) {
     stderr.write(`docsplatform pull: the pulled file would not validate; ${shown} was not changed:\n`);
     for (const p of check.problems) stderr.write(`  ${formatProblem(p)}\n`);
     return 2;
   }
-  const diff = unifiedDiff(text, after, args.file);
+  const diffs = [unifiedDiff(text, after, args.file), ...changedFiles.map((f) => unifiedDiff(f.text, f.after, f.shown))].join("");
+  const changes = [...plan.changes, ...changedFiles.flatMap((f) => f.plan.changes.map((c) => `${f.shown}: ${c}`))];
   if (args.mode !== "write") {
-    io.stdout.write(diff);
-    for (const change of plan.changes) stderr.write(`pull: would change ${change}\n`);
+    io.stdout.write(diffs);
+    for (const change of changes) stderr.write(`pull: would change ${change}\n`);
     return args.mode === "check" ? 1 : 0;
   }
-  const tmp = `${file}.${process.pid}.pull.tmp`;
-  fs.writeFileSync(tmp, after);
-  fs.renameSync(tmp, file);
-  for (const change of plan.changes) stderr.write(`pull: ${change}\n`);
+  for (const [target, content] of [...changedFiles.map((f) => [f.path, f.after] as const), ...(after === text ? [] : [[file, after] as const])]) {
+    const tmp = `${target}.${process.pid}.pull.tmp`;
+    fs.writeFileSync(tmp, content);
+    fs.renameSync(tmp, target);
+  }
+  for (const change of changes) stderr.write(`pull: ${change}\n`);
   for (const s of plan.sources) stderr.write(`pull: to supply: ${s}\n`);
-  stderr.write(`pull: wrote ${shown}: ${plan.changes.length} change${plan.changes.length === 1 ? "" : "s"} from organization ${org}\n`);
+  const written = [...(after === text ? [] : [shown]), ...changedFiles.map((f) => f.shown)].join(", ");
+  stderr.write(`pull: wrote ${written}: ${changes.length} change${changes.length === 1 ? "" : "s"} from organization ${org}\n`);
   return 0;
+}
+
+/** A site file the stack file names, and what pulling the live site's structure into it changes. */
+interface SiteFilePull {
+  path: string;
+  shown: string;
+  text: string;
+  after: string;
+  plan: ReturnType<typeof planPull>;
+}
+
+/**
+ * Each site whose structure a site file owns (\`structure: {file: …}\`): the live site's structure written
+ * as \`site-file\` writes it, pulled into that file in place; or why a site file could not be read.
+ */
+function pullSiteFiles(file: Record<string, unknown>, live: Record<string, unknown>, dir: string): SiteFilePull[] | string {
+  const out: SiteFilePull[] = [];
+  const liveSites = (live.sites ?? []) as { key?: string }[];
+  for (const site of (file.sites ?? []) as { key?: string; structure?: { file?: string } }[]) {
+    const given = site.structure?.file;
+    const liveSite = liveSites.find((s) => s.key === site.key);
+    if (typeof given !== "string" || liveSite === undefined) continue;
+    const at = path.resolve(dir, given);
+    let text: string;
+    try {
+      text = fs.readFileSync(at, "utf8");
+    } catch (e) {
+      return `cannot read the site file ${given}: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    const doc = parseDocument(text, (offset, pointer, message) => at_(given, linePositions(text)(offset), pointer, message));
+    if (!doc.ok) return `the site file ${given} does not parse`;
+    const model = siteModels({ organization: String(file.organization), spaces: live.spaces, sites: [liveSite] } as never)[0];
+    if (model === undefined) continue;
+    const written = siteFileOf(model).data as unknown as Record<string, unknown>;
+    const plan = planPull(doc.doc, text, written, { includeNew: false, emails: new Map(), siteFile: true });
+    out.push({ path: at, shown: given, text, after: applyEdits(text, plan.edits), plan });
+  }
+  return out;
+}
+
+function at_(file: string, p: { line: number; col: number }, pointer: string, message: string) {
+  return at(file, p.line, p.col, pointer, message);
 }

@@ -97,4 +97,24 @@ describe("pull on the handbook", { timeout: 120_000 }, () => {
     expect(again.stderr).toContain("is up to date");
     expect(fs.readFileSync(file, "utf8")).toBe(after);
   });
+
+  it("a structure owned by a site file is pulled into that site file, only its changed line; docs.yaml untouched", async () => {
+    const file = path.join(started.program.dir, "docs.yaml");
+    const siteFile = path.join(started.program.dir, "developer-portal", "gitbook-docs.yaml");
+    const before = fs.readFileSync(file, "utf8");
+    const siteBefore = fs.readFileSync(siteFile, "utf8");
+    const portal = (await api.sites.list(ORG)).find((s) => s.title === "Developer portal")!;
+    const start = (await api.sections.list(ORG, portal.id)).find((s) => s.path === "start")!;
+    await api.sections.update(ORG, portal.id, start.id, { title: "Start here" } as never);
+
+    const r = await pull();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("developer-portal/gitbook-docs.yaml");
+    expect(fs.readFileSync(file, "utf8")).toBe(before);
+    const siteAfter = fs.readFileSync(siteFile, "utf8");
+    expect(changedLines(siteBefore, siteAfter)).toEqual(["-      title: Get started", "+      title: Start here"]);
+    const again = await pull();
+    expect(again.stderr).toContain("is up to date");
+    expect(fs.readFileSync(siteFile, "utf8")).toBe(siteAfter);
+  });
 });

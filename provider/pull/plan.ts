@@ -35,6 +35,8 @@ export interface PullPlan {
   notes: string[];
   /** The secret sources of added objects, one sentence each: to be set before the next up. */
   sources: string[];
+  /** The live organisation as compared: export's entries with the file's keys. */
+  live: Obj;
 }
 
 /** How a plan is made. */
@@ -45,10 +47,13 @@ export interface PlanOptions {
   emails: ReadonlyMap<string, string>;
   /** The paths export writes for files the platform cannot give back (a spec's file, a script): never written over the file's own. */
   placeholders?: readonly string[];
+  /** The file is a site file: its \`structure\` is the platform's, not a pointer to another file. */
+  siteFile?: boolean;
 }
 
-/** Fields that are the file's own, never the platform's. */
-const FILE_ONLY = new Set(["key", "adopt", "previousKeys", "caller", "organization", "$schema", "structure"]);
+/** Fields that are the file's own, never the platform's (`content`: a site file's folders for Git Sync). */
+const FILE_ONLY = new Set(["key", "adopt", "previousKeys", "caller", "organization", "$schema", "structure", "content"]);
+const SITE_FILE_ONLY = new Set([...FILE_ONLY].filter((f) => f !== "structure"));
 
 /** Fields an object is recognised by in a list, in order: the first one both sides give decides. */
 const IDENTITY = ["id", "user", "team", "path", "source", "slug", "label", "name", "title", "url"];
@@ -131,7 +136,7 @@ export function planPull(doc: Document.Parsed, text: string, live: Obj, opts: Pl
   planner.matchKeys(file, renamed, "");
   planner.renameReferences(renamed, "");
   planner.compare(doc.contents as Node, file, renamed, "", 0);
-  return { edits: planner.edits, changes: planner.changes, notes: planner.notes, sources: planner.sources };
+  return { edits: planner.edits, changes: planner.changes, notes: planner.notes, sources: planner.sources, live: renamed };
 }
 
 class Planner {
@@ -139,6 +144,11 @@ class Planner {
   readonly changes: string[] = [];
   readonly notes: string[] = [];
   readonly sources: string[] = [];
+  /** Fields that are the file's own in this file. */
+  private get fileOnly(): ReadonlySet<string> {
+    return this.opts.siteFile ? SITE_FILE_ONLY : FILE_ONLY;
+  }
+
   /** The file's data as a whole (its top-level lists are where renames are recognised). */
   root: Data = undefined;
   /** The live organisation, its keys the file's. */
@@ -253,7 +263,7 @@ class Planner {
     const at = (k: string): string => (path === "" ? k : `${path}.${k}`);
     for (const pair of node.items) {
       const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
-      if (k === undefined || k === "<<" || FILE_ONLY.has(k)) continue;
+      if (k === undefined || k === "<<" || this.fileOnly.has(k)) continue;
       if (!(k in live)) {
         // Export leaves out a field at what its absence means: declared here, it was cleared or reset on the platform.
         const spec = fieldOf(kind, k);
@@ -271,7 +281,7 @@ class Planner {
     // A value set on the platform for a field the file leaves out, where leaving it out is managed (drift otherwise).
     const add: Obj = {};
     for (const [k, v] of Object.entries(live)) {
-      if (k in file || FILE_ONLY.has(k) || !absenceManaged(fieldOf(kind, k))) continue;
+      if (k in file || this.fileOnly.has(k) || !absenceManaged(fieldOf(kind, k))) continue;
       add[k] = v;
       this.changes.push(`${at(k)}: added ${show(v)} (set on the platform)`);
     }
