@@ -1,4 +1,5 @@
 import type { ApiClient, MovePosition, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure, SiteStructureItem, StructurePointer } from "../client";
+import { isNotFound } from "../client/errors";
 import { type FieldSpec, type InputsOf, type KindContext, type KindDefinition, type LiveOf, type ResourceArgs, type ValueSchema, orGone, limit, ORGANIZATION_FIELD, SITE_FIELD } from "./kind";
 import { siteLists, siteReads, throughLag } from "./lists";
 import { makeProvider } from "./provider";
@@ -32,17 +33,48 @@ const fields = {
     stack: "context",
     addedLater: true,
   },
+  undeclared: {
+    schema: {
+      type: "array",
+      items: { type: "object", required: ["id", "list"], properties: { id: limit("id"), list: { type: "string" }, name: { type: ["string", "null"] } } },
+    } as ValueSchema<UndeclaredStructure[]>,
+    doc: "Sections, site spaces, section groups (where the group order is declared) and external links (where the navigation is) on the site that the file does not declare: found by a refresh; the next up deletes an external link and refuses the others (they hold what readers reach).",
+    absent: { reset: [] },
+    stack: "context",
+    addedLater: true,
+    normalize: (v: unknown) => (Array.isArray(v) ? [...(v as UndeclaredStructure[])].sort((a, b) => a.id.localeCompare(b.id)) : v),
+  },
 } as const satisfies Record<string, FieldSpec>;
+
+/** An object of the site's structure the file does not declare. */
+export interface UndeclaredStructure {
+  id: string;
+  list: "sections" | "siteSpaces" | "sectionGroups" | "externalLinks";
+  name: string | null;
+}
+
+/** How each list of the structure is named in words, and whether `up` deletes an object of it made by hand. */
+const STRUCTURE_LISTS = {
+  sections: { one: "section", deleted: false },
+  siteSpaces: { one: "site space", deleted: false },
+  sectionGroups: { one: "section group", deleted: false },
+  externalLinks: { one: "external link", deleted: true },
+} as const;
 
 /** Inputs of a SiteStructureOrder (its declared fields; the resource ID is the site ID). */
 export type SiteStructureOrderInputs = InputsOf<typeof fields>;
 
 /** Outputs of a SiteStructureOrder: the live order of the declared objects (null where nothing is declared). */
-export type SiteStructureOrderOutputs = Omit<LiveOf<typeof fields>, "organizationId" | "siteId" | "navigation"> & {
+export type SiteStructureOrderOutputs = Omit<LiveOf<typeof fields>, "organizationId" | "siteId" | "navigation" | "undeclared"> & {
   organizationId: string;
   siteId: string;
   navigation?: Record<string, StructurePointer[]> | null;
+  /** What a refresh found on the site that the file does not declare (none kept: none found). */
+  undeclared?: UndeclaredStructure[] | null;
 };
+
+/** The ID lists a declaration (or the outputs stored for it) holds. */
+type DeclaredLists = { [K in "sections" | "sectionGroups" | "siteSpaces" | "groups" | "navigation"]?: SiteStructureOrderInputs[K] | null };
 
 /** One move: put `id` right after or right before a sibling. */
 export interface Move {
@@ -337,6 +369,54 @@ async function applyNavigation(client: ApiClient, org: string, site: string, dec
   return out;
 }
 
+/** Every ID of the site's structure a declaration names: its sections, groups, site spaces and external links. */
+function declaredIds(declared: DeclaredLists): Set<string> {
+  const ids = new Set<string>([...(declared.sections ?? []), ...(declared.sectionGroups ?? []), ...Object.keys(declared.groups ?? {}), ...Object.values(declared.groups ?? {}).flat()]);
+  for (const ssIds of Object.values(declared.siteSpaces ?? {})) for (const id of ssIds) ids.add(id);
+  for (const [level, items] of Object.entries(declared.navigation ?? {})) {
+    if (level !== ROOT_LEVEL) ids.add(level);
+    for (const item of items) ids.add(item.id);
+  }
+  return ids;
+}
+
+/**
+ * The objects of the live structure the declaration does not name: sections and site spaces always (the
+ * read has them), groups where the group order is declared (the group list is read then) and external
+ * links where the navigation is (the structure read, the only one that shows links, is made then).
+ */
+function undeclaredIn(live: LiveStructure, structure: SiteStructure | undefined, declared: DeclaredLists): UndeclaredStructure[] {
+  const ids = declaredIds(declared);
+  const out: UndeclaredStructure[] = [];
+  const add = (list: UndeclaredStructure["list"], items: readonly { id: string; title?: string | null }[]) => {
+    for (const item of items) if (!ids.has(item.id)) out.push({ id: item.id, list, name: typeof item.title === "string" && item.title !== "" ? item.title : null });
+  };
+  add("sections", live.sections);
+  add("siteSpaces", live.siteSpaces.map((ss) => ({ id: ss.id, title: (ss as { title?: string | null }).title ?? ss.path ?? null })));
+  if (declared.sectionGroups) add("sectionGroups", live.groups);
+  if (structure !== undefined) add("externalLinks", linksIn(structure));
+  return out;
+}
+
+/** The external links of a site's structure, at any depth. */
+function linksIn(structure: SiteStructure): { id: string; title?: string | null }[] {
+  const out: { id: string; title?: string | null }[] = [];
+  const walk = (items: readonly SiteStructureItem[]) => {
+    for (const item of items) {
+      const it = item as unknown as { object?: string; id: string; title?: string | null; children?: SiteStructureItem[] };
+      if (it.object === "site-external-link") out.push(it);
+      else if (it.object === "site-section-group") walk(it.children ?? []);
+    }
+  };
+  if (structure.type === "sections") walk(structure.structure);
+  return out;
+}
+
+/** An object of the structure in words: `section "Guides" (id …)`. */
+function structureWords(o: UndeclaredStructure): string {
+  return `${STRUCTURE_LISTS[o.list].one} ${o.name === null ? "" : `${JSON.stringify(o.name)} `}(id ${o.id})`;
+}
+
 /** The SiteStructureOrder kind: create/update reorder with the API's move operations; delete leaves the site as it is. */
 export const siteStructureOrderKind = {
   name: "SiteStructureOrder",
@@ -346,7 +426,7 @@ export const siteStructureOrderKind = {
   fields,
 
   async create(ctx, inputs) {
-    return { id: inputs.siteId, outs: await applyOrder(ctx, inputs) };
+    return { id: inputs.siteId, outs: { ...(await applyOrder(ctx, inputs)), undeclared: [] } };
   },
 
   async read(ctx, id, state) {
@@ -358,14 +438,40 @@ export const siteStructureOrderKind = {
     if (state.siteSpaces) declared.siteSpaces = state.siteSpaces;
     if (state.groups) declared.groups = state.groups;
     const observed = { ...observe(live, declared, state.organizationId, id), navigation: null };
-    if (!state.navigation) return observed;
+    if (!state.navigation) return { ...observed, undeclared: undeclaredIn(live, undefined, state) };
     // The process's one read of the site's structure, shared with its external links' reads (lists.ts).
     const structure = await orGone(siteReads.structure(ctx.client, state.organizationId, id));
-    return structure ? { ...observed, navigation: observeNavigation(structure, state.navigation) } : undefined;
+    return structure ? { ...observed, navigation: observeNavigation(structure, state.navigation), undeclared: undeclaredIn(live, structure, state) } : undefined;
   },
 
-  async update(ctx, _id, _olds, news) {
-    return applyOrder(ctx, news);
+  // Objects made by hand first: an external link is deleted, anything that holds what readers reach refuses the
+  // update before any call, with the way out.
+  async update(ctx, _id, olds, news) {
+    const found = (olds.undeclared ?? []).filter((o) => !declaredIds(news).has(o.id));
+    const kept = found.filter((o) => !STRUCTURE_LISTS[o.list].deleted);
+    if (kept.length > 0) {
+      throw new Error(
+        `${kept.map((o) => `${structureWords(o)} on site ${olds.siteId}`).join("; ")}: made on the platform and not in the file, and it holds what readers reach, so \`up\` does not delete it. ` +
+          "Declare it in the site's structure in the file (`docsplatform export` writes it as an entry), or delete it on the platform, then run `pulumi up --refresh`",
+      );
+    }
+    for (const link of found) {
+      try {
+        await ctx.client.navigation.deleteLink(olds.organizationId, olds.siteId, link.id);
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+      }
+    }
+    return { ...(await applyOrder(ctx, news)), undeclared: [] };
+  },
+
+  driftWords(field, live) {
+    if (field !== "undeclared" || !Array.isArray(live)) return undefined;
+    return (live as UndeclaredStructure[]).map((o) =>
+      STRUCTURE_LISTS[o.list].deleted
+        ? `drift: ${structureWords(o)} was made on the platform and is not in the file: \`pulumi up\` deletes it; to keep it, declare it in the site's structure`
+        : `drift: ${structureWords(o)} was made on the platform and is not in the file: \`pulumi up\` refuses until it is declared in the file or deleted on the platform (it holds what readers reach)`,
+    );
   },
 
   async delete() {

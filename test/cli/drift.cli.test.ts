@@ -129,4 +129,29 @@ describe("drift named through the Pulumi CLI", { timeout: 300_000 }, () => {
     expect(again.code).toBe(0);
     expect(`${again.stdout}\n${again.stderr}`).not.toContain("drift:");
   });
+
+  it("a section made by hand on a site whose structure the file declares: the check names it; up refuses until it is deleted", async () => {
+    const { cli } = project;
+    const sites = await api<{ items: { id: string; title: string }[] }>("GET", "/v1/orgs/demo-org/sites");
+    const site = sites.items.find((s) => s.title === "Drift Docs")!;
+    const sectionsPath = `/v1/orgs/demo-org/sites/${site.id}/sections`;
+    const extra = await api<{ id: string }>("POST", sectionsPath, { title: "Made in the app", spaceId: "space-changelog" });
+
+    const check = await cli.run(["preview", "--refresh", "--expect-no-changes"], { allowFailure: true });
+    expect(check.code).not.toBe(0);
+    expect(check.stdout).toContain(`drift: section "Made in the app" (id ${extra.id}) was made on the platform and is not in the file: \`pulumi up\` refuses until it is declared in the file or deleted on the platform`);
+
+    const refused = await cli.run(["up", "--refresh", "--yes", "--skip-preview"], { allowFailure: true });
+    expect(refused.code).not.toBe(0);
+    // The section and the site space it was made with, named, with the way out.
+    const said = `${refused.stdout}\n${refused.stderr}`.replace(/\s+/g, " ");
+    expect(said).toContain(`section "Made in the app" (id ${extra.id}) on site ${site.id}`);
+    expect(said).toContain("made on the platform and not in the file, and it holds what readers reach, so `up` does not delete it");
+    expect((await api<{ items: { id: string }[] }>("GET", sectionsPath)).items.map((s) => s.id)).toContain(extra.id);
+
+    await api("DELETE", `${sectionsPath}/${extra.id}`);
+    await cli.run(["up", "--refresh", "--yes", "--skip-preview"]);
+    const again = await cli.run(["preview", "--refresh", "--expect-no-changes"]);
+    expect(again.code).toBe(0);
+  });
 });

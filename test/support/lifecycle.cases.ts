@@ -523,13 +523,18 @@ const siteStructureCases: LifecycleCase[] = [
       const t1 = await makeSection(env, p.otherSiteId!, "space-guides", "One");
       const t2 = await makeSection(env, p.otherSiteId!, "space-api", "Two");
       const link = (await env.api<{ id: string }>("POST", `${sites(env)}/${p.siteId}/external-links`, { title: "Status", url: "https://status.example.com" })).id;
-      return { ...p, s1, s2, s3, ss0: own.id, ssA, ssB, t1, t2, link };
+      // The site spaces each section was made with: the order declares every site space of the site (one left out would be one made by hand).
+      const listed = await env.list<{ id: string; section?: string }>(`${sites(env)}/${p.siteId}/site-spaces`);
+      const first = (section: string) => listed.find((x) => x.section === section)!.id;
+      const other = await env.list<{ id: string; section?: string }>(`${sites(env)}/${p.otherSiteId}/site-spaces`);
+      const firstOther = (section: string) => other.find((x) => x.section === section)!.id;
+      return { ...p, s1, s2, s3, ss0: own.id, ssA, ssB, ss2: first(s2), ss3: first(s3), t1, t2, tss1: firstOther(t1), tss2: firstOther(t2), link };
     },
     create: (env, p) => ({
       organizationId: env.orgId,
       siteId: p.siteId,
       sections: [p.s3, p.s1, p.s2],
-      siteSpaces: { [p.s1!]: [p.ssB, p.ssA, p.ss0] },
+      siteSpaces: { [p.s1!]: [p.ssB, p.ssA, p.ss0], [p.s2!]: [p.ss2], [p.s3!]: [p.ss3] },
     }),
     bad: [
       { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, sections: "s1" }), property: "sections" },
@@ -556,7 +561,7 @@ const siteStructureCases: LifecycleCase[] = [
         },
       },
     ],
-    replace: { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.otherSiteId, sections: [p.t2, p.t1] }), replaces: ["siteId"] },
+    replace: { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.otherSiteId, sections: [p.t2, p.t1], siteSpaces: { [p.t1!]: [p.tss1], [p.t2!]: [p.tss2] } }), replaces: ["siteId"] },
     outOfBandEdit: (env, _id, outs, p) =>
       env.api("POST", under(env, outs, `sections/${p.t1}/move`), { position: { before: { type: "site-section", siteSection: p.t2 } } }),
     outOfBandDelete: (env, id) => env.api("DELETE", `${sites(env)}/${id}`),
