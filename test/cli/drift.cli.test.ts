@@ -3,9 +3,8 @@
  * `pulumi preview --refresh --expect-no-changes` fails, and says which field changed and both values (the
  * engine's own `--diff` cannot: a dynamic provider gives it no detailed diff); `pulumi up --refresh` puts
  * the file's values back, and the next check passes. A field the file leaves to the platform (a section's
- * path it does not declare) changed by hand is no drift and is not named. A share link and an MCP server
- * made by hand on a site whose file declares those lists are drift too: named by the check, deleted by
- * `up --refresh`.
+ * path it does not declare) changed by hand is no drift and is not named. A section made
+ * by hand on a site whose structure the file declares is drift too: named by the check, refused by `up`.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -30,16 +29,6 @@ sites:
       - key: api
         title: API
         space: api
-  - key: partners
-    title: Drift Partners
-    visibility: share-link
-    shareLinks:
-      - key: acme
-        name: Acme
-    mcpServers:
-      - key: status
-        name: Status tools
-        url: https://mcp.status.demo.test/sse
 `;
 
 interface Section {
@@ -94,36 +83,6 @@ describe("drift named through the Pulumi CLI", { timeout: 300_000 }, () => {
     expect(repaired.title).toBe("Guides");
     expect(repaired.description ?? null).toBeNull();
     expect(after.find((s) => s.id === reference.id)?.path).toBe("api-by-hand");
-
-    const again = await cli.run(["preview", "--refresh", "--expect-no-changes"]);
-    expect(again.code).toBe(0);
-    expect(`${again.stdout}\n${again.stderr}`).not.toContain("drift:");
-  });
-
-  it("a share link and an MCP server made by hand in lists the file declares: the check names each; up --refresh deletes them", async () => {
-    const { cli } = project;
-    const sites = await api<{ items: { id: string; title: string }[] }>("GET", "/v1/orgs/demo-org/sites");
-    const site = sites.items.find((s) => s.title === "Drift Partners")!;
-    const at = `/v1/orgs/demo-org/sites/${site.id}`;
-    const links = async () => (await api<{ items: { id: string; name: string }[] }>("GET", `${at}/share-links`)).items;
-    const servers = async () => (await api<{ items: { id: string; name: string }[] }>("GET", `${at}/mcp-servers`)).items;
-    expect((await links()).map((l) => l.name)).toEqual(["Acme"]);
-
-    // By hand: a working credential to the site, and a tool its assistant calls.
-    const leaked = await api<{ id: string }>("POST", `${at}/share-links`, { name: "Leaked" });
-    const rogue = await api<{ id: string }>("POST", `${at}/mcp-servers`, { name: "Rogue tools", url: "https://mcp.rogue.example.com/sse", transport: "sse", headers: {} });
-
-    const check = await cli.run(["preview", "--refresh", "--expect-no-changes"], { allowFailure: true });
-    expect(check.code).not.toBe(0);
-    const diagnostics = check.stdout.slice(check.stdout.indexOf("Diagnostics:"), check.stdout.indexOf("Resources:"));
-    expect(diagnostics.split("\n").filter((l) => l.includes("drift:")).map((l) => l.trim()).sort()).toEqual([
-      `warning: drift: MCP server "Rogue tools" (id ${rogue.id}) on site ${site.id} was made on the platform and is not in the file: \`pulumi up\` deletes it; to keep it, declare it in the site's \`mcpServers\``,
-      `warning: drift: share link "Leaked" (id ${leaked.id}) on site ${site.id} was made on the platform and is not in the file: \`pulumi up\` deletes it; to keep it, declare it in the site's \`shareLinks\``,
-    ]);
-
-    await cli.run(["up", "--refresh", "--yes", "--skip-preview"]);
-    expect((await links()).map((l) => l.name)).toEqual(["Acme"]);
-    expect((await servers()).map((s) => s.name)).toEqual(["Status tools"]);
 
     const again = await cli.run(["preview", "--refresh", "--expect-no-changes"]);
     expect(again.code).toBe(0);
