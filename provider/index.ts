@@ -34,7 +34,6 @@ export { samlProviderProvider, samlProviderKind, type SamlProviderArgs, type Sam
 export { openApiSpecProvider, openApiSpecKind, type OpenAPISpecArgs, type OpenAPISpecInputs, type OpenAPISpecOutputs } from "./resources/openApiSpec";
 export { styleGuideProvider, styleGuideKind, type StyleGuideArgs, type StyleGuideInputs, type StyleGuideOutputs } from "./resources/styleGuide";
 export { siteStyleGuideProvider, siteStyleGuideKind, type SiteStyleGuideArgs, type SiteStyleGuideInputs, type SiteStyleGuideOutputs } from "./resources/siteStyleGuide";
-export { siteUndeclaredProvider, siteUndeclaredKind, type SiteUndeclaredArgs, type SiteUndeclaredInputs, type SiteUndeclaredOutputs } from "./resources/siteUndeclared";
 export { agentInstructionsProvider, agentInstructionsKind, type AgentInstructionsArgs, type AgentInstructionsInputs, type AgentInstructionsOutputs } from "./resources/agentInstructions";
 export { collectionProvider, collectionKind, type CollectionArgs, type CollectionInputs, type CollectionOutputs } from "./resources/collection";
 export { spaceProvider, spaceKind, type SpaceArgs, type SpaceInputs, type SpaceOutputs, type SpaceSettings } from "./resources/space";

@@ -133,8 +133,7 @@ describe("the site's assistant of the handbook, through the engine", { timeout: 
       (doc.getIn(["sites", 0, "mcpServers"]) as YAMLSeq).add(doc.createNode({ key: "search", name: "Search", url: "https://mcp.search.demo.test", transport: "http", headers: { "X-Api-Key": { env: "HANDBOOK_MCP_TOKEN" } } })),
     );
     const up = await upAndSettle();
-    // The site's declared list takes the new server's ID, with no call.
-    expect(changes(up)).toEqual(["create SiteMcpServer handbook/handbook/search", "update SiteUndeclared handbook/handbook/mcpServers"]);
+    expect(changes(up)).toEqual(["create SiteMcpServer handbook/handbook/search"]);
     expect(writes(up)).toEqual(["POST /sites/:siteId/mcp-servers 201"]);
   });
 
@@ -156,7 +155,7 @@ describe("the site's assistant of the handbook, through the engine", { timeout: 
   it("day two: a connection removed is 1 DELETE", async () => {
     editDocs((doc) => (doc.getIn(["sites", 0, "contextConnections"]) as YAMLSeq).delete(1));
     const up = await upAndSettle();
-    expect(changes(up)).toEqual(["delete SiteContextConnection handbook/handbook/website", "update SiteUndeclared handbook/handbook/contextConnections"]);
+    expect(changes(up)).toEqual(["delete SiteContextConnection handbook/handbook/website"]);
     expect(writes(up)).toEqual(["DELETE /sites/:siteId/context-connections/:siteContextConnectionId 205"]);
     expect(rows("contextConnections").map((c) => c.connector)).toEqual(["builtin:github-issues"]);
   });

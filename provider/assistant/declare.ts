@@ -9,7 +9,6 @@ import type { StackAssistant } from "./model";
 import type { Keyed } from "../file/model";
 import { adoptOf, join, keysOf } from "../declare/names";
 import type { SiteScope } from "../declare/siteDeclarer";
-import { declareUndeclared } from "../declare/undeclared";
 
 /** One site's assistant resources, each by key. */
 export interface AssistantResources {
@@ -39,10 +38,6 @@ export function declareAssistant(scope: SiteScope, site: Keyed & StackAssistant,
   (site.contextConnections ?? []).forEach((c, i) => {
     out.contextConnections[c.key] = new SiteContextConnection(name(c.key), { ...scope.inputs(siteContextConnectionKind, c, `${at}/contextConnections/${i}`), ...where, ...adoptOf(c) }, scope.with(c, scopes));
   });
-  // A declared list is the whole truth: an MCP server, channel or connection made on the platform is drift.
-  if (site.mcpServers !== undefined) declareUndeclared(scope, site, siteId, "mcpServers", Object.values(out.mcpServers));
-  if (site.agentChannels !== undefined) declareUndeclared(scope, site, siteId, "channels", Object.values(out.agentChannels));
-  if (site.contextConnections !== undefined) declareUndeclared(scope, site, siteId, "contextConnections", Object.values(out.contextConnections));
   if (site.agent !== undefined) out.agent = new SiteAgentSettings(join(scope.name, site.key), { ...scope.inputs(siteAgentSettingsKind, site.agent), ...where }, scope.with(site));
   return out;
 }

@@ -31,7 +31,6 @@ import { openApiSpecKind } from "../resources/openApiSpec";
 import { agentInstructionsKind } from "../resources/agentInstructions";
 import { styleGuideKind } from "../resources/styleGuide";
 import { siteStyleGuideKind } from "../resources/siteStyleGuide";
-import { siteUndeclaredKind } from "../resources/siteUndeclared";
 import { collectionKind } from "../resources/collection";
 import { spaceKind } from "../resources/space";
 import { organizationSettingsKind } from "../resources/organizationSettings";
@@ -337,8 +336,6 @@ export type StyleGuide = InstanceType<typeof StyleGuide>;
 /** The style guide attached to a site; deleting the resource detaches it. */
 export const SiteStyleGuide = kindClass(siteStyleGuideKind);
 export type SiteStyleGuide = InstanceType<typeof SiteStyleGuide>;
-export const SiteUndeclared = kindClass(siteUndeclaredKind);
-export type SiteUndeclared = InstanceType<typeof SiteUndeclared>;
 
 /** The organisation's instructions for the platform's docs agent (markdown); never cleared by the provider. */
 export const AgentInstructions = kindClass(agentInstructionsKind);

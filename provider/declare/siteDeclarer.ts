@@ -24,7 +24,6 @@ import { ROOT_LEVEL } from "../resources/siteStructureOrder";
 import type { GroupChild, SectionEntry, SiteModel, SiteSpaceEntry, TopEntry } from "../site";
 import type { Keyed, Ref } from "../file/model";
 import { adoptOf, join, keysOf } from "./names";
-import { declareUndeclared } from "./undeclared";
 import type { LocatedReferences, Written } from "./referenceLocations";
 
 /** The resources of one site, by key. */
@@ -322,8 +321,6 @@ class SiteDeclarer {
         scope.with(l, this.scopes),
       );
     }
-    // A declared list is the whole truth: a share link made on the platform is drift.
-    if (this.model.entry.shareLinks !== undefined) declareUndeclared(scope, this.model.entry, this.siteId, "shareLinks", Object.values(this.out.shareLinks));
   }
 
   /** One order per site, after every structural child: siblings are created in parallel. */

@@ -29,7 +29,6 @@ import { siteAgentSettingsKind } from "./siteAgentSettings";
 import { siteAgentChannelKind } from "./siteAgentChannel";
 import { siteContextConnectionKind } from "./siteContextConnection";
 import { siteStyleGuideKind } from "./siteStyleGuide";
-import { siteUndeclaredKind } from "./siteUndeclared";
 import { styleGuideKind } from "./styleGuide";
 import { agentInstructionsKind } from "./agentInstructions";
 
@@ -54,7 +53,6 @@ export const kinds = [
   siteSpaceCustomizationKind,
   siteExternalLinkKind,
   siteStyleGuideKind,
-  siteUndeclaredKind,
   // Organisation
   teamKind,
   teamMembersKind,

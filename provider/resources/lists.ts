@@ -184,11 +184,6 @@ export const siteLists = {
   shareLinks: (client: ApiClient, orgId: string, siteId: string) => viewOf("shareLinks", client, orgId, siteId),
 };
 
-/** The process's view of any list of a site (shared with the reads of the kinds listed in it: one walk per refresh). */
-export function siteList<L extends SiteListName>(list: L, client: ApiClient, orgId: string, siteId: string): Promise<readonly Listed<L>[]> {
-  return viewOf(list, client, orgId, siteId);
-}
-
 /** What a look at a list answered when its parent (the site) answered 404: gone for certain. */
 const PARENT_GONE = Symbol("parent gone");
 

@@ -68,8 +68,6 @@ describe("serialised providers (installed package, as users get it)", () => {
       slug: "missing-spec",
       userId: "missing-user",
       members: [],
-      list: "shareLinks",
-      declared: [],
     };
     const states = Object.fromEntries(kinds.map((k) => [k.name, state]));
     // Only the config carries the URL and token: the environment has neither.

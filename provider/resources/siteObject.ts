@@ -31,11 +31,6 @@ const AREAS = {
   contextConnections: (client: ApiClient) => client.contextConnections,
 } as const;
 
-/** Deletes object `id` of a site's list (the request its kind's delete makes). */
-export function deleteListed(list: SiteListName, client: ApiClient, orgId: string, siteId: string, id: string): Promise<void> {
-  return (AREAS[list](client) as { delete(org: string, site: string, id: string): Promise<void> }).delete(orgId, siteId, id);
-}
-
 /** The body of the update request of a list's objects. */
 type UpdateBody<L extends SiteListName> = Parameters<ReturnType<(typeof AREAS)[L]>["update"]>[3];
 

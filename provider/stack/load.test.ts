@@ -50,9 +50,9 @@ describe("the handbook example", () => {
     const result = loadStackFile(handbook);
     if (!result.ok) throw new Error("invalid");
     const counts = countObjects(result);
-    // A site's display order and the record of its declared lists are no objects of the file; redirects have tests of their own (resources/siteRedirects.test.ts, redirects/),
+    // A site's display order is no object of the file; redirects have tests of their own (resources/siteRedirects.test.ts, redirects/),
     // and so has Git Sync (stack/gitSync.test.ts: the handbook's sites keep their structure in the file).
-    for (const kind of (Object.keys(counts) as (keyof typeof counts)[]).filter((k) => k !== "SiteStructureOrder" && k !== "SiteUndeclared" && k !== "SiteRedirects" && k !== "SiteGitSync")) {
+    for (const kind of (Object.keys(counts) as (keyof typeof counts)[]).filter((k) => k !== "SiteStructureOrder" && k !== "SiteRedirects" && k !== "SiteGitSync")) {
       expect(counts[kind], kind).toBeGreaterThan(0);
     }
     // The last space is created by the file: it has no ID yet.

@@ -8,7 +8,7 @@ import type { ResolvedStack } from "./resolve";
 /**
  * Number of objects of each kind a stack declares, by kind name: an object the component declares a
  * resource for or, for a kind holding a set, the members of the set (redirects, team members, permission
- * grants); a site's display order and what its lists hold beyond their entries are none of the file's objects (0). Site spaces include those of the
+ * grants); a site's display order is none of the file's objects (0). Site spaces include those of the
  * `space` shorthand. Keyed by the list of kinds: a new kind cannot be left out.
  */
 export function countObjects({ stack, sites }: ResolvedStack): Record<KindName, number> {
@@ -41,8 +41,6 @@ export function countObjects({ stack, sites }: ResolvedStack): Record<KindName, 
     SiteAgentChannel: sum((s) => s.entry.agentChannels?.length ?? 0),
     SiteContextConnection: sum((s) => s.entry.contextConnections?.length ?? 0),
     SiteStyleGuide: sum((s) => (s.entry.styleGuide === undefined ? 0 : 1)),
-    // What a declared list holds beyond its entries: none of the file's objects.
-    SiteUndeclared: 0,
     AgentInstructions: stack.agentInstructions === undefined ? 0 : 1,
     ...listCounts(stack),
   };

@@ -107,9 +107,7 @@ describe("pull through the Pulumi CLI", { timeout: 300_000 }, () => {
     await api("PATCH", `/v1/orgs/demo-org/sites/${docs}/sections/${byTitle("Guides")}`, { title: "How-to guides" });
     await api("PATCH", `/v1/orgs/demo-org/sites/${docs}/sections/${byTitle("API")}`, { description: null });
     await api("PATCH", `/v1/orgs/demo-org/sites/${partners}/mcp-servers/${server}`, { url: "https://mcp.status.demo.test/v2/sse" });
-    // Not in this batch: a share link deleted on the platform. pull removes its entry (provider/pull
-    // tests), but the refresh then still shows the site's SiteUndeclared record of the list updating its
-    // `declared` IDs (no API call): its read keeps the gone object's ID.
+    // Not in this batch: a share link deleted on the platform (pull removes its entry: provider/pull tests).
 
     const drift = await cli.run(["preview", "--refresh", "--expect-no-changes"], { allowFailure: true });
     expect(drift.code).not.toBe(0);

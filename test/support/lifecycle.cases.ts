@@ -629,32 +629,6 @@ export const lifecycleCases: LifecycleCase[] = [
     teardown: deleteSites,
   },
   {
-    // A site's declared share links: one made by hand is found by a read and deleted by the update.
-    kind: "SiteUndeclared",
-    module: "siteUndeclared",
-    setup: async (env) => {
-      const p = await makeTwoSites(env, "share-link");
-      const link = async (name: string) => (await env.api<{ id: string }>("POST", `${sites(env)}/${p.siteId}/share-links`, { name })).id;
-      return { ...p, link: await link("Partners"), link2: await link("Press") };
-    },
-    create: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, list: "shareLinks", declared: [p.link, p.link2] }),
-    bad: [
-      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, list: "sections", declared: [] }), property: "list" },
-      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, list: "shareLinks", declared: "x" }), property: "declared" },
-      { inputs: (env, p) => ({ organizationId: env.orgId, siteId: p.siteId, list: "shareLinks" }), property: "declared" },
-    ],
-    // A link declared in the same run, its ID not listed yet (a list lags behind writes): not the undeclared one's.
-    update: {
-      inputs: (_env, p, created) => ({ ...created, declared: [p.link2, p.link, "shrlnk-made-this-run"] }),
-      expect: (outs, inputs) => expectOuts(JSON.stringify(outs.declared) === JSON.stringify(inputs.declared) && cleared(outs, "undeclared"), "declared", outs),
-    },
-    replace: { inputs: (_env, p, current) => ({ ...current, siteId: p.otherSiteId, declared: [] }), replaces: ["siteId"] },
-    outOfBandEdit: async (env, _id, outs) => {
-      await env.api("POST", `${sites(env)}/${String(outs.siteId)}/share-links`, { name: "Made by hand" });
-    },
-    teardown: deleteSites,
-  },
-  {
     kind: "SiteRedirects",
     module: "siteRedirects",
     setup: async (env) => {
