@@ -54,7 +54,8 @@ export function rememberDrift(kind: DriftKind, id: string, stored: object | unde
     const before = storedValue(spec, s, name);
     if (before === undefined) continue;
     const norm = spec.normalize ?? ((v: unknown) => v);
-    if (!same(norm(before), norm(storedValue(spec, l, name) ?? null))) differing.set(name, storedValue(spec, l, name) ?? null);
+    const now = storedValue(spec, l, name) ?? null;
+    if (!same(norm(before), norm(now))) differing.set(name, now);
   }
   if (differing.size > 0) found.set(key, differing);
 }
